@@ -1,0 +1,8 @@
+/// The stages of the pipeline, in the order a build runs them.
+public enum BuildStage: String, Sendable, CaseIterable {
+    case load
+    case validate
+    case timelines
+    case render
+    case write
+}

@@ -1,0 +1,32 @@
+/// A stable name for each kind of problem, so tools and tests need not match message text.
+public enum DiagnosticCode: String, Sendable, Hashable {
+    case unreadableFile
+    case malformedJSON
+    case malformedYAML
+    case missingFrontMatter
+    case unknownKey
+    case missingKey
+    case wrongType
+    case invalidValue
+    case invalidUsername
+    case usernameMismatch
+    case duplicateUsername
+    case invalidID
+    case duplicateID
+    case unknownUser
+    case unsafeURL
+    case missingPhoto
+    case ambiguousPhoto
+    case unreadablePhoto
+    case photoOutsidePost
+    case emptyComment
+    case selfFollow
+    case duplicateFollow
+    case duplicateLike
+    case missingAltText
+    case invalidDate
+    case templateError
+    case missingTemplate
+    case outputError
+    case unsafeOutputLocation
+}

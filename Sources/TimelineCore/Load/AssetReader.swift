@@ -1,0 +1,81 @@
+/// Finds and checks a photo or avatar named by a record: the path must stay inside its folder,
+/// a symbolic link must not lead out of the content folder, and the file must be a JPEG, PNG
+/// or WebP image whose size can be read.
+struct AssetReader: Sendable {
+    /// The content folder as given (absolute), and with symbolic links resolved.
+    let contentRoot: String
+    let canonicalContentRoot: String
+    /// Prefix that turns a path under the content folder into one relative to the site root,
+    /// for diagnostics (`Content/`).
+    let displayPrefix: String
+
+    static let headerPrefixLength = 64 * 1024
+
+    enum Outcome {
+        case asset(ContentAsset)
+        case problem(DiagnosticCode, String)
+    }
+
+    /// Checks `reference` (a relative path written in a record) against `folder`, which is
+    /// relative to the content root (`posts/<id>` or `users`).
+    func read(reference: String, inFolder folder: String) -> Outcome {
+        if reference.hasPrefix("/") || reference.hasPrefix("~") {
+            return .problem(.photoOutsidePost, "'\(reference)' is an absolute path; name a file inside \(displayPrefix)\(folder)/")
+        }
+        let components = reference.split(separator: "/", omittingEmptySubsequences: false)
+        if components.contains("..") || reference.contains("\\") || reference.contains("\0") {
+            return .problem(.photoOutsidePost, "'\(reference)' leaves its folder \(displayPrefix)\(folder)/")
+        }
+        if components.contains(where: \.isEmpty) || components.contains(".") {
+            return .problem(.invalidValue, "'\(reference)' is not a plain relative path")
+        }
+        let relativePath = folder + "/" + reference
+        let absolutePath = contentRoot + "/" + relativePath
+        let shownPath = displayPrefix + relativePath
+        guard FileSystem.kind(of: absolutePath) != .missing else {
+            return .problem(.missingPhoto, "image file '\(reference)' does not exist (looked for \(shownPath))")
+        }
+        guard let canonical = FileSystem.canonicalPath(absolutePath) else {
+            return .problem(.missingPhoto, "image file '\(reference)' is a broken symbolic link (\(shownPath))")
+        }
+        guard Path.isInside(canonical, directory: canonicalContentRoot) else {
+            return .problem(.photoOutsidePost, "image file '\(reference)' is a symbolic link that leads out of the content folder")
+        }
+        guard FileSystem.resolvedKind(of: canonical) == .file else {
+            return .problem(.unreadablePhoto, "image '\(reference)' is not a regular file")
+        }
+        let fileName = Path.fileName(of: reference)
+        guard let expectedFormat = ImageHeader.Format.extensions[Path.fileExtension(of: fileName)] else {
+            return .problem(.unreadablePhoto, "image '\(reference)' must be a .jpg, .jpeg, .png or .webp file")
+        }
+        let header: ImageHeader
+        let byteCount: Int
+        do {
+            var (bytes, size) = try FileSystem.readPrefix(canonical, limit: Self.headerPrefixLength)
+            if ImageHeader.read(bytes) == nil, size > bytes.count, ImageHeader.looksLikeTruncatedJPEG(bytes) {
+                bytes = try FileSystem.readBytes(canonical)
+            }
+            guard let parsed = ImageHeader.read(bytes) else {
+                return .problem(.unreadablePhoto, "'\(reference)' is not a readable JPEG, PNG or WebP image")
+            }
+            header = parsed
+            byteCount = size
+        } catch {
+            return .problem(.unreadablePhoto, "cannot read image '\(reference)': \(error.reason)")
+        }
+        guard header.format == expectedFormat else {
+            return .problem(
+                .unreadablePhoto,
+                "'\(reference)' holds a \(header.format.rawValue.uppercased()) image but its name says \(expectedFormat.rawValue.uppercased()); rename it"
+            )
+        }
+        return .asset(
+            ContentAsset(
+                relativePath: relativePath, fileName: fileName, byteCount: byteCount, pixelSize: header.size,
+                mediaType: header.format.mediaType))
+    }
+
+    static func isImageFileName(_ name: String) -> Bool {
+        ImageHeader.Format.extensions[Path.fileExtension(of: name)] != nil
+    }
+}

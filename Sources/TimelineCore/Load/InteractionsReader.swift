@@ -1,0 +1,99 @@
+/// Reads a post's `comments.json` and `likes.json`. Each is an array of records; the
+/// Firebase export form, an object keyed by ID, is accepted too.
+enum InteractionsReader {
+    static let commentKeys = ["id", "username", "text"]
+    static let likeKeys = ["id", "username"]
+    /// In the keyed form the ID is the key, and a record may name its post.
+    static let keyedCommentKeys = ["username", "text", "post"]
+    static let keyedLikeKeys = ["username", "post"]
+
+    private struct Entry {
+        let id: ContentID
+        let author: UserReference
+        let fields: RecordFields
+        let location: SourceLocation
+    }
+
+    static func comments(at path: String, shownAs shown: String, postID: ContentID) -> ([Comment], [Diagnostic]) {
+        var comments: [Comment] = []
+        let diagnostics = readEntries(
+            at: path, shownAs: shown, postID: postID, kind: "comment", keys: commentKeys, keyedKeys: keyedCommentKeys
+        ) { entry, reader in
+            let text = reader.string(entry.fields, "text") ?? ""
+            guard !text.allSatisfy(\.isWhitespace) else {
+                reader.appendDiagnostic(.error(.emptyComment, stage: .load, at: entry.location, "comment '\(entry.id)' has no text; an empty comment is not a comment"))
+                return
+            }
+            comments.append(Comment(id: entry.id, author: entry.author, text: text, source: entry.location))
+        }
+        return (comments, diagnostics)
+    }
+
+    static func likes(at path: String, shownAs shown: String, postID: ContentID) -> ([Like], [Diagnostic]) {
+        var likes: [Like] = []
+        let diagnostics = readEntries(
+            at: path, shownAs: shown, postID: postID, kind: "like", keys: likeKeys, keyedKeys: keyedLikeKeys
+        ) { entry, _ in
+            likes.append(Like(id: entry.id, author: entry.author, source: entry.location))
+        }
+        return (likes, diagnostics)
+    }
+
+    private static func readEntries(
+        at path: String, shownAs shown: String, postID: ContentID, kind: String, keys: [String], keyedKeys: [String],
+        accept: (Entry, inout RecordReader) -> Void
+    ) -> [Diagnostic] {
+        let file: SourceFile
+        do {
+            file = SourceFile(path: shown, bytes: try FileSystem.readBytes(path))
+        } catch {
+            return [.error(.unreadableFile, stage: .load, at: SourceLocation(path: shown), "cannot read: \(error.reason)")]
+        }
+        var reader = RecordReader(file: file)
+        let root: ContentValue
+        do {
+            root = try JSONParser.parse(file.bytes)
+        } catch {
+            reader.report(.malformedJSON, at: .offset(error.offset), "malformed JSON: \(error.message)")
+            return reader.diagnostics
+        }
+        var seen: [ContentID: SourceLocation] = [:]
+        func handle(id rawID: String, idPosition: ContentPosition, fields: RecordFields, recordPosition: ContentPosition) {
+            guard let id = ContentID(rawID) else {
+                reader.report(.invalidID, at: idPosition, "invalid \(kind) ID '\(rawID)': use 1 to 64 characters from A-Z, a-z, 0-9, '_' and '-'")
+                return
+            }
+            if let first = seen[id] {
+                reader.report(.duplicateID, at: idPosition, "duplicate \(kind) ID '\(rawID)' (first used at line \(first.line ?? 0))")
+                return
+            }
+            let location = reader.location(of: recordPosition)
+            seen[id] = location
+            if let post = reader.string(fields, "post"), post != postID.rawValue, let position = fields.position(of: "post") {
+                reader.report(.invalidValue, at: position, "this \(kind) names post '\(post)' but lies in the folder of post '\(postID)'")
+            }
+            guard let username = reader.string(fields, "username"), let usernamePosition = fields.position(of: "username") else {
+                return
+            }
+            let author = UserReference(username: username, location: reader.location(of: usernamePosition))
+            accept(Entry(id: id, author: author, fields: fields, location: location), &reader)
+        }
+        switch root.kind {
+        case .array(let elements):
+            for element in elements {
+                guard let fields = reader.fields(of: element, describedAs: "a \(kind)", allowed: keys, required: ["id", "username"] + (kind == "comment" ? ["text"] : [])),
+                    let rawID = reader.string(fields, "id"), let idPosition = fields.position(of: "id")
+                else { continue }
+                handle(id: rawID, idPosition: idPosition, fields: fields, recordPosition: element.position)
+            }
+        case .object(let members):
+            for member in members {
+                guard let fields = reader.fields(of: member.value, describedAs: "a \(kind)", allowed: keyedKeys, required: ["username"] + (kind == "comment" ? ["text"] : [])) else { continue }
+                handle(id: member.key, idPosition: member.keyPosition, fields: fields, recordPosition: member.keyPosition)
+            }
+        default:
+            reader.report(.wrongType, at: root.position, "expected an array of \(kind)s, found \(root.typeName)")
+        }
+        return reader.diagnostics
+    }
+}

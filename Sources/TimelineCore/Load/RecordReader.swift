@@ -1,0 +1,108 @@
+/// Reads the fields of one record (a JSON object or a front matter mapping), reporting unknown
+/// keys, missing keys and wrong types at their line and column.
+struct RecordReader {
+    let file: SourceFile
+    private(set) var diagnostics: [Diagnostic] = []
+
+    init(file: SourceFile) {
+        self.file = file
+    }
+
+    func location(of position: ContentPosition) -> SourceLocation {
+        file.location(of: position)
+    }
+
+    mutating func report(_ code: DiagnosticCode, at position: ContentPosition, _ message: String) {
+        diagnostics.append(.error(code, stage: .load, at: location(of: position), message))
+    }
+
+    mutating func warn(_ code: DiagnosticCode, at position: ContentPosition, _ message: String) {
+        diagnostics.append(.warning(code, stage: .load, at: location(of: position), message))
+    }
+
+    mutating func appendDiagnostic(_ diagnostic: Diagnostic) {
+        diagnostics.append(diagnostic)
+    }
+
+    mutating func reportWholeFile(_ code: DiagnosticCode, _ message: String) {
+        diagnostics.append(.error(code, stage: .load, at: file.wholeFile, message))
+    }
+
+    /// The members of an object, keyed by name. Unknown and repeated keys are reported;
+    /// a missing required key is reported at the object.
+    mutating func fields(
+        of value: ContentValue, describedAs what: String, allowed: [String], required: [String] = []
+    ) -> RecordFields? {
+        guard case .object(let members) = value.kind else {
+            report(.wrongType, at: value.position, "\(what) must be an object, found \(value.typeName)")
+            return nil
+        }
+        var byKey: [String: ContentMember] = [:]
+        for member in members {
+            guard allowed.contains(member.key) else {
+                let hint = Suggestion.closest(to: member.key, among: allowed).map { "; did you mean '\($0)'?" } ?? ""
+                let known = allowed.map { "'\($0)'" }.joined(separator: ", ")
+                report(.unknownKey, at: member.keyPosition, "unknown key '\(member.key)' in \(what)\(hint) (known keys: \(known))")
+                continue
+            }
+            if byKey[member.key] != nil {
+                report(.invalidValue, at: member.keyPosition, "key '\(member.key)' appears twice in \(what)")
+                continue
+            }
+            byKey[member.key] = member
+        }
+        for key in required where byKey[key] == nil {
+            report(.missingKey, at: value.position, "\(what) is missing the required key '\(key)'")
+        }
+        return RecordFields(members: byKey)
+    }
+
+    /// A string field; absent or null gives nil; another type is reported.
+    mutating func string(_ fields: RecordFields, _ key: String) -> String? {
+        guard let member = fields.members[key] else { return nil }
+        switch member.value.kind {
+        case .string(let text): return text
+        case .null: return nil
+        default:
+            report(.wrongType, at: member.value.position, "'\(key)' must be a string, found \(member.value.typeName)")
+            return nil
+        }
+    }
+
+    /// A string field that means nothing when blank: blank text counts as absent.
+    mutating func optionalText(_ fields: RecordFields, _ key: String) -> String? {
+        guard let text = string(fields, key) else { return nil }
+        return text.allSatisfy(\.isWhitespace) ? nil : text
+    }
+
+    /// A positive whole-number field.
+    mutating func positiveInteger(_ fields: RecordFields, _ key: String) -> Int? {
+        guard let member = fields.members[key] else { return nil }
+        guard case .number(let text) = member.value.kind, let number = Int(text), number > 0 else {
+            report(.wrongType, at: member.value.position, "'\(key)' must be a whole number greater than 0")
+            return nil
+        }
+        return number
+    }
+
+    /// An array field; absent gives an empty array.
+    mutating func array(_ fields: RecordFields, _ key: String) -> [ContentValue] {
+        guard let member = fields.members[key] else { return [] }
+        switch member.value.kind {
+        case .array(let elements): return elements
+        case .null: return []
+        default:
+            report(.wrongType, at: member.value.position, "'\(key)' must be an array, found \(member.value.typeName)")
+            return []
+        }
+    }
+}
+
+/// The recognised members of one record, by key.
+struct RecordFields {
+    let members: [String: ContentMember]
+
+    func position(of key: String) -> ContentPosition? {
+        members[key]?.value.position
+    }
+}

@@ -1,0 +1,56 @@
+/// Reads `site.json`.
+struct SiteSettingsReader {
+    static let keys = ["title", "description", "baseURL", "language", "pageSize", "feedDepth"]
+
+    static func read(_ file: SourceFile) -> (SiteSettings?, [Diagnostic]) {
+        var reader = RecordReader(file: file)
+        let value: ContentValue
+        do {
+            value = try JSONParser.parse(file.bytes)
+        } catch {
+            reader.report(.malformedJSON, at: .offset(error.offset), "malformed JSON: \(error.message)")
+            return (nil, reader.diagnostics)
+        }
+        guard let fields = reader.fields(of: value, describedAs: "site.json", allowed: keys, required: ["title"]) else {
+            return (nil, reader.diagnostics)
+        }
+        var settings = SiteSettings(title: reader.string(fields, "title") ?? "")
+        settings.description = reader.optionalText(fields, "description")
+        if let baseURL = reader.optionalText(fields, "baseURL"), let position = fields.position(of: "baseURL") {
+            if let normalised = normaliseBaseURL(baseURL) {
+                settings.baseURL = normalised
+            } else {
+                reader.report(.invalidValue, at: position, "baseURL must be an absolute http or https URL such as https://example.org/photos/, found '\(baseURL)'")
+            }
+        }
+        if let language = reader.string(fields, "language"), let position = fields.position(of: "language") {
+            if isLanguageTag(language) {
+                settings.language = language
+            } else {
+                reader.report(.invalidValue, at: position, "language must be a language tag such as 'en' or 'pt-BR', found '\(language)'")
+            }
+        }
+        settings.pageSize = reader.positiveInteger(fields, "pageSize") ?? SiteSettings.defaultPageSize
+        settings.feedDepth = reader.positiveInteger(fields, "feedDepth") ?? SiteSettings.defaultFeedDepth
+        if settings.title.allSatisfy(\.isWhitespace), let position = fields.position(of: "title") {
+            reader.report(.invalidValue, at: position, "title must not be empty")
+        }
+        return (settings, reader.diagnostics)
+    }
+
+    /// Accepts an http(s) URL without query or fragment, and makes sure it ends in `/`.
+    static func normaliseBaseURL(_ candidate: String) -> String? {
+        guard WebURL.isHTTP(candidate), !candidate.contains("?"), !candidate.contains("#") else { return nil }
+        return candidate.hasSuffix("/") ? candidate : candidate + "/"
+    }
+
+    static func isLanguageTag(_ candidate: String) -> Bool {
+        let parts = candidate.split(separator: "-", omittingEmptySubsequences: false)
+        guard let first = parts.first, (2...8).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+            return false
+        }
+        return parts.dropFirst().allSatisfy { part in
+            (1...8).contains(part.count) && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        }
+    }
+}

@@ -1,0 +1,35 @@
+/// The site-wide settings from `site.json`.
+public struct SiteSettings: Sendable, Hashable {
+    public var title: String
+    public var description: String?
+    /// Absolute URL of the site's root, always ending in `/`, e.g. `https://example.org/photos/`.
+    public var baseURL: String?
+    public var language: String
+    public var pageSize: Int
+    /// The most pages a user's timeline feed shows.
+    public var feedDepth: Int
+
+    public static let defaultPageSize = 12
+    public static let defaultFeedDepth = 10
+
+    public init(
+        title: String, description: String? = nil, baseURL: String? = nil, language: String = "en",
+        pageSize: Int = SiteSettings.defaultPageSize, feedDepth: Int = SiteSettings.defaultFeedDepth
+    ) {
+        self.title = title
+        self.description = description
+        self.baseURL = baseURL
+        self.language = language
+        self.pageSize = pageSize
+        self.feedDepth = feedDepth
+    }
+
+    /// The path part of the base URL (`/photos/`), which every internal link starts with.
+    public var basePath: String {
+        guard let baseURL, let schemeEnd = baseURL.range(of: "://") else { return "/" }
+        let afterScheme = baseURL[schemeEnd.upperBound...]
+        guard let slash = afterScheme.firstIndex(of: "/") else { return "/" }
+        let path = String(afterScheme[slash...])
+        return path.hasSuffix("/") ? path : path + "/"
+    }
+}

@@ -1,0 +1,25 @@
+/// A person on the site, from `users/<username>.json`.
+public struct User: Sendable {
+    public let username: String
+    public let name: String?
+    /// Markdown.
+    public let bio: String?
+    /// An http or https URL.
+    public let url: String?
+    public let avatar: ContentAsset?
+    public let follows: [UserReference]
+    public let source: SourceLocation
+
+    public init(
+        username: String, name: String?, bio: String?, url: String?, avatar: ContentAsset?,
+        follows: [UserReference], source: SourceLocation
+    ) {
+        self.username = username
+        self.name = name
+        self.bio = bio
+        self.url = url
+        self.avatar = avatar
+        self.follows = follows
+        self.source = source
+    }
+}

@@ -1,0 +1,178 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Thin POSIX file operations. The pipeline touches hundreds of thousands of files, and these
+/// avoid Foundation's per-call overhead while reporting failures as `errno` text.
+enum FileSystem {
+    struct Failure: Error, Sendable, CustomStringConvertible {
+        let path: String
+        let operation: String
+        let code: Int32
+
+        var description: String { "cannot \(operation) '\(path)': \(String(cString: strerror(code)))" }
+        var reason: String { String(cString: strerror(code)) }
+    }
+
+    enum EntryKind: Sendable {
+        case file
+        case directory
+        case symbolicLink
+        case other
+        case missing
+    }
+
+    /// The kind of entry at `path`, without following a final symbolic link.
+    static func kind(of path: String) -> EntryKind {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return .missing }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return .file
+        case S_IFDIR: return .directory
+        case S_IFLNK: return .symbolicLink
+        default: return .other
+        }
+    }
+
+    /// The kind of entry at `path`, following symbolic links.
+    static func resolvedKind(of path: String) -> EntryKind {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return .missing }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return .file
+        case S_IFDIR: return .directory
+        default: return .other
+        }
+    }
+
+    static func readBytes(_ path: String) throws(Failure) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw Failure(path: path, operation: "read", code: errno) }
+        defer { close(descriptor) }
+        var result: [UInt8] = []
+        var info = stat()
+        if fstat(descriptor, &info) == 0, info.st_size > 0 {
+            result.reserveCapacity(Int(info.st_size))
+        }
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw Failure(path: path, operation: "read", code: errno)
+            }
+            if count == 0 { break }
+            result.append(contentsOf: chunk[0..<count])
+        }
+        return result
+    }
+
+    /// The first `limit` bytes of a file and its total size.
+    static func readPrefix(_ path: String, limit: Int) throws(Failure) -> (bytes: [UInt8], size: Int) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw Failure(path: path, operation: "read", code: errno) }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw Failure(path: path, operation: "read", code: errno) }
+        var buffer = [UInt8](repeating: 0, count: limit)
+        var filled = 0
+        while filled < limit {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, limit - filled) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw Failure(path: path, operation: "read", code: errno)
+            }
+            if count == 0 { break }
+            filled += count
+        }
+        return (Array(buffer[0..<filled]), Int(info.st_size))
+    }
+
+    /// Names in a directory, sorted byte by byte, without `.` and `..`.
+    static func entries(of path: String) throws(Failure) -> [String] {
+        guard let directory = opendir(path) else { throw Failure(path: path, operation: "list", code: errno) }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+            }
+            if name == "." || name == ".." { continue }
+            names.append(name)
+        }
+        return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    /// The absolute path with every symbolic link resolved, or nil if it does not exist.
+    static func canonicalPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    static func makeDirectory(_ path: String) throws(Failure) {
+        if mkdir(path, 0o755) != 0 && errno != EEXIST {
+            throw Failure(path: path, operation: "create directory", code: errno)
+        }
+    }
+
+    /// Creates a directory and any missing parents.
+    static func makeDirectories(_ path: String) throws(Failure) {
+        if mkdir(path, 0o755) == 0 || errno == EEXIST { return }
+        guard errno == ENOENT else { throw Failure(path: path, operation: "create directory", code: errno) }
+        let parent = Path.parent(of: path)
+        if parent != path, !parent.isEmpty { try makeDirectories(parent) }
+        try makeDirectory(path)
+    }
+
+    static func writeFile(_ path: String, bytes contiguous: [UInt8]) throws(Failure) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw Failure(path: path, operation: "write", code: errno) }
+        defer { close(descriptor) }
+        var written = 0
+        while written < contiguous.count {
+            let count = contiguous.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, $0.count - written) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw Failure(path: path, operation: "write", code: errno)
+            }
+            written += count
+        }
+    }
+
+    static func writeFile(_ path: String, text: String) throws(Failure) {
+        try writeFile(path, bytes: Array(text.utf8))
+    }
+
+    static func copyFile(from source: String, to destination: String) throws(Failure) {
+        try writeFile(destination, bytes: try readBytes(source))
+    }
+
+    static func rename(_ source: String, to destination: String) throws(Failure) {
+        #if canImport(Glibc) || canImport(Musl)
+        let status = Glibc.rename(source, destination)
+        #else
+        let status = Darwin.rename(source, destination)
+        #endif
+        guard status == 0 else { throw Failure(path: source, operation: "rename", code: errno) }
+    }
+
+    /// Removes a file or a whole directory tree; a missing path is not an error.
+    static func removeTree(_ path: String) throws(Failure) {
+        switch kind(of: path) {
+        case .missing:
+            return
+        case .directory:
+            for name in try entries(of: path) {
+                try removeTree(path + "/" + name)
+            }
+            guard rmdir(path) == 0 else { throw Failure(path: path, operation: "remove", code: errno) }
+        default:
+            guard unlink(path) == 0 else { throw Failure(path: path, operation: "remove", code: errno) }
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+
+/// Maps over a collection on every core, in contiguous chunks, and returns the results in the
+/// input order, so parallel work stays deterministic.
+enum ParallelMap {
+    static var processorCount: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+
+    static func map<Element: Sendable, Result: Sendable>(
+        _ items: [Element], transform: @escaping @Sendable (Element) -> Result
+    ) async -> [Result] {
+        let chunks = chunkRanges(count: items.count)
+        if chunks.count <= 1 { return items.map(transform) }
+        return await withTaskGroup(of: (Int, [Result]).self) { group in
+            for (chunkIndex, range) in chunks.enumerated() {
+                group.addTask {
+                    (chunkIndex, items[range].map(transform))
+                }
+            }
+            var pieces = [[Result]](repeating: [], count: chunks.count)
+            for await (chunkIndex, piece) in group {
+                pieces[chunkIndex] = piece
+            }
+            return pieces.flatMap { $0 }
+        }
+    }
+
+    /// Runs `body` once per chunk of `0..<count`, in parallel, and returns the chunk results in order.
+    static func chunks<Result: Sendable>(
+        count: Int, body: @escaping @Sendable (Range<Int>) -> Result
+    ) async -> [Result] {
+        let ranges = chunkRanges(count: count)
+        return await withTaskGroup(of: (Int, Result).self) { group in
+            for (chunkIndex, range) in ranges.enumerated() {
+                group.addTask { (chunkIndex, body(range)) }
+            }
+            var results: [(Int, Result)] = []
+            for await result in group { results.append(result) }
+            return results.sorted { $0.0 < $1.0 }.map(\.1)
+        }
+    }
+
+    /// A few chunks per core so that one slow chunk does not leave a core idle.
+    static func chunkRanges(count: Int) -> [Range<Int>] {
+        guard count > 0 else { return [] }
+        let chunkCount = min(count, processorCount * 8)
+        let size = (count + chunkCount - 1) / chunkCount
+        return stride(from: 0, to: count, by: size).map { $0..<min($0 + size, count) }
+    }
+}

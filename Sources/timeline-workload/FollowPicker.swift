@@ -1,0 +1,54 @@
+import Foundation
+
+/// Chooses whom a user follows: a heavy-tailed number of people (median about
+/// 20, at most 150), mostly drawn by popularity, never the user themself and
+/// never the same person twice.
+struct FollowPicker: Sendable {
+    static let medianCount = 20.0
+    static let countSpread = 0.9
+    static let maximumCount = 150
+    /// The share of users who follow nobody.
+    static let loners = 0.03
+    /// The share of follows drawn by popularity; the rest are uniform (friends, family).
+    static let popularityShare = 0.8
+
+    let popularity: ZipfSampler
+    let userCount: Int
+
+    /// How many people a user follows: log-normal around the median, clamped to
+    /// what the community and the cap allow.
+    func followCount(using generator: inout SeededGenerator) -> Int {
+        guard !generator.chance(FollowPicker.loners) else {
+            return 0
+        }
+        let drawn = FollowPicker.medianCount * exp(FollowPicker.countSpread * generator.nextGaussian())
+        let count = min(max(Int(drawn.rounded()), 1), FollowPicker.maximumCount)
+        return min(count, userCount - 1)
+    }
+
+    /// The distinct users that `follower` follows, in the order they were chosen.
+    func follows(of follower: Int, count: Int, using generator: inout SeededGenerator) -> [Int] {
+        var chosen: [Int] = []
+        chosen.reserveCapacity(count)
+        var seen: Set<Int> = [follower]  // membership only: Set order is not deterministic
+        var attemptsLeft = 20 * count + 20
+        while chosen.count < count, attemptsLeft > 0 {
+            attemptsLeft -= 1
+            let candidate = generator.chance(FollowPicker.popularityShare)
+                ? popularity.sample(using: &generator)
+                : generator.nextInt(below: userCount)
+            if seen.insert(candidate).inserted {
+                chosen.append(candidate)
+            }
+        }
+        // Only in tiny communities do random draws run dry: take the next free users in turn.
+        var candidate = generator.nextInt(below: userCount)
+        while chosen.count < count {
+            if seen.insert(candidate).inserted {
+                chosen.append(candidate)
+            }
+            candidate = (candidate + 1) % userCount
+        }
+        return chosen
+    }
+}
