@@ -57,10 +57,6 @@ enum FileSystem {
         var status = stat()
         return lstat(path, &status) == 0
     }
-
-    static func errorDescription(_ code: Int32) -> String {
-        String(cString: strerror(code))
-    }
 }
 
 /// The C library's `write`, which `FileSystem.write` shadows.

@@ -4,7 +4,7 @@ import Foundation
 /// 20, at most 150), mostly drawn by popularity, never the user themself and
 /// never the same person twice.
 struct FollowPicker: Sendable {
-    static let medianCount = 20.0
+    static let medianCount = 21.0
     static let countSpread = 0.9
     static let maximumCount = 150
     /// The share of users who follow nobody.

@@ -92,7 +92,7 @@ struct PostPlanner: Sendable {
         var seen: Set<Int> = [author]  // membership only: Set order is not deterministic
         while chosen.count < count {
             var candidate = author
-            for _ in 0..<8 {
+            for _ in 0..<32 {
                 candidate = generator.chance(PostPlanner.followerLikeShare) && !followers.isEmpty
                     ? generator.pick(followers)
                     : community.activity.sample(using: &generator)

@@ -58,10 +58,10 @@ enum TextComposer {
     static func altText(using generator: inout SeededGenerator) -> String {
         let noun = generator.pick(Vocabulary.nouns)
         let place = generator.pick(Vocabulary.places)
-        switch generator.nextInt(below: 4) {
-        case 0: return "The \(noun) \(generator.pick(Vocabulary.prepositions)) the \(place)"
-        case 1: return capitalized(plain(generator.pick(Vocabulary.adjectives))) + " \(noun) at the \(place)"
-        case 2: return "A \"secret\" \(noun) near the \(place)"
+        switch generator.nextInt(below: 8) {
+        case 0...2: return "The \(noun) \(generator.pick(Vocabulary.prepositions)) the \(place)"
+        case 3...4: return capitalized(plain(generator.pick(Vocabulary.adjectives))) + " \(noun) at the \(place)"
+        case 5: return "The \"secret\" \(place)"
         default: return "Photo of the \(noun)"
         }
     }

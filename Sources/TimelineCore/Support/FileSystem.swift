@@ -176,3 +176,11 @@ enum FileSystem {
         }
     }
 }
+
+extension FileSystem {
+    static var currentDirectory: String {
+        guard let path = getcwd(nil, 0) else { return "/" }
+        defer { free(path) }
+        return String(cString: path)
+    }
+}

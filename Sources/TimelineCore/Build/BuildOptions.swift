@@ -1,0 +1,41 @@
+/// What to build and how. Paths may be relative to `siteRoot`.
+public struct BuildOptions: Sendable {
+    public var siteRoot: String
+    public var content: String
+    public var templates: String
+    public var output: String
+    /// Overrides site.json's baseURL.
+    public var baseURL: String?
+    /// Warnings fail the build.
+    public var strict: Bool
+    public var progress: (@Sendable (BuildProgress) -> Void)?
+
+    public init(
+        siteRoot: String, content: String = "Content", templates: String = "Templates", output: String = "Output",
+        baseURL: String? = nil, strict: Bool = false, progress: (@Sendable (BuildProgress) -> Void)? = nil
+    ) {
+        self.siteRoot = siteRoot
+        self.content = content
+        self.templates = templates
+        self.output = output
+        self.baseURL = baseURL
+        self.strict = strict
+        self.progress = progress
+    }
+
+    var absoluteSiteRoot: String { Path.absolute(siteRoot, relativeTo: FileSystem.currentDirectory) }
+    func absolute(_ path: String) -> String { Path.absolute(path, relativeTo: absoluteSiteRoot) }
+
+    /// How diagnostics show a folder: relative to the current directory when inside it.
+    func display(_ absolutePath: String) -> String {
+        let current = FileSystem.currentDirectory
+        let shown = absolutePath == current ? "." : Path.relative(absolutePath, to: current)
+        return shown.hasSuffix("/") ? shown : shown + "/"
+    }
+}
+
+/// Reported as a build goes, for a progress display.
+public struct BuildProgress: Sendable {
+    public let stage: BuildStage
+    public let message: String
+}

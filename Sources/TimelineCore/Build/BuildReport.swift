@@ -1,0 +1,30 @@
+/// What a finished build did.
+public struct BuildReport: Sendable {
+    public let pageCount: Int
+    public let fileCount: Int
+    public let userCount: Int
+    public let postCount: Int
+    public let seconds: Double
+    public let output: String
+    public let warnings: [Diagnostic]
+
+    /// `Built 212 pages (6 users, 14 posts) in 0.31 s → Output/`
+    public var summary: String {
+        let time = (seconds * 100).rounded() / 100
+        return "Built \(pageCount) pages (\(userCount) users, \(postCount) posts) in \(time) s → \(output)"
+    }
+}
+
+/// What a check found in a site that has no errors.
+public struct CheckReport: Sendable {
+    public let userCount: Int
+    public let postCount: Int
+    public let commentCount: Int
+    public let likeCount: Int
+    public let warnings: [Diagnostic]
+
+    public var summary: String {
+        "Checked \(userCount) users, \(postCount) posts, \(commentCount) comments, \(likeCount) likes: no errors"
+            + (warnings.isEmpty ? "" : ", \(warnings.count) warning\(warnings.count == 1 ? "" : "s")")
+    }
+}

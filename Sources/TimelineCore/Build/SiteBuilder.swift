@@ -1,0 +1,94 @@
+/// The pipeline: load → validate and link → timelines → render → write. `check` runs the
+/// stages that can find errors and writes nothing; `build` runs them all.
+public enum SiteBuilder {
+    public static func check(_ options: BuildOptions) async throws(BuildFailure) -> CheckReport {
+        let prepared = try await prepare(options)
+        let site = prepared.site
+        return CheckReport(
+            userCount: site.users.count, postCount: site.posts.count,
+            commentCount: site.posts.reduce(0) { $0 + $1.comments.count },
+            likeCount: site.posts.reduce(0) { $0 + $1.likes.count }, warnings: prepared.warnings)
+    }
+
+    public static func build(_ options: BuildOptions) async throws(BuildFailure) -> BuildReport {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let prepared = try await prepare(options)
+        let site = prepared.site
+        let output = options.absolute(options.output)
+
+        options.progress?(BuildProgress(stage: .timelines, message: "merging \(site.users.count) timelines"))
+        let timelines = await Timelines.build(for: site)
+
+        options.progress?(BuildProgress(stage: .render, message: "preparing page contexts"))
+        let contexts = await PageContexts.prepare(site: site, timelines: timelines, theme: prepared.theme)
+        let renderer = PageRenderer(contexts: contexts, theme: prepared.theme)
+        let pages = Page.all(site: site, timelines: timelines)
+
+        let staged: StagedOutput
+        do {
+            staged = try StagedOutput.begin(outputRoot: output)
+        } catch {
+            throw BuildFailure(prepared.warnings + [.error(.outputError, stage: .write, at: SourceLocation(path: options.display(output)), error.description)])
+        }
+        do {
+            options.progress?(BuildProgress(stage: .render, message: "rendering and writing \(pages.count) pages"))
+            try await SiteWriter.writePages(pages, renderer: renderer, to: staged, templatesDisplay: options.display(prepared.theme.root))
+            options.progress?(BuildProgress(stage: .write, message: "copying photos and theme assets"))
+            let fileCount = try await SiteWriter.publishFiles(site: site, theme: prepared.theme, contentRoot: options.absolute(options.content), to: staged)
+            try staged.commitReportingFailure(display: options.display(output))
+            let seconds = start.duration(to: clock.now).seconds
+            return BuildReport(
+                pageCount: pages.count, fileCount: pages.count + fileCount, userCount: site.users.count, postCount: site.posts.count,
+                seconds: seconds, output: options.display(output), warnings: prepared.warnings)
+        } catch {
+            staged.abandon()
+            throw BuildFailure(prepared.warnings + error.diagnostics)
+        }
+    }
+
+    struct Prepared {
+        let site: LinkedSite
+        let theme: Theme
+        let warnings: [Diagnostic]
+    }
+
+    /// Load, validate and link, and load the theme, collecting every problem before giving up.
+    static func prepare(_ options: BuildOptions) async throws(BuildFailure) -> Prepared {
+        let content = options.absolute(options.content)
+        let templates = options.absolute(options.templates)
+        var diagnostics = DiagnosticList()
+        if let problem = OutputLocationCheck.problem(
+            output: options.absolute(options.output), siteRoot: options.absoluteSiteRoot, content: content, templates: templates)
+        {
+            throw BuildFailure([.error(.unsafeOutputLocation, stage: .write, at: SourceLocation(path: options.display(options.absolute(options.output))), problem)])
+        }
+
+        options.progress?(BuildProgress(stage: .load, message: "reading \(options.display(content))"))
+        let loader = ContentLoader(contentRoot: content, displayPrefix: options.display(content), baseURLOverride: options.baseURL)
+        let (loaded, loadDiagnostics) = await loader.load()
+        diagnostics.append(contentsOf: loadDiagnostics)
+
+        let (theme, themeDiagnostics) = Theme.load(from: templates, displayPrefix: options.display(templates))
+        diagnostics.append(contentsOf: themeDiagnostics)
+
+        var linked: LinkedSite?
+        if let loaded {
+            options.progress?(BuildProgress(stage: .validate, message: "checking \(loaded.users.count) users and \(loaded.posts.count) posts"))
+            let (site, linkDiagnostics) = SiteLinker.link(loaded)
+            diagnostics.append(contentsOf: linkDiagnostics)
+            linked = site
+        }
+        if options.strict { diagnostics = diagnostics.strict() }
+        let sorted = DiagnosticList(diagnostics.all).sorted
+        guard !diagnostics.hasErrors, let linked, let theme else { throw BuildFailure(sorted) }
+        return Prepared(site: linked, theme: theme, warnings: sorted)
+    }
+}
+
+extension Duration {
+    var seconds: Double {
+        let parts = components
+        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
+    }
+}

@@ -1,0 +1,117 @@
+import CCmark
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Captions, comments and bios to HTML through libcmark, with raw HTML suppressed (cmark's
+/// safe mode) and, beyond what cmark drops, every link or image whose scheme is not http,
+/// https or mailto turned back into plain text. Headings move down three levels so that a
+/// caption's `#` never competes with the page's own headings.
+public enum Markdown {
+    static let allowedLinkSchemes: Set<String> = ["http", "https", "mailto"]
+    static let allowedImageSchemes: Set<String> = ["http", "https"]
+
+    /// Safe HTML for a piece of Markdown.
+    public static func html(_ markdown: String) -> String {
+        withDocument(markdown) { document -> String in
+            sanitise(document)
+            guard let rendered = cmark_render_html(document, CMARK_OPT_DEFAULT) else { return "" }
+            defer { free(rendered) }
+            return String(cString: rendered)
+        } ?? ""
+    }
+
+    /// The text of a piece of Markdown without any markup, whitespace folded, for page
+    /// descriptions and excerpts; cut at a word boundary near `limit` characters.
+    public static func plainText(_ markdown: String, limit: Int = 200) -> String {
+        let text = withDocument(markdown) { document in
+            var pieces: [String] = []
+            guard let iterator = cmark_iter_new(document) else { return "" }
+            defer { cmark_iter_free(iterator) }
+            while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+                guard let node = cmark_iter_get_node(iterator) else { continue }
+                let type = cmark_node_get_type(node)
+                if event == CMARK_EVENT_ENTER, type == CMARK_NODE_TEXT || type == CMARK_NODE_CODE,
+                    let literal = cmark_node_get_literal(node)
+                {
+                    pieces.append(String(cString: literal))
+                } else if type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK
+                    || (event == CMARK_EVENT_EXIT && (type == CMARK_NODE_PARAGRAPH || type == CMARK_NODE_HEADING || type == CMARK_NODE_ITEM))
+                {
+                    pieces.append(" ")
+                }
+            }
+            return pieces.joined()
+        } ?? ""
+        let folded = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        guard folded.count > limit else { return folded }
+        let cut = folded.prefix(limit)
+        let atWord = cut.lastIndex(of: " ").map { cut[..<$0] } ?? cut
+        return atWord + "…"
+    }
+
+    /// nil only if cmark cannot allocate a document.
+    private static func withDocument<Result>(_ markdown: String, _ body: (OpaquePointer) -> Result) -> Result? {
+        var source = markdown
+        let document = source.withUTF8 { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { characters in
+                cmark_parse_document(characters.baseAddress, characters.count, CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8)
+            }
+        }
+        guard let document else { return nil }
+        defer { cmark_node_free(document) }
+        return body(document)
+    }
+
+    private static func sanitise(_ document: OpaquePointer) {
+        var unsafeNodes: [OpaquePointer] = []
+        var headings: [OpaquePointer] = []
+        guard let iterator = cmark_iter_new(document) else { return }
+        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
+            switch cmark_node_get_type(node) {
+            case CMARK_NODE_LINK:
+                if !isAllowed(url: cmark_node_get_url(node), schemes: allowedLinkSchemes) { unsafeNodes.append(node) }
+            case CMARK_NODE_IMAGE:
+                if !isAllowed(url: cmark_node_get_url(node), schemes: allowedImageSchemes) { unsafeNodes.append(node) }
+            case CMARK_NODE_HEADING:
+                headings.append(node)
+            default:
+                break
+            }
+        }
+        cmark_iter_free(iterator)
+        for heading in headings {
+            cmark_node_set_heading_level(heading, min(6, cmark_node_get_heading_level(heading) + 3))
+        }
+        for node in unsafeNodes {
+            replaceWithChildren(node)
+        }
+    }
+
+    /// Keeps a link's text but drops the link itself.
+    private static func replaceWithChildren(_ node: OpaquePointer) {
+        while let child = cmark_node_first_child(node) {
+            cmark_node_insert_before(node, child)
+        }
+        cmark_node_unlink(node)
+        cmark_node_free(node)
+    }
+
+    /// Relative URLs (no scheme) and the listed schemes are allowed.
+    static func isAllowed(url pointer: UnsafePointer<CChar>?, schemes: Set<String>) -> Bool {
+        guard let pointer else { return true }
+        return isAllowed(url: String(cString: pointer), schemes: schemes)
+    }
+
+    static func isAllowed(url: String, schemes: Set<String>) -> Bool {
+        let trimmed = url.drop { $0.isWhitespace || $0.asciiValue.map { $0 < 0x20 } == true }
+        guard let colon = trimmed.firstIndex(of: ":") else { return true }
+        let beforeColon = trimmed[..<colon]
+        if beforeColon.contains(where: { $0 == "/" || $0 == "?" || $0 == "#" }) { return true }
+        return schemes.contains(beforeColon.lowercased())
+    }
+}

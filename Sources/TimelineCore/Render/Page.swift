@@ -1,0 +1,30 @@
+/// One page of the site to render. Enumerating pages is cheap; each is rendered and written
+/// on its own, so the whole site never sits in memory.
+public enum Page: Sendable, Hashable {
+    case home(page: Int)
+    case profile(user: Int, page: Int)
+    case feed(user: Int, page: Int)
+    case following(user: Int)
+    case followers(user: Int)
+    case post(Int)
+    case users
+    case notFound
+
+    /// Every page of the site, in a stable order.
+    static func all(site: LinkedSite, timelines: Timelines) -> [Page] {
+        let pageSize = site.settings.pageSize
+        var pages: [Page] = [.notFound, .users]
+        let homePages = Pagination(itemCount: site.posts.count, pageSize: pageSize).pageCount
+        pages.append(contentsOf: (1...homePages).map { .home(page: $0) })
+        for user in site.users.indices {
+            let profilePages = Pagination(itemCount: site.postsByUser[user].count, pageSize: pageSize).pageCount
+            pages.append(contentsOf: (1...profilePages).map { .profile(user: user, page: $0) })
+            let feedPages = Pagination(itemCount: timelines.feeds[user].count, pageSize: pageSize).pageCount
+            pages.append(contentsOf: (1...feedPages).map { .feed(user: user, page: $0) })
+            pages.append(.following(user: user))
+            pages.append(.followers(user: user))
+        }
+        pages.append(contentsOf: site.posts.indices.map { .post($0) })
+        return pages
+    }
+}

@@ -1,0 +1,159 @@
+/// Builds what each template receives (documented in docs/templates.md). Everything taken
+/// from content is passed as plain text for the template to escape with `{{…}}`; only the
+/// `…HTML` values, which come out of cmark's safe renderer, are meant for `{{{…}}}`.
+struct PageContexts: Sendable {
+    let site: LinkedSite
+    let timelines: Timelines
+    let paths: SitePaths
+    let siteObject: TemplateObject
+    let stylesheetURL: String
+    /// Per post, the caption rendered once, since a post shows on many pages.
+    let captionHTML: [String?]
+    let captionText: [String?]
+    /// Per user, the summary shown in lists and next to posts.
+    let userSummaries: [TemplateObject]
+
+    /// How many cards at the top of a list load eagerly: the first screen of a phone.
+    static let eagerImageCount = 2
+
+    static func prepare(site: LinkedSite, timelines: Timelines, theme: Theme) async -> PageContexts {
+        let paths = SitePaths(settings: site.settings)
+        let settings = site.settings
+        let siteObject = TemplateObject([
+            "title": settings.title,
+            "description": settings.description,
+            "language": settings.language,
+            "baseURL": settings.baseURL,
+            "homeURL": paths.url(paths.home()),
+            "usersURL": paths.url(paths.users()),
+            "userCount": site.users.count,
+            "postCount": site.posts.count,
+        ])
+        let stylesheet = theme.assetFiles.first { $0.hasSuffix(".css") } ?? "style.css"
+        let captions = await ParallelMap.map(site.posts) { post in
+            post.caption.map { (Markdown.html($0), Markdown.plainText($0)) }
+        }
+        let summaries = await ParallelMap.map(Array(site.users.indices)) { index in
+            Self.userSummary(index, site: site, paths: paths)
+        }
+        return PageContexts(
+            site: site, timelines: timelines, paths: paths, siteObject: siteObject,
+            stylesheetURL: paths.assetURL(stylesheet), captionHTML: captions.map { $0?.0 }, captionText: captions.map { $0?.1 },
+            userSummaries: summaries)
+    }
+
+    // MARK: Pieces
+
+    static func userSummary(_ index: Int, site: LinkedSite, paths: SitePaths) -> TemplateObject {
+        let user = site.users[index]
+        let postCount = site.postsByUser[index].count
+        let followerCount = site.followers[index].count
+        let followingCount = site.following[index].count
+        var avatar: TemplateObject?
+        if let asset = user.avatar, let file = paths.avatarFile(of: user) {
+            avatar = TemplateObject(["url": paths.url(file: file), "width": asset.pixelSize.width, "height": asset.pixelSize.height])
+        }
+        return TemplateObject([
+            "username": user.username,
+            "name": user.name,
+            "displayName": user.name ?? user.username,
+            "initial": String(user.username.prefix(1)).uppercased(),
+            "bioHTML": user.bio.map(Markdown.html),
+            "url": user.url,
+            "urlLabel": user.url.map(Self.shortURL),
+            "avatar": avatar,
+            "profileURL": paths.url(paths.profile(user.username)),
+            "feedURL": paths.url(paths.feed(user.username)),
+            "followingURL": paths.url(paths.following(user.username)),
+            "followersURL": paths.url(paths.followers(user.username)),
+            "postCount": postCount,
+            "followerCount": followerCount,
+            "followingCount": followingCount,
+            "postsLabel": Self.count(postCount, "post", "posts"),
+            "followersLabel": Self.count(followerCount, "follower", "followers"),
+        ])
+    }
+
+    /// `calebhicks.com` for `http://calebhicks.com/`.
+    static func shortURL(_ url: String) -> String {
+        var text = Substring(url)
+        for prefix in ["https://", "http://"] where text.lowercased().hasPrefix(prefix) {
+            text = text.dropFirst(prefix.count)
+        }
+        if text.lowercased().hasPrefix("www.") { text = text.dropFirst(4) }
+        while text.hasSuffix("/") { text = text.dropLast() }
+        return String(text)
+    }
+
+    static func count(_ value: Int, _ singular: String, _ plural: String) -> String {
+        "\(value) \(value == 1 ? singular : plural)"
+    }
+
+    func author(ofPost post: Int) -> TemplateObject {
+        userSummaries[site.postAuthor[post]]
+    }
+
+    func dateObject(_ milliseconds: Int64?) -> TemplateObject? {
+        milliseconds.map { TemplateObject(["iso": ISODate.timestamp(milliseconds: $0), "readable": ISODate.readableDate(milliseconds: $0)]) }
+    }
+
+    func photo(ofPost index: Int, eager: Bool) -> TemplateObject {
+        let post = site.posts[index]
+        return TemplateObject([
+            "url": paths.url(file: paths.photoFile(of: post)),
+            "width": post.photo.pixelSize.width,
+            "height": post.photo.pixelSize.height,
+            "alt": post.alt ?? "",
+            "hasAlt": post.alt != nil,
+            "type": post.photo.mediaType,
+            "loading": eager ? "eager" : "lazy",
+            "fetchPriority": eager ? "high" : "auto",
+        ])
+    }
+
+    /// What a timeline cell showed: photo, author, likes and comments, and the way in.
+    func card(_ index: Int, position: Int) -> TemplateObject {
+        let post = site.posts[index]
+        return TemplateObject([
+            "id": post.id.rawValue,
+            "url": paths.url(paths.post(post.id)),
+            "photo": photo(ofPost: index, eager: position < Self.eagerImageCount),
+            "author": author(ofPost: index),
+            "date": dateObject(post.date),
+            "captionHTML": captionHTML[index],
+            "captionText": captionText[index],
+            "likeCount": post.likes.count,
+            "commentCount": post.comments.count,
+            "likesLabel": Self.count(post.likes.count, "like", "likes"),
+            "commentsLabel": Self.count(post.comments.count, "comment", "comments"),
+        ])
+    }
+
+    func pagination(_ pagination: Pagination, page: Int, location: (Int) -> SitePaths.Location) -> TemplateObject {
+        TemplateObject([
+            "pageNumber": page,
+            "pageCount": pagination.pageCount,
+            "isPaginated": pagination.pageCount > 1,
+            "previousURL": page > 1 ? paths.url(location(page - 1)) : nil,
+            "nextURL": page < pagination.pageCount ? paths.url(location(page + 1)) : nil,
+        ])
+    }
+
+    /// The values every page gets.
+    func root(title: String?, description: String?, location: SitePaths.Location?, kind: String) -> TemplateObject {
+        let fullTitle = title.map { "\($0) · \(site.settings.title)" } ?? site.settings.title
+        return TemplateObject([
+            "site": siteObject,
+            "page": TemplateObject([
+                "title": fullTitle,
+                "heading": title,
+                "description": description ?? site.settings.description,
+                "url": location.map { paths.url($0) },
+                "canonicalURL": location.flatMap { paths.absoluteURL($0) },
+                "kind": kind,
+                "is\(kind.prefix(1).uppercased() + kind.dropFirst())": true,
+            ]),
+            "stylesheetURL": stylesheetURL,
+        ])
+    }
+}

@@ -1,0 +1,150 @@
+/// The render stage for one page: picks its template and builds its context.
+struct PageRenderer: Sendable {
+    let contexts: PageContexts
+    let theme: Theme
+
+    struct RenderedPage: Sendable {
+        let outputFile: String
+        let html: String
+    }
+
+    struct MissingTemplate: Error {
+        let name: String
+    }
+
+    func render(_ page: Page) throws(MissingTemplate) -> RenderedPage {
+        let (template, file, context) = describe(page)
+        guard let html = theme.render(template, context) else { throw MissingTemplate(name: template) }
+        return RenderedPage(outputFile: file, html: html)
+    }
+
+    private var site: LinkedSite { contexts.site }
+    private var paths: SitePaths { contexts.paths }
+
+    private func describe(_ page: Page) -> (template: String, file: String, context: TemplateObject) {
+        switch page {
+        case .home(let number):
+            let location = paths.home(page: number)
+            let list = postList(Array(site.posts.indices), page: number) { paths.home(page: $0) }
+            let title = number > 1 ? "Page \(number)" : nil
+            return ("home", location.outputFile, contexts.root(title: title, description: nil, location: location, kind: "home").merging(list))
+
+        case .profile(let user, let number):
+            let username = site.users[user].username
+            let location = paths.profile(username, page: number)
+            let list = postList(site.postsByUser[user], page: number) { paths.profile(username, page: $0) }
+            let summary = contexts.userSummaries[user]
+            let title = number > 1 ? "\(username) · page \(number)" : username
+            let description = site.users[user].bio.map { Markdown.plainText($0) } ?? "Photos by \(username)"
+            return ("profile", location.outputFile, contexts.root(title: title, description: description, location: location, kind: "profile").merging(list).merging(["user": summary]))
+
+        case .feed(let user, let number):
+            let username = site.users[user].username
+            let location = paths.feed(username, page: number)
+            let list = postList(contexts.timelines.feeds[user], page: number) { paths.feed(username, page: $0) }
+            let title = number > 1 ? "\(username)'s timeline · page \(number)" : "\(username)'s timeline"
+            let description = "Photos by \(username) and the people they follow"
+            return ("feed", location.outputFile, contexts.root(title: title, description: description, location: location, kind: "feed").merging(list).merging(["user": contexts.userSummaries[user]]))
+
+        case .following(let user):
+            let username = site.users[user].username
+            let location = paths.following(username)
+            return userList(site.following[user], location: location, kind: "following", title: "Followed by \(username)", owner: user, empty: "\(username) does not follow anyone yet.")
+
+        case .followers(let user):
+            let username = site.users[user].username
+            let location = paths.followers(username)
+            return userList(site.followers[user], location: location, kind: "followers", title: "Followers of \(username)", owner: user, empty: "Nobody follows \(username) yet.")
+
+        case .users:
+            return userList(Array(site.users.indices), location: paths.users(), kind: "users", title: "Everyone", owner: nil, empty: "There are no users yet.")
+
+        case .post(let index):
+            let post = site.posts[index]
+            let location = paths.post(post.id)
+            let author = site.users[site.postAuthor[index]]
+            let title = "Photo by \(author.username)"
+            let description = contexts.captionText[index] ?? post.alt ?? title
+            return ("post", location.outputFile, contexts.root(title: title, description: description, location: location, kind: "post").merging(["post": postDetail(index)]))
+
+        case .notFound:
+            return ("404", SitePaths.notFoundFile, contexts.root(title: "Page not found", description: nil, location: nil, kind: "notFound"))
+        }
+    }
+
+    private func postList(_ posts: [Int], page: Int, location: @escaping (Int) -> SitePaths.Location) -> [String: (any Sendable)?] {
+        let pagination = Pagination(itemCount: posts.count, pageSize: site.settings.pageSize)
+        let range = pagination.range(ofPage: page)
+        let cards = range.enumerated().map { offset, position in contexts.card(posts[position], position: offset) }
+        return [
+            "posts": cards,
+            "hasPosts": !cards.isEmpty,
+            "pagination": contexts.pagination(pagination, page: page, location: location),
+        ]
+    }
+
+    private func userList(
+        _ users: [Int], location: SitePaths.Location, kind: String, title: String, owner: Int?, empty: String
+    ) -> (template: String, file: String, context: TemplateObject) {
+        let context = contexts.root(title: title, description: nil, location: location, kind: kind).merging([
+            "heading": title,
+            "owner": owner.map { contexts.userSummaries[$0] },
+            "users": users.map { contexts.userSummaries[$0] },
+            "hasUsers": !users.isEmpty,
+            "emptyMessage": empty,
+        ])
+        return ("user-list", location.outputFile, context)
+    }
+
+    private func postDetail(_ index: Int) -> TemplateObject {
+        let post = site.posts[index]
+        let authorIndex = site.postAuthor[index]
+        let authorPosts = site.postsByUser[authorIndex]
+        // The author's list is newest first: the neighbour before is newer, the one after older.
+        let position = Self.binarySearch(authorPosts, for: index)
+        let newer = position.flatMap { $0 > 0 ? authorPosts[$0 - 1] : nil }
+        let older = position.flatMap { $0 + 1 < authorPosts.count ? authorPosts[$0 + 1] : nil }
+        let comments = post.comments.map { comment in
+            TemplateObject([
+                "id": comment.id.rawValue,
+                "anchor": "comment-\(comment.id.rawValue)",
+                "author": site.userIndex(named: comment.author.username).map { contexts.userSummaries[$0] },
+                "textHTML": Markdown.html(comment.text),
+                "date": contexts.dateObject(comment.date),
+            ])
+        }
+        var seenLikers = Set<Int>()
+        let likers = post.likes.compactMap { like -> TemplateObject? in
+            guard let liker = site.userIndex(named: like.author.username), seenLikers.insert(liker).inserted else { return nil }
+            return contexts.userSummaries[liker]
+        }
+        return contexts.card(index, position: 0).merging([
+            "comments": comments,
+            "hasComments": !comments.isEmpty,
+            "likers": likers,
+            "hasLikes": !post.likes.isEmpty,
+            "newerPost": newer.map { neighbour($0) },
+            "olderPost": older.map { neighbour($0) },
+            "photoFileURL": paths.url(file: paths.photoFile(of: post)),
+        ])
+    }
+
+    /// Where `value` stands in an ascending list.
+    static func binarySearch(_ list: [Int], for value: Int) -> Int? {
+        var low = 0, high = list.count
+        while low < high {
+            let middle = (low + high) / 2
+            if list[middle] < value { low = middle + 1 } else { high = middle }
+        }
+        return low < list.count && list[low] == value ? low : nil
+    }
+
+    private func neighbour(_ index: Int) -> TemplateObject {
+        let post = site.posts[index]
+        return TemplateObject([
+            "url": paths.url(paths.post(post.id)),
+            "photo": contexts.photo(ofPost: index, eager: false),
+            "date": contexts.dateObject(post.date),
+        ])
+    }
+}

@@ -1,0 +1,75 @@
+import Mustache
+
+/// A theme: the Mustache templates of a templates folder (partials included, named by their
+/// path, e.g. `partials/post-card`) and the files under its `assets/` folder.
+public struct Theme: Sendable {
+    public static let pageTemplates = ["home", "profile", "feed", "post", "user-list", "404"]
+
+    let library: MustacheLibrary
+    /// Paths relative to `assets/`, sorted.
+    public let assetFiles: [String]
+    public let root: String
+
+    /// Loads every `.mustache` file below `root`, reporting each syntax error at its line and column.
+    public static func load(from root: String, displayPrefix: String) -> (Theme?, [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        guard FileSystem.resolvedKind(of: root) == .directory else {
+            return (nil, [.error(.missingTemplate, stage: .render, at: SourceLocation(path: displayPrefix), "the templates folder does not exist")])
+        }
+        var library = MustacheLibrary()
+        var names: Set<String> = []
+        for relative in listFiles(root, under: "") where relative.hasSuffix(".mustache") && !relative.hasPrefix("assets/") {
+            let name = String(relative.dropLast(".mustache".count))
+            let shown = displayPrefix + relative
+            do {
+                let text = String(decoding: try FileSystem.readBytes(root + "/" + relative), as: UTF8.self)
+                library.register(try MustacheTemplate(string: text), named: name)
+                names.insert(name)
+            } catch let error as MustacheTemplate.ParserError {
+                let location = SourceLocation(path: shown, line: error.context.lineNumber, column: error.context.columnNumber)
+                diagnostics.append(.error(.templateError, stage: .render, at: location, "template syntax error: \(describe(error.error)) in '\(error.context.line.trimmingCharacters(in: .whitespaces))'"))
+            } catch let error as FileSystem.Failure {
+                diagnostics.append(.error(.unreadableFile, stage: .render, at: SourceLocation(path: shown), "cannot read: \(error.reason)"))
+            } catch {
+                diagnostics.append(.error(.templateError, stage: .render, at: SourceLocation(path: shown), "\(error)"))
+            }
+        }
+        for required in pageTemplates where !names.contains(required) {
+            if diagnostics.contains(where: { $0.location.path == displayPrefix + required + ".mustache" }) { continue }
+            diagnostics.append(.error(.missingTemplate, stage: .render, at: SourceLocation(path: displayPrefix + required + ".mustache"), "the theme has no '\(required)' template"))
+        }
+        let assets = listFiles(root + "/assets", under: "").filter { !Path.fileName(of: $0).hasPrefix(".") }
+        guard diagnostics.isEmpty else { return (nil, diagnostics) }
+        return (Theme(library: library, assetFiles: assets, root: root), diagnostics)
+    }
+
+    /// Renders a page template; nil only if the template is missing.
+    func render(_ template: String, _ context: TemplateObject) -> String? {
+        library.render(context, withTemplate: template)
+    }
+
+    private static func describe(_ error: Error) -> String {
+        switch error as? MustacheTemplate.Error {
+        case .sectionCloseNameIncorrect: "a section is closed with a different name than it was opened with"
+        case .unfinishedName: "a tag is not closed with '}}'"
+        case .expectedSectionEnd: "a section is never closed"
+        case .invalidSetDelimiter: "malformed set-delimiter tag"
+        default: "\(error)"
+        }
+    }
+
+    /// Files below `folder`, recursively, as sorted relative paths.
+    static func listFiles(_ folder: String, under prefix: String) -> [String] {
+        guard let names = try? FileSystem.entries(of: folder) else { return [] }
+        var files: [String] = []
+        for name in names {
+            let path = folder + "/" + name
+            switch FileSystem.resolvedKind(of: path) {
+            case .directory: files.append(contentsOf: listFiles(path, under: prefix + name + "/"))
+            case .file: files.append(prefix + name)
+            default: continue
+            }
+        }
+        return files
+    }
+}

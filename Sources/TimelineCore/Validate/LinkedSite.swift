@@ -1,0 +1,37 @@
+/// The records after the validate-and-link stage: every reference resolved to an index, and
+/// the lists each page needs, already in display order.
+public struct LinkedSite: Sendable {
+    public let settings: SiteSettings
+    /// Sorted by username, ignoring case.
+    public let users: [User]
+    /// Newest first: by ID, descending, byte by byte.
+    public let posts: [Post]
+    /// The index in `users` of each post's author.
+    public let postAuthor: [Int]
+    /// Each user's posts as indices into `posts`; ascending indices, so newest first.
+    public let postsByUser: [[Int]]
+    /// Whom each user follows (without themselves and without repeats), in user order.
+    public let following: [[Int]]
+    /// Who follows each user, in user order.
+    public let followers: [[Int]]
+    private let userIndexByName: [String: Int]
+
+    init(
+        settings: SiteSettings, users: [User], posts: [Post], postAuthor: [Int], postsByUser: [[Int]],
+        following: [[Int]], followers: [[Int]], userIndexByName: [String: Int]
+    ) {
+        self.settings = settings
+        self.users = users
+        self.posts = posts
+        self.postAuthor = postAuthor
+        self.postsByUser = postsByUser
+        self.following = following
+        self.followers = followers
+        self.userIndexByName = userIndexByName
+    }
+
+    /// The index of the user with exactly this username.
+    public func userIndex(named username: String) -> Int? {
+        userIndexByName[username]
+    }
+}

@@ -1,0 +1,76 @@
+import CSystemSupport
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The write stage's destination: a fresh folder beside the output folder that receives the
+/// whole new site, and replaces the output folder only when it is complete. A failed or
+/// interrupted build therefore leaves the previous output exactly as it was.
+struct StagedOutput: Sendable {
+    let outputRoot: String
+    let stagingRoot: String
+
+    /// Creates an empty staging folder next to `outputRoot` (same file system, so the final
+    /// swap is a rename), after removing what an interrupted earlier build left behind.
+    static func begin(outputRoot: String) throws(FileSystem.Failure) -> StagedOutput {
+        let parent = Path.parent(of: outputRoot)
+        let name = Path.fileName(of: outputRoot)
+        try FileSystem.makeDirectories(parent)
+        for leftover in (try? FileSystem.entries(of: parent)) ?? [] where leftover.hasPrefix(".\(name).staging-") {
+            try? FileSystem.removeTree(parent + "/" + leftover)
+        }
+        let staging = parent + "/.\(name).staging-\(getpid())"
+        try FileSystem.removeTree(staging)
+        try FileSystem.makeDirectory(staging)
+        return StagedOutput(outputRoot: outputRoot, stagingRoot: staging)
+    }
+
+    /// Writes a file at a path relative to the site root, creating folders as needed.
+    func write(_ relativePath: String, text: String) throws(FileSystem.Failure) {
+        try write(relativePath, bytes: Array(text.utf8))
+    }
+
+    func write(_ relativePath: String, bytes: [UInt8]) throws(FileSystem.Failure) {
+        let path = stagingRoot + "/" + relativePath
+        do {
+            try FileSystem.writeFile(path, bytes: bytes)
+        } catch where error.code == ENOENT {
+            try FileSystem.makeDirectories(Path.parent(of: path))
+            try FileSystem.writeFile(path, bytes: bytes)
+        }
+    }
+
+    func copy(from source: String, to relativePath: String) throws(FileSystem.Failure) {
+        try write(relativePath, bytes: try FileSystem.readBytes(source))
+    }
+
+    /// Puts the new site in place: an atomic exchange where the system offers one, so there is
+    /// no moment without an output folder; the old site is then deleted.
+    func commit() throws(FileSystem.Failure) {
+        guard FileSystem.kind(of: outputRoot) != .missing else {
+            try FileSystem.rename(stagingRoot, to: outputRoot)
+            return
+        }
+        if timeline_exchange_paths(stagingRoot, outputRoot) == 0 {
+            try FileSystem.removeTree(stagingRoot)
+            return
+        }
+        let previous = stagingRoot + ".previous"
+        try FileSystem.rename(outputRoot, to: previous)
+        do {
+            try FileSystem.rename(stagingRoot, to: outputRoot)
+        } catch {
+            try? FileSystem.rename(previous, to: outputRoot)
+            throw error
+        }
+        try FileSystem.removeTree(previous)
+    }
+
+    /// Throws the staged files away; the output folder is untouched.
+    func abandon() {
+        try? FileSystem.removeTree(stagingRoot)
+    }
+}

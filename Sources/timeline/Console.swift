@@ -1,0 +1,49 @@
+import TimelineCore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where the CLI talks: diagnostics and progress on standard error, the summary on standard
+/// output. On a terminal each stage prints a progress line; elsewhere (CI) only the summary.
+struct Console: Sendable {
+    let quiet: Bool
+    let isTerminal: Bool
+
+    init(quiet: Bool) {
+        self.quiet = quiet
+        let ci = getenv("CI").map { String(cString: $0) }
+        isTerminal = isatty(STDERR_FILENO) == 1 && (ci == nil || ci == "" || ci == "false")
+    }
+
+    var progressHandler: (@Sendable (BuildProgress) -> Void)? {
+        guard isTerminal, !quiet else { return nil }
+        return { progress in
+            Console.writeError("[\(progress.stage.rawValue)] \(progress.message)\n")
+        }
+    }
+
+    func print(_ diagnostics: [Diagnostic]) {
+        for diagnostic in diagnostics where !(quiet && diagnostic.severity == .warning) {
+            Console.writeError(diagnostic.description + "\n")
+        }
+    }
+
+    func summary(_ line: String) {
+        guard !quiet else { return }
+        Swift.print(line)
+    }
+
+    func failure(errorCount: Int, what: String) {
+        Console.writeError("\(what) failed: \(errorCount) error\(errorCount == 1 ? "" : "s")\n")
+    }
+
+    static func writeError(_ text: String) {
+        var text = text
+        text.withUTF8 { buffer in
+            _ = write(STDERR_FILENO, buffer.baseAddress, buffer.count)
+        }
+    }
+}

@@ -1,0 +1,29 @@
+import ArgumentParser
+import TimelineCore
+
+/// The options shared by `build` and `check`.
+struct SiteOptions: ParsableArguments {
+    @Argument(help: "The site folder (default: the current directory).")
+    var root: String = "."
+
+    @Option(help: ArgumentHelp("The content folder, relative to the site folder.", valueName: "dir"))
+    var content: String = "Content"
+
+    @Option(help: ArgumentHelp("The templates folder (a theme), relative to the site folder.", valueName: "dir"))
+    var templates: String = "Templates"
+
+    @Option(name: .customLong("base-url"), help: ArgumentHelp("Overrides baseURL from site.json, e.g. https://example.org/photos/.", valueName: "url"))
+    var baseURL: String?
+
+    @Flag(help: "Treat warnings as errors.")
+    var strict = false
+
+    @Flag(help: "Print only errors and warnings.")
+    var quiet = false
+
+    func buildOptions(output: String, progress: (@Sendable (BuildProgress) -> Void)?) -> BuildOptions {
+        BuildOptions(
+            siteRoot: root, content: content, templates: templates, output: output, baseURL: baseURL, strict: strict,
+            progress: progress)
+    }
+}

@@ -1,0 +1,14 @@
+import ArgumentParser
+import TimelineCore
+
+@main
+struct TimelineCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "timeline",
+        abstract: "Builds a static photo-timeline site from content files.",
+        discussion: "Run it in a site folder holding Content/ and Templates/; the site is written to Output/.",
+        version: TimelineVersion.current,
+        subcommands: [BuildCommand.self, CheckCommand.self],
+        defaultSubcommand: BuildCommand.self
+    )
+}
