@@ -1,0 +1,65 @@
+import Testing
+@testable import TimelineCore
+
+@Suite("Push IDs")
+struct PushIDTests {
+    @Test("decodes the sample post's creation time")
+    func decodesSamplePost() {
+        let milliseconds = PushID.milliseconds(of: "-K25Fj8qrMAtxXG3QCSn")
+        #expect(milliseconds == 1_446_435_287_670)
+        #expect(ISODate.timestamp(milliseconds: 1_446_435_287_670) == "2015-11-02T03:34:47.670Z")
+    }
+
+    @Test("comments made later sort after their post, byte by byte")
+    func orderFollowsTime() throws {
+        let post = try #require(ContentID("-K25Fj8qrMAtxXG3QCSn"))
+        let comment = try #require(ContentID("-K28xPOXBBXdCrFx-EAY"))
+        #expect(post < comment)
+        #expect(try #require(post.pushMilliseconds) < #require(comment.pushMilliseconds))
+    }
+
+    @Test("encoding and decoding round-trip, and ID order is time order", arguments: [0, 1, 7, 99])
+    func roundTrip(seed: Int) {
+        var generator = SplitMix(seed: UInt64(seed))
+        var made: [(Int64, String)] = []
+        for _ in 0..<200 {
+            let time = 1_300_000_000_000 + Int64(generator.next() % 2_000_000_000_000)
+            let id = PushID.make(milliseconds: time, randomDigits: (0..<12).map { _ in Int(generator.next() % 64) })
+            #expect(PushID.milliseconds(of: id) == time)
+            made.append((time, id))
+        }
+        let byID = made.sorted { $0.1.utf8.lexicographicallyPrecedes($1.1.utf8) }.map(\.0)
+        #expect(byID == made.map(\.0).sorted())
+    }
+
+    @Test("other URL-safe IDs are accepted but carry no date", arguments: ["hello", "my-summer-holiday-22", "a_b-C"])
+    func opaqueIDs(id: String) {
+        #expect(ContentID(id) != nil)
+        #expect(ContentID(id)?.pushMilliseconds == nil)
+    }
+
+    @Test("invalid IDs are refused", arguments: ["", "has space", "dot.dot", "slash/", String(repeating: "a", count: 65), "é"])
+    func invalidIDs(id: String) {
+        #expect(ContentID(id) == nil)
+    }
+
+    @Test("comparison is byte order, not locale order")
+    func byteOrder() throws {
+        // In ASCII '-' < digits < uppercase < '_' < lowercase; a locale compare would differ.
+        let ids = ["a", "B", "_", "-", "0"].compactMap(ContentID.init).sorted().map(\.rawValue)
+        #expect(ids == ["-", "0", "B", "_", "a"])
+    }
+}
+
+/// A small deterministic generator for tests.
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

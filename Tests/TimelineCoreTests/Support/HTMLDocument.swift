@@ -1,0 +1,52 @@
+import CLibXML2
+import Foundation
+
+/// An HTML page parsed with libxml2's HTML parser, queried with XPath: the tests read pages
+/// the way a browser's DOM would, not by matching strings.
+final class HTMLDocument {
+    private let document: htmlDocPtr
+
+    convenience init?(path: String) {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        self.init(data: data)
+    }
+
+    init?(data: Data) {
+        let options = Int32(HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NONET.rawValue)
+        let parsed = data.withUnsafeBytes { buffer in
+            htmlReadMemory(buffer.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(buffer.count), nil, "utf-8", options)
+        }
+        guard let parsed else { return nil }
+        document = parsed
+    }
+
+    deinit {
+        xmlFreeDoc(document)
+    }
+
+    /// The string values (text content or attribute values) of the nodes an XPath selects.
+    func values(_ xpath: String) -> [String] {
+        guard let context = xmlXPathNewContext(document) else { return [] }
+        defer { xmlXPathFreeContext(context) }
+        let evaluated = xpath.withCString { expression in
+            xmlXPathEvalExpression(UnsafeRawPointer(expression).assumingMemoryBound(to: xmlChar.self), context)
+        }
+        guard let result = evaluated else { return [] }
+        defer { xmlXPathFreeObject(result) }
+        guard let nodes = result.pointee.nodesetval, nodes.pointee.nodeNr > 0 else { return [] }
+        return (0..<Int(nodes.pointee.nodeNr)).compactMap { index in
+            guard let node = nodes.pointee.nodeTab[index], let content = xmlNodeGetContent(node) else { return nil }
+            defer { free(content) }
+            return String(cString: content)
+        }
+    }
+
+    func count(_ xpath: String) -> Int { values(xpath).count }
+
+    func text(_ xpath: String) -> String? {
+        values(xpath).first?.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    /// Every URL in href and src attributes.
+    var links: [String] { values("//@href | //@src") }
+}

@@ -1,0 +1,25 @@
+import Foundation
+
+/// The repository this test file lives in: the example site.
+enum RepositoryPaths {
+    static let root: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<4 { url.deleteLastPathComponent() }
+        return url.path
+    }()
+
+    static var content: String { root + "/Content" }
+    static var templates: String { root + "/Templates" }
+    static var samplePhoto: String { root + "/Content/posts/-K25Fj8qrMAtxXG3QCSn/rocket.jpg" }
+
+    /// The `timeline` executable SwiftPM built beside the test bundle.
+    static var timelineExecutable: String {
+        let bundle = Bundle.main.bundleURL
+        let candidates = [
+            bundle.deletingLastPathComponent().appendingPathComponent("timeline").path,
+            bundle.appendingPathComponent("timeline").path,
+            root + "/.build/debug/timeline",
+        ]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates[2]
+    }
+}
