@@ -107,7 +107,7 @@ struct PostReader: Sendable {
         switch assets.read(reference: only, inFolder: folder) {
         case .asset(let asset): return asset
         case .problem(let code, let message):
-            reader.reportWholeFile(code, message)
+            reader.appendDiagnostic(.error(code, stage: .load, at: SourceLocation(path: displayPrefix + folder + "/" + only), message))
             return nil
         }
     }

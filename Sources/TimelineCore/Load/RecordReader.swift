@@ -24,10 +24,6 @@ struct RecordReader {
         diagnostics.append(diagnostic)
     }
 
-    mutating func reportWholeFile(_ code: DiagnosticCode, _ message: String) {
-        diagnostics.append(.error(code, stage: .load, at: file.wholeFile, message))
-    }
-
     /// The members of an object, keyed by name. Unknown and repeated keys are reported;
     /// a missing required key is reported at the object.
     mutating func fields(
