@@ -23,7 +23,7 @@ public struct ContentLoader: Sendable {
         let assets = AssetReader(contentRoot: contentRoot, canonicalContentRoot: canonicalRoot, displayPrefix: displayPrefix)
 
         let settings = loadSettings(into: &diagnostics)
-        let users = await loadUsers(assets: assets, into: &diagnostics)
+        let (users, unreadableUsernames) = await loadUsers(assets: assets, into: &diagnostics)
         let posts = await loadPosts(assets: assets, into: &diagnostics)
         guard var settings else { return (nil, diagnostics) }
         if let baseURLOverride {
@@ -33,7 +33,8 @@ public struct ContentLoader: Sendable {
                 diagnostics.append(.error(.invalidValue, stage: .load, at: SourceLocation(path: "--base-url"), "must be an absolute http or https URL, found '\(baseURLOverride)'"))
             }
         }
-        return (SiteContent(settings: settings, users: users, posts: posts), diagnostics)
+        let content = SiteContent(settings: settings, users: users, posts: posts, unreadableUsernames: unreadableUsernames)
+        return (content, diagnostics)
     }
 
     private func loadSettings(into diagnostics: inout DiagnosticList) -> SiteSettings? {
@@ -49,14 +50,14 @@ public struct ContentLoader: Sendable {
         }
     }
 
-    private func loadUsers(assets: AssetReader, into diagnostics: inout DiagnosticList) async -> [User] {
+    private func loadUsers(assets: AssetReader, into diagnostics: inout DiagnosticList) async -> ([User], Set<String>) {
         let folder = contentRoot + "/users"
         let names: [String]
         do {
             names = try FileSystem.entries(of: folder)
         } catch {
             diagnostics.append(.error(.unreadableFile, stage: .load, at: SourceLocation(path: displayPrefix + "users/"), "cannot list the users folder: \(error.reason)"))
-            return []
+            return ([], [])
         }
         let userFiles = names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }
         let reader = UserReader(assets: assets)
@@ -72,11 +73,12 @@ public struct ContentLoader: Sendable {
             return reader.read(SourceFile(path: shown, bytes: bytes), expectedUsername: String(name.dropLast(5)))
         }
         var users: [User] = []
-        for (user, problems) in results {
+        var unreadable = Set<String>()
+        for (name, (user, problems)) in zip(userFiles, results) {
             diagnostics.append(contentsOf: problems)
-            if let user { users.append(user) }
+            if let user { users.append(user) } else { unreadable.insert(String(name.dropLast(5))) }
         }
-        return users
+        return (users, unreadable)
     }
 
     private func loadPosts(assets: AssetReader, into diagnostics: inout DiagnosticList) async -> [Post] {

@@ -11,7 +11,7 @@ public enum SiteLinker {
             indexByName[user.username] = index
             indexByFoldedName[Username.caseFolded(user.username)] = index
         }
-        let resolver = UserResolver(users: users, exact: indexByName, folded: indexByFoldedName)
+        let resolver = UserResolver(users: users, exact: indexByName, folded: indexByFoldedName, unreadable: content.unreadableUsernames)
 
         var following = [[Int]](repeating: [], count: users.count)
         var followers = [[Int]](repeating: [], count: users.count)
@@ -101,9 +101,11 @@ struct UserResolver {
     let users: [User]
     let exact: [String: Int]
     let folded: [String: Int]
+    let unreadable: Set<String>
 
     func resolve(_ reference: UserReference, role: String, diagnostics: inout DiagnosticList) -> Int? {
         if let index = exact[reference.username] { return index }
+        if unreadable.contains(reference.username) { return nil }
         var hint = ""
         if let index = folded[Username.caseFolded(reference.username)] {
             hint = "; did you mean '\(users[index].username)'? (usernames are matched exactly)"
