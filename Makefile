@@ -1,0 +1,45 @@
+# Timeline: the two commands a fresh machine needs are `make site` and `make test`.
+
+SYSTEM_PACKAGES := libcmark-dev libxml2-dev pkg-config
+SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
+SWIFT_BUILD_FLAGS ?=
+
+.PHONY: site build test check bench deps clean
+
+## Install what is missing, build the tool (release) and the example site into Output/.
+site: deps
+	swift build -c release --product timeline $(SWIFT_BUILD_FLAGS)
+	.build/release/timeline build
+
+## Build the tool in release mode.
+build: deps
+	swift build -c release --product timeline $(SWIFT_BUILD_FLAGS)
+
+## Run every test.
+test: deps
+	swift build --build-tests $(SWIFT_BUILD_FLAGS)
+	swift test --skip-build $(SWIFT_BUILD_FLAGS)
+
+## Check the example content without writing anything.
+check: deps
+	swift build -c release --product timeline $(SWIFT_BUILD_FLAGS)
+	.build/release/timeline check
+
+## Benchmark: generate a synthetic site and build it (USERS and POSTS to change its size).
+USERS ?= 1000
+POSTS ?= 20000
+bench: deps
+	scripts/bench.sh $(USERS) $(POSTS)
+
+## Install the Debian -dev packages the build links against, when missing.
+deps:
+	@missing=""; for package in $(SYSTEM_PACKAGES); do \
+	  dpkg -s $$package >/dev/null 2>&1 || missing="$$missing $$package"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing:$$missing"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	fi
+
+clean:
+	rm -rf .build Output .bench
