@@ -23,9 +23,7 @@ struct BuildCommand: AsyncParsableCommand {
             console.print(report.warnings)
             console.summary(report.summary)
         } catch {
-            console.print(error.diagnostics)
-            console.failure(errorCount: error.errors.count, what: "build")
-            throw ExitCode.failure
+            throw console.report(error, of: "build")
         }
     }
 }

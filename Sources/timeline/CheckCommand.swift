@@ -16,9 +16,7 @@ struct CheckCommand: AsyncParsableCommand {
             console.print(report.warnings)
             console.summary(report.summary)
         } catch {
-            console.print(error.diagnostics)
-            console.failure(errorCount: error.errors.count, what: "check")
-            throw ExitCode.failure
+            throw console.report(error, of: "check")
         }
     }
 }

@@ -1,3 +1,4 @@
+import ArgumentParser
 import TimelineCore
 
 #if canImport(Glibc)
@@ -36,8 +37,12 @@ struct Console: Sendable {
         Swift.print(line)
     }
 
-    func failure(errorCount: Int, what: String) {
-        Console.writeError("\(what) failed: \(errorCount) error\(errorCount == 1 ? "" : "s")\n")
+    /// Prints a failed run's diagnostics and returns the exit status to leave with.
+    func report(_ failure: BuildFailure, of what: String) -> ExitCode {
+        print(failure.diagnostics)
+        let count = failure.errors.count
+        Console.writeError("\(what) failed: \(count) error\(count == 1 ? "" : "s")\n")
+        return ExitCode.failure
     }
 
     static func writeError(_ text: String) {

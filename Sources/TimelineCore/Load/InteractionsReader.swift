@@ -50,13 +50,7 @@ enum InteractionsReader {
             return [.error(.unreadableFile, stage: .load, at: SourceLocation(path: shown), "cannot read: \(error.reason)")]
         }
         var reader = RecordReader(file: file)
-        let root: ContentValue
-        do {
-            root = try JSONParser.parse(file.bytes)
-        } catch {
-            reader.report(.malformedJSON, at: .offset(error.offset), "malformed JSON: \(error.message)")
-            return reader.diagnostics
-        }
+        guard let root = reader.parseJSON() else { return reader.diagnostics }
         var seen: [ContentID: SourceLocation] = [:]
         func handle(id rawID: String, idPosition: ContentPosition, fields: RecordFields, recordPosition: ContentPosition) {
             guard let id = ContentID(rawID) else {

@@ -20,6 +20,16 @@ struct RecordReader {
         diagnostics.append(.warning(code, stage: .load, at: location(of: position), message))
     }
 
+    /// The file parsed as JSON; a syntax error is reported at its position and gives nil.
+    mutating func parseJSON() -> ContentValue? {
+        do {
+            return try JSONParser.parse(file.bytes)
+        } catch {
+            report(.malformedJSON, at: .offset(error.offset), "malformed JSON: \(error.message)")
+            return nil
+        }
+    }
+
     mutating func appendDiagnostic(_ diagnostic: Diagnostic) {
         diagnostics.append(diagnostic)
     }

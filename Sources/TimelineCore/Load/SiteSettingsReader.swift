@@ -4,13 +4,7 @@ struct SiteSettingsReader {
 
     static func read(_ file: SourceFile) -> (SiteSettings?, [Diagnostic]) {
         var reader = RecordReader(file: file)
-        let value: ContentValue
-        do {
-            value = try JSONParser.parse(file.bytes)
-        } catch {
-            reader.report(.malformedJSON, at: .offset(error.offset), "malformed JSON: \(error.message)")
-            return (nil, reader.diagnostics)
-        }
+        guard let value = reader.parseJSON() else { return (nil, reader.diagnostics) }
         guard let fields = reader.fields(of: value, describedAs: "site.json", allowed: keys, required: ["title"]) else {
             return (nil, reader.diagnostics)
         }

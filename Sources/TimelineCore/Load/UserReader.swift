@@ -6,13 +6,7 @@ struct UserReader {
 
     func read(_ file: SourceFile, expectedUsername: String) -> (User?, [Diagnostic]) {
         var reader = RecordReader(file: file)
-        let value: ContentValue
-        do {
-            value = try JSONParser.parse(file.bytes)
-        } catch {
-            reader.report(.malformedJSON, at: .offset(error.offset), "malformed JSON: \(error.message)")
-            return (nil, reader.diagnostics)
-        }
+        guard let value = reader.parseJSON() else { return (nil, reader.diagnostics) }
         guard let fields = reader.fields(of: value, describedAs: "a user", allowed: Self.keys, required: ["username"]),
             let username = reader.string(fields, "username"), let usernamePosition = fields.position(of: "username")
         else {
