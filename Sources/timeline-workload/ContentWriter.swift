@@ -1,14 +1,3 @@
-/// How many posts, comments and likes were written.
-struct PostTotals: Sendable {
-    var posts = 0
-    var comments = 0
-    var likes = 0
-
-    static func + (left: PostTotals, right: PostTotals) -> PostTotals {
-        PostTotals(posts: left.posts + right.posts, comments: left.comments + right.comments, likes: left.likes + right.likes)
-    }
-}
-
 /// Writes the site content format: site.json, users/<username>.json, and
 /// posts/<id>/{post.md, photo.png, comments.json, likes.json}.
 struct ContentWriter: Sendable {

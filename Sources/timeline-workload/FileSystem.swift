@@ -26,7 +26,7 @@ enum FileSystem {
         try bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
-                let written = Glue.write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+                let written = SystemCall.write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR {
                         continue
@@ -60,7 +60,7 @@ enum FileSystem {
 }
 
 /// The C library's `write`, which `FileSystem.write` shadows.
-private enum Glue {
+private enum SystemCall {
     static func write(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
         #if canImport(Darwin)
         Darwin.write(descriptor, bytes, count)

@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# Benchmarks `timeline build` on a generated workload.
+#
+# Usage: scripts/bench.sh [users] [posts]        (defaults: 1000 20000)
+#
+# 1. builds the release products `timeline` and `timeline-workload`;
+# 2. generates the content into .bench/content-<users>-<posts>, or reuses it when
+#    .workload/args there records the same arguments and generator sources;
+# 3. runs `timeline build` under `/usr/bin/time -v` into .bench/output-<users>-<posts>;
+# 4. prints users, posts, pages, seconds, pages per second and peak memory.
+set -euo pipefail
+
+readonly seed=1
+readonly comments_per_post=2
+readonly likes_per_post=4
+readonly base_url="https://example.org/"
+readonly time_tool=/usr/bin/time
+
+die() {
+  echo "bench.sh: $*" >&2
+  exit 1
+}
+
+[[ $# -le 2 ]] || die "usage: scripts/bench.sh [users] [posts]"
+users="${1:-1000}"
+posts="${2:-20000}"
+[[ "$users" =~ ^[1-9][0-9]*$ ]] || die "users must be a positive whole number, not '$users'"
+[[ "$posts" =~ ^(0|[1-9][0-9]*)$ ]] || die "posts must be a whole number, not '$posts'"
+
+[[ -x "$time_tool" ]] || die "$time_tool is missing; install it with: apt-get install -y time"
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+[[ -f Package.swift && -d Templates ]] || die "run from a Timeline checkout (no Package.swift or Templates/ in $PWD)"
+
+sha256() {
+  if command -v sha256sum >/dev/null 2>&1; then
+    sha256sum | cut -d' ' -f1
+  else
+    shasum -a 256 | cut -d' ' -f1
+  fi
+}
+
+echo "==> Building release products"
+swift build -c release --product timeline
+swift build -c release --product timeline-workload
+bin_dir="$(swift build -c release --show-bin-path)"
+bin_dir="${bin_dir#"$PWD/"}"
+[[ .build/release -ef "$bin_dir" ]] && bin_dir=.build/release
+
+content=".bench/content-$users-$posts"
+output=".bench/output-$users-$posts"
+time_log=".bench/time-$users-$posts.txt"
+args_file="$content/.workload/args"
+generator_sources="$(LC_ALL=C; cat Sources/timeline-workload/*.swift | sha256)"
+workload_args=(--users "$users" --posts "$posts" --comments-per-post "$comments_per_post"
+  --likes-per-post "$likes_per_post" --seed "$seed" --base-url "$base_url")
+recorded_args="${workload_args[*]} generator-sources=$generator_sources"
+
+mkdir -p .bench
+if [[ -f "$args_file" && "$(cat "$args_file")" == "$recorded_args" ]]; then
+  echo "==> Reusing the workload in $content"
+else
+  echo "==> Generating the workload into $content"
+  force=()
+  [[ -e "$content" ]] && force=(--force)
+  "$bin_dir/timeline-workload" "${workload_args[@]}" --output "$content" ${force[@]+"${force[@]}"}
+  printf '%s\n' "$recorded_args" >"$args_file"
+fi
+
+# Move the previous output aside instead of deleting it now: ext4 without a
+# journal (as on these machines) skips inodes freed in the last minutes when it
+# creates files, which would slow the measured build down. It is deleted after
+# the measurement. Runs right after one another may still be a little slower.
+trash=""
+if [[ -e "$output" ]]; then
+  trash=".bench/trash-$users-$posts-$$"
+  mv "$output" "$trash"
+fi
+
+command=("$bin_dir/timeline" build --content "$content" --templates Templates --output "$output" --quiet)
+echo "==> Running: $time_tool -v$(printf ' %q' "${command[@]}")"
+if ! "$time_tool" -v -o "$time_log" "${command[@]}"; then
+  cat "$time_log" >&2 || true
+  [[ -z "$trash" ]] || rm -rf "$trash"
+  die "timeline build failed (resource usage above, also in $time_log)"
+fi
+[[ -z "$trash" ]] || rm -rf "$trash"
+
+elapsed="$(sed -n 's/^[[:space:]]*Elapsed (wall clock) time (h:mm:ss or m:ss): //p' "$time_log")"
+peak_kib="$(sed -n 's/^[[:space:]]*Maximum resident set size (kbytes): //p' "$time_log")"
+[[ -n "$elapsed" && -n "$peak_kib" ]] || die "could not read the wall-clock time and peak memory from $time_log"
+
+# h:mm:ss or m:ss(.cc) -> seconds
+seconds="$(awk -F: '{ total = 0; for (i = 1; i <= NF; i++) total = total * 60 + $i; printf "%.2f", total }' <<<"$elapsed")"
+pages=0
+if [[ -d "$output" ]]; then
+  pages="$(find "$output" -name '*.html' | wc -l | tr -d '[:space:]')"
+fi
+pages_per_second="$(awk -v p="$pages" -v s="$seconds" 'BEGIN { if (s > 0) printf "%.0f", p / s; else print "n/a" }')"
+peak_mib="$(awk -v k="$peak_kib" 'BEGIN { printf "%.1f", k / 1024 }')"
+
+echo
+printf '%8s %8s %8s %9s %9s %10s\n' users posts pages seconds pages/s "peak MiB"
+printf '%8s %8s %8s %9s %9s %10s\n' "$users" "$posts" "$pages" "$seconds" "$pages_per_second" "$peak_mib"
+echo
+echo "Command: $time_tool -v$(printf ' %q' "${command[@]}")"
