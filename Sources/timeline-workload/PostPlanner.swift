@@ -9,9 +9,6 @@ struct PostPlanner: Sendable {
     static let authorCommentShare = 0.1
     /// The share of likes given by one of the author's followers.
     static let followerLikeShare = 0.65
-    /// One post in this many (among those with likes) has a user liking it twice,
-    /// a quirk of the original data that the site generator must tolerate.
-    static let doubleLikeRarity = 500
 
     let community: Community
     let postCount: Int
@@ -41,7 +38,8 @@ struct PostPlanner: Sendable {
 
         let engagement = SkewedCount.engagement(using: &generator)
         let commentCount = comments.sample(engagement: engagement, using: &generator)
-        let likeCount = likes.sample(engagement: engagement, using: &generator)
+        // Nobody likes a post twice or likes their own post, so there are at most userCount - 1 likes.
+        let likeCount = min(likes.sample(engagement: engagement, using: &generator), community.profiles.count - 1)
 
         var slot = 0
         let commentTimes = ReactionDelay.comment.times(count: commentCount, after: time, using: &generator)
@@ -79,32 +77,34 @@ struct PostPlanner: Sendable {
         return community.activity.sample(using: &generator)
     }
 
-    /// Distinct users other than the author where the community allows it; only
-    /// when distinct candidates run out (or for the rare double like) does a
-    /// user appear twice.
+    /// `count` distinct users other than the author, mostly the author's
+    /// followers; `count` must be below the number of users.
     private func chooseLikers(count: Int, forPostBy author: Int, using generator: inout SeededGenerator) -> [Int] {
         guard count > 0 else {
             return []
         }
         let followers = community.followers[author]
+        let userCount = community.profiles.count
         var chosen: [Int] = []
         chosen.reserveCapacity(count)
         var seen: Set<Int> = [author]  // membership only: Set order is not deterministic
-        while chosen.count < count {
-            var candidate = author
-            for _ in 0..<32 {
-                candidate = generator.chance(PostPlanner.followerLikeShare) && !followers.isEmpty
-                    ? generator.pick(followers)
-                    : community.activity.sample(using: &generator)
-                if !seen.contains(candidate) {
-                    break
-                }
+        var attemptsLeft = 32 * count + 32
+        while chosen.count < count, attemptsLeft > 0 {
+            attemptsLeft -= 1
+            let candidate = generator.chance(PostPlanner.followerLikeShare) && !followers.isEmpty
+                ? generator.pick(followers)
+                : community.activity.sample(using: &generator)
+            if seen.insert(candidate).inserted {
+                chosen.append(candidate)
             }
-            seen.insert(candidate)
-            chosen.append(candidate)
         }
-        if count > 1, generator.nextInt(below: PostPlanner.doubleLikeRarity) == 0 {
-            chosen[count - 1] = chosen[count - 2]
+        // Only when a post has nearly everyone's like do random draws run dry: take the next free users in turn.
+        var candidate = generator.nextInt(below: userCount)
+        while chosen.count < count {
+            if seen.insert(candidate).inserted {
+                chosen.append(candidate)
+            }
+            candidate = (candidate + 1) % userCount
         }
         return chosen
     }
