@@ -123,27 +123,29 @@ struct ContentWriter: Sendable {
     }
 
     private func appendCommentsJSON(_ comments: [CommentPlan], usernames: [String], to buffer: inout [UInt8]) {
-        buffer.append(contentsOf: "[\n".utf8)
-        for (position, comment) in comments.enumerated() {
-            buffer.append(contentsOf: "  {\"id\": ".utf8)
-            TextEscaping.appendQuoted(comment.id.text, to: &buffer)
-            buffer.append(contentsOf: ", \"username\": ".utf8)
-            TextEscaping.appendQuoted(usernames[comment.author], to: &buffer)
+        appendRecords(comments, id: \.id.text, author: { usernames[$0.author] }, to: &buffer) { comment, buffer in
             buffer.append(contentsOf: ", \"text\": ".utf8)
             TextEscaping.appendQuoted(comment.text, to: &buffer)
-            buffer.append(contentsOf: (position + 1 < comments.count ? "},\n" : "}\n").utf8)
         }
-        buffer.append(contentsOf: "]\n".utf8)
     }
 
     private func appendLikesJSON(_ likes: [LikePlan], usernames: [String], to buffer: inout [UInt8]) {
+        appendRecords(likes, id: \.id.text, author: { usernames[$0.author] }, to: &buffer) { _, _ in }
+    }
+
+    /// A JSON array of `{"id", "username", …}` records, one a line.
+    private func appendRecords<Record>(
+        _ records: [Record], id: (Record) -> String, author: (Record) -> String, to buffer: inout [UInt8],
+        extraFields: (Record, inout [UInt8]) -> Void
+    ) {
         buffer.append(contentsOf: "[\n".utf8)
-        for (position, like) in likes.enumerated() {
+        for (position, record) in records.enumerated() {
             buffer.append(contentsOf: "  {\"id\": ".utf8)
-            TextEscaping.appendQuoted(like.id.text, to: &buffer)
+            TextEscaping.appendQuoted(id(record), to: &buffer)
             buffer.append(contentsOf: ", \"username\": ".utf8)
-            TextEscaping.appendQuoted(usernames[like.author], to: &buffer)
-            buffer.append(contentsOf: (position + 1 < likes.count ? "},\n" : "}\n").utf8)
+            TextEscaping.appendQuoted(author(record), to: &buffer)
+            extraFields(record, &buffer)
+            buffer.append(contentsOf: (position + 1 < records.count ? "},\n" : "}\n").utf8)
         }
         buffer.append(contentsOf: "]\n".utf8)
     }

@@ -28,27 +28,10 @@ struct FollowPicker: Sendable {
 
     /// The distinct users that `follower` follows, in the order they were chosen.
     func follows(of follower: Int, count: Int, using generator: inout SeededGenerator) -> [Int] {
-        var chosen: [Int] = []
-        chosen.reserveCapacity(count)
-        var seen: Set<Int> = [follower]  // membership only: Set order is not deterministic
-        var attemptsLeft = 20 * count + 20
-        while chosen.count < count, attemptsLeft > 0 {
-            attemptsLeft -= 1
-            let candidate = generator.chance(FollowPicker.popularityShare)
+        DistinctUsers.choose(count: count, among: userCount, excluding: follower, attemptsPerUser: 20, using: &generator) { generator in
+            generator.chance(FollowPicker.popularityShare)
                 ? popularity.sample(using: &generator)
                 : generator.nextInt(below: userCount)
-            if seen.insert(candidate).inserted {
-                chosen.append(candidate)
-            }
         }
-        // Only in tiny communities do random draws run dry: take the next free users in turn.
-        var candidate = generator.nextInt(below: userCount)
-        while chosen.count < count {
-            if seen.insert(candidate).inserted {
-                chosen.append(candidate)
-            }
-            candidate = (candidate + 1) % userCount
-        }
-        return chosen
     }
 }

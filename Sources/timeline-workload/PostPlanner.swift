@@ -84,28 +84,12 @@ struct PostPlanner: Sendable {
             return []
         }
         let followers = community.followers[author]
-        let userCount = community.profiles.count
-        var chosen: [Int] = []
-        chosen.reserveCapacity(count)
-        var seen: Set<Int> = [author]  // membership only: Set order is not deterministic
-        var attemptsLeft = 32 * count + 32
-        while chosen.count < count, attemptsLeft > 0 {
-            attemptsLeft -= 1
-            let candidate = generator.chance(PostPlanner.followerLikeShare) && !followers.isEmpty
+        return DistinctUsers.choose(
+            count: count, among: community.profiles.count, excluding: author, attemptsPerUser: 32, using: &generator
+        ) { generator in
+            generator.chance(PostPlanner.followerLikeShare) && !followers.isEmpty
                 ? generator.pick(followers)
                 : community.activity.sample(using: &generator)
-            if seen.insert(candidate).inserted {
-                chosen.append(candidate)
-            }
         }
-        // Only when a post has nearly everyone's like do random draws run dry: take the next free users in turn.
-        var candidate = generator.nextInt(below: userCount)
-        while chosen.count < count {
-            if seen.insert(candidate).inserted {
-                chosen.append(candidate)
-            }
-            candidate = (candidate + 1) % userCount
-        }
-        return chosen
     }
 }

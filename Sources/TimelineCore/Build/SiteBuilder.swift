@@ -80,7 +80,7 @@ public enum SiteBuilder {
             linked = site
         }
         if options.strict { diagnostics = diagnostics.strict() }
-        let sorted = DiagnosticList(diagnostics.all).sorted
+        let sorted = diagnostics.sorted
         guard !diagnostics.hasErrors, let linked, let theme else { throw BuildFailure(sorted) }
         return Prepared(site: linked, theme: theme, warnings: sorted)
     }

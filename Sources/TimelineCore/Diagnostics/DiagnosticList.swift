@@ -18,8 +18,6 @@ public struct DiagnosticList: Sendable {
         all.append(contentsOf: diagnostics)
     }
 
-    public var errors: [Diagnostic] { all.filter { $0.severity == .error } }
-    public var warnings: [Diagnostic] { all.filter { $0.severity == .warning } }
     public var hasErrors: Bool { all.contains { $0.severity == .error } }
 
     /// Sorted by file, line and column, so the report reads in order whatever the parallel

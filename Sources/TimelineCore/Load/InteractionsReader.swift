@@ -1,11 +1,10 @@
 /// Reads a post's `comments.json` and `likes.json`. Each is an array of records; the
 /// Firebase export form, an object keyed by ID, is accepted too.
 enum InteractionsReader {
-    static let commentKeys = ["id", "username", "text"]
-    static let likeKeys = ["id", "username"]
-    /// In the keyed form the ID is the key, and a record may name its post.
-    static let keyedCommentKeys = ["username", "text", "post"]
-    static let keyedLikeKeys = ["username", "post"]
+    /// The fields each record needs besides its ID. In the array form the ID is an `id` field;
+    /// in the keyed form it is the key, and a record may also name its `post`.
+    static let commentFields = ["username", "text"]
+    static let likeFields = ["username"]
 
     private struct Entry {
         let id: ContentID
@@ -17,7 +16,7 @@ enum InteractionsReader {
     static func comments(at path: String, shownAs shown: String, postID: ContentID) -> ([Comment], [Diagnostic]) {
         var comments: [Comment] = []
         let diagnostics = readEntries(
-            at: path, shownAs: shown, postID: postID, kind: "comment", keys: commentKeys, keyedKeys: keyedCommentKeys
+            at: path, shownAs: shown, postID: postID, kind: "comment", fields: commentFields
         ) { entry, reader in
             let text = reader.string(entry.fields, "text") ?? ""
             guard !text.allSatisfy(\.isWhitespace) else {
@@ -32,7 +31,7 @@ enum InteractionsReader {
     static func likes(at path: String, shownAs shown: String, postID: ContentID) -> ([Like], [Diagnostic]) {
         var likes: [Like] = []
         let diagnostics = readEntries(
-            at: path, shownAs: shown, postID: postID, kind: "like", keys: likeKeys, keyedKeys: keyedLikeKeys
+            at: path, shownAs: shown, postID: postID, kind: "like", fields: likeFields
         ) { entry, _ in
             likes.append(Like(id: entry.id, author: entry.author, source: entry.location))
         }
@@ -40,7 +39,7 @@ enum InteractionsReader {
     }
 
     private static func readEntries(
-        at path: String, shownAs shown: String, postID: ContentID, kind: String, keys: [String], keyedKeys: [String],
+        at path: String, shownAs shown: String, postID: ContentID, kind: String, fields: [String],
         accept: (Entry, inout RecordReader) -> Void
     ) -> [Diagnostic] {
         let file: SourceFile
@@ -75,14 +74,14 @@ enum InteractionsReader {
         switch root.kind {
         case .array(let elements):
             for element in elements {
-                guard let fields = reader.fields(of: element, describedAs: "a \(kind)", allowed: keys, required: ["id", "username"] + (kind == "comment" ? ["text"] : [])),
+                guard let fields = reader.fields(of: element, describedAs: "a \(kind)", allowed: ["id"] + fields, required: ["id"] + fields),
                     let rawID = reader.string(fields, "id"), let idPosition = fields.position(of: "id")
                 else { continue }
                 handle(id: rawID, idPosition: idPosition, fields: fields, recordPosition: element.position)
             }
         case .object(let members):
             for member in members {
-                guard let fields = reader.fields(of: member.value, describedAs: "a \(kind)", allowed: keyedKeys, required: ["username"] + (kind == "comment" ? ["text"] : [])) else { continue }
+                guard let fields = reader.fields(of: member.value, describedAs: "a \(kind)", allowed: fields + ["post"], required: fields) else { continue }
                 handle(id: member.key, idPosition: member.keyPosition, fields: fields, recordPosition: member.keyPosition)
             }
         default:

@@ -35,8 +35,6 @@ struct SourceFile: Sendable {
         }
         return SourceLocation(path: path, line: line, column: column)
     }
-
-    var wholeFile: SourceLocation { SourceLocation(path: path) }
 }
 
 extension SourceFile {

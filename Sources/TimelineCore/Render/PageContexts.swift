@@ -10,6 +10,8 @@ struct PageContexts: Sendable {
     /// Per post, the caption rendered once, since a post shows on many pages.
     let captionHTML: [String?]
     let captionText: [String?]
+    /// Per user, the bio as plain text, for the description of each profile page.
+    let bioText: [String?]
     /// Per user, the summary shown in lists and next to posts.
     let userSummaries: [TemplateObject]
 
@@ -39,7 +41,7 @@ struct PageContexts: Sendable {
         return PageContexts(
             site: site, timelines: timelines, paths: paths, siteObject: siteObject,
             stylesheetURL: paths.assetURL(stylesheet), captionHTML: captions.map { $0?.0 }, captionText: captions.map { $0?.1 },
-            userSummaries: summaries)
+            bioText: site.users.map { $0.bio.map { Markdown.plainText($0) } }, userSummaries: summaries)
     }
 
     // MARK: Pieces

@@ -25,7 +25,7 @@ struct PageRenderer: Sendable {
         switch page {
         case .home(let number):
             let location = paths.home(page: number)
-            let list = postList(Array(site.posts.indices), page: number) { paths.home(page: $0) }
+            let list = postList(site.posts.indices, page: number) { paths.home(page: $0) }
             let title = number > 1 ? "Page \(number)" : nil
             return ("home", location.outputFile, contexts.root(title: title, description: nil, location: location, kind: "home").merging(list))
 
@@ -35,7 +35,7 @@ struct PageRenderer: Sendable {
             let list = postList(site.postsByUser[user], page: number) { paths.profile(username, page: $0) }
             let summary = contexts.userSummaries[user]
             let title = number > 1 ? "\(username) · page \(number)" : username
-            let description = site.users[user].bio.map { Markdown.plainText($0) } ?? "Photos by \(username)"
+            let description = contexts.bioText[user] ?? "Photos by \(username)"
             return ("profile", location.outputFile, contexts.root(title: title, description: description, location: location, kind: "profile").merging(list).merging(["user": summary]))
 
         case .feed(let user, let number):
@@ -72,10 +72,16 @@ struct PageRenderer: Sendable {
         }
     }
 
-    private func postList(_ posts: [Int], page: Int, location: @escaping (Int) -> SitePaths.Location) -> [String: (any Sendable)?] {
+    /// One page of a list of post indexes (the whole site's range, a profile's or a timeline's
+    /// list), without copying the list.
+    private func postList(
+        _ posts: some RandomAccessCollection<Int>, page: Int, location: @escaping (Int) -> SitePaths.Location
+    ) -> [String: (any Sendable)?] {
         let pagination = Pagination(itemCount: posts.count, pageSize: site.settings.pageSize)
         let range = pagination.range(ofPage: page)
-        let cards = range.enumerated().map { offset, position in contexts.card(posts[position], position: offset) }
+        let cards = range.enumerated().map { offset, position in
+            contexts.card(posts[posts.index(posts.startIndex, offsetBy: position)], position: offset)
+        }
         return [
             "posts": cards,
             "hasPosts": !cards.isEmpty,

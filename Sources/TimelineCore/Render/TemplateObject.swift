@@ -15,11 +15,6 @@ public struct TemplateObject: MustacheParent, Sendable {
         fields[name]
     }
 
-    public subscript(name: String) -> (any Sendable)? {
-        get { fields[name] }
-        set { fields[name] = newValue }
-    }
-
     public func merging(_ other: [String: (any Sendable)?]) -> TemplateObject {
         var copy = self
         for (key, value) in other {

@@ -144,14 +144,6 @@ enum FileSystem {
         }
     }
 
-    static func writeFile(_ path: String, text: String) throws(Failure) {
-        try writeFile(path, bytes: Array(text.utf8))
-    }
-
-    static func copyFile(from source: String, to destination: String) throws(Failure) {
-        try writeFile(destination, bytes: try readBytes(source))
-    }
-
     static func rename(_ source: String, to destination: String) throws(Failure) {
         #if canImport(Glibc) || canImport(Musl)
         let status = Glibc.rename(source, destination)

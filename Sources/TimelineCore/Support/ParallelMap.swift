@@ -8,20 +8,7 @@ enum ParallelMap {
     static func map<Element: Sendable, Result: Sendable>(
         _ items: [Element], transform: @escaping @Sendable (Element) -> Result
     ) async -> [Result] {
-        let chunks = chunkRanges(count: items.count)
-        if chunks.count <= 1 { return items.map(transform) }
-        return await withTaskGroup(of: (Int, [Result]).self) { group in
-            for (chunkIndex, range) in chunks.enumerated() {
-                group.addTask {
-                    (chunkIndex, items[range].map(transform))
-                }
-            }
-            var pieces = [[Result]](repeating: [], count: chunks.count)
-            for await (chunkIndex, piece) in group {
-                pieces[chunkIndex] = piece
-            }
-            return pieces.flatMap { $0 }
-        }
+        await chunks(count: items.count) { range in items[range].map(transform) }.flatMap { $0 }
     }
 
     /// Runs `body` once per chunk of `0..<count`, in parallel, and returns the chunk results in order.
