@@ -25,12 +25,19 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
+        .systemLibrary(
+            name: "CVips",
+            pkgConfig: "vips",
+            providers: [.apt(["libvips-dev"])]
+        ),
         .target(name: "CSystemSupport"),
+        .target(name: "CVipsSupport", dependencies: ["CVips"]),
         .target(
             name: "TimelineCore",
             dependencies: [
                 "CCmark",
                 "CSystemSupport",
+                "CVipsSupport",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Yams", package: "Yams"),
             ]

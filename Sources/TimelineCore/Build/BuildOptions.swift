@@ -4,6 +4,8 @@ public struct BuildOptions: Sendable {
     public var content: String
     public var templates: String
     public var output: String
+    /// The persistent cache of processed images, kept outside the output folder.
+    public var cache: String
     /// Overrides site.json's baseURL.
     public var baseURL: String?
     /// Warnings fail the build.
@@ -12,12 +14,13 @@ public struct BuildOptions: Sendable {
 
     public init(
         siteRoot: String, content: String = "Content", templates: String = "Templates", output: String = "Output",
-        baseURL: String? = nil, strict: Bool = false, progress: (@Sendable (BuildProgress) -> Void)? = nil
+        cache: String = ".timeline-cache", baseURL: String? = nil, strict: Bool = false, progress: (@Sendable (BuildProgress) -> Void)? = nil
     ) {
         self.siteRoot = siteRoot
         self.content = content
         self.templates = templates
         self.output = output
+        self.cache = cache
         self.baseURL = baseURL
         self.strict = strict
         self.progress = progress

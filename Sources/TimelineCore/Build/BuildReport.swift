@@ -7,11 +7,13 @@ public struct BuildReport: Sendable {
     public let seconds: Double
     public let output: String
     public let warnings: [Diagnostic]
+    public let images: ImagePipeline.Statistics
 
     /// `Built 212 pages (6 users, 14 posts) in 0.31 s → Output/`
     public var summary: String {
         let time = (seconds * 100).rounded() / 100
-        return "Built \(pageCount) pages (\(userCount) users, \(postCount) posts) in \(time) s → \(output)"
+        let imageText = images.images == 0 ? "" : "; \(images.images) images, \(images.decoded) decoded, \(images.encoded) files encoded"
+        return "Built \(pageCount) pages (\(userCount) users, \(postCount) posts\(imageText)) in \(time) s → \(output)"
     }
 }
 

@@ -16,12 +16,15 @@ public enum SiteBuilder {
         let prepared = try await prepare(options)
         let site = prepared.site
         let output = options.absolute(options.output)
+        var warnings = prepared.warnings
+
+        let images = try await processImages(site: site, options: options, warnings: &warnings)
 
         options.progress?(BuildProgress(stage: .timelines, message: "merging \(site.users.count) timelines"))
         let timelines = await Timelines.build(for: site)
 
         options.progress?(BuildProgress(stage: .render, message: "preparing page contexts"))
-        let contexts = await PageContexts.prepare(site: site, timelines: timelines, theme: prepared.theme)
+        let contexts = await PageContexts.prepare(site: site, timelines: timelines, images: images, theme: prepared.theme)
         let renderer = PageRenderer(contexts: contexts, theme: prepared.theme)
         let pages = Page.all(site: site, timelines: timelines)
 
@@ -29,22 +32,42 @@ public enum SiteBuilder {
         do {
             staged = try StagedOutput.begin(outputRoot: output)
         } catch {
-            throw BuildFailure(prepared.warnings + [.error(.outputError, stage: .write, at: SourceLocation(path: options.display(output)), error.description)])
+            throw BuildFailure(warnings + [.error(.outputError, stage: .write, at: SourceLocation(path: options.display(output)), error.description)])
         }
         do {
             options.progress?(BuildProgress(stage: .render, message: "rendering and writing \(pages.count) pages"))
             try await SiteWriter.writePages(pages, renderer: renderer, to: staged, templatesDisplay: options.display(prepared.theme.root))
-            options.progress?(BuildProgress(stage: .write, message: "copying photos and theme assets"))
-            let fileCount = try await SiteWriter.publishFiles(site: site, theme: prepared.theme, contentRoot: options.absolute(options.content), to: staged)
+            options.progress?(BuildProgress(stage: .write, message: "publishing images and theme assets"))
+            let fileCount = try await SiteWriter.publishFiles(images: images, theme: prepared.theme, to: staged)
             try staged.commitReportingFailure(display: options.display(output))
             let seconds = start.duration(to: clock.now).seconds
             return BuildReport(
                 pageCount: pages.count, fileCount: pages.count + fileCount, userCount: site.users.count, postCount: site.posts.count,
-                seconds: seconds, output: options.display(output), warnings: prepared.warnings)
+                seconds: seconds, output: options.display(output), warnings: warnings, images: images.statistics)
         } catch {
             staged.abandon()
-            throw BuildFailure(prepared.warnings + error.diagnostics)
+            throw BuildFailure(warnings + error.diagnostics)
         }
+    }
+
+    /// The images stage: libvips and the persistent cache, or the originals as they are when
+    /// the site turns processing off.
+    static func processImages(site: LinkedSite, options: BuildOptions, warnings: inout [Diagnostic]) async throws(BuildFailure) -> PublishedImages {
+        let contentRoot = options.absolute(options.content)
+        guard site.settings.images.process else { return .unprocessed(site: site, contentRoot: contentRoot) }
+        options.progress?(BuildProgress(stage: .images, message: "processing \(site.posts.count) photos"))
+        let cacheRoot = options.absolute(options.cache)
+        let (result, diagnostics) = await ImagePipeline.run(
+            site: site, contentRoot: contentRoot, contentDisplay: options.display(contentRoot), cache: ImageCache(root: cacheRoot),
+            cacheDisplay: options.display(cacheRoot))
+        var list = DiagnosticList()
+        list.append(contentsOf: diagnostics)
+        if options.strict { list = list.strict() }
+        var combined = DiagnosticList(warnings)
+        combined.append(contentsOf: list)
+        warnings = combined.sorted
+        guard let result, !list.hasErrors else { throw BuildFailure(warnings) }
+        return .processed(result, site: site, contentRoot: contentRoot)
     }
 
     struct Prepared {

@@ -2,6 +2,7 @@
 public enum BuildStage: String, Sendable, CaseIterable {
     case load
     case validate
+    case images
     case timelines
     case render
     case write

@@ -19,6 +19,9 @@ public enum DiagnosticCode: String, Sendable, Hashable {
     case ambiguousPhoto
     case unreadablePhoto
     case photoOutsidePost
+    case photoTooLarge
+    case undecodablePhoto
+    case imageCacheError
     case emptyComment
     case selfFollow
     case duplicateFollow

@@ -91,6 +91,31 @@ struct RecordReader {
         return number
     }
 
+    /// A whole-number field that must lie in `range`.
+    mutating func integer(_ fields: RecordFields, _ key: String, in range: ClosedRange<Int>) -> Int? {
+        guard let member = fields.members[key] else { return nil }
+        return integer(member.value, describedAs: "'\(key)'", in: range)
+    }
+
+    /// A value that must be a whole number in `range`.
+    mutating func integer(_ value: ContentValue, describedAs what: String, in range: ClosedRange<Int>) -> Int? {
+        guard case .number(let text) = value.kind, let number = Int(text), range.contains(number) else {
+            report(.wrongType, at: value.position, "\(what) must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+            return nil
+        }
+        return number
+    }
+
+    /// A true/false field.
+    mutating func boolean(_ fields: RecordFields, _ key: String) -> Bool? {
+        guard let member = fields.members[key] else { return nil }
+        guard case .bool(let flag) = member.value.kind else {
+            report(.wrongType, at: member.value.position, "'\(key)' must be true or false, found \(member.value.typeName)")
+            return nil
+        }
+        return flag
+    }
+
     /// An array field; absent gives an empty array.
     mutating func array(_ fields: RecordFields, _ key: String) -> [ContentValue] {
         guard let member = fields.members[key] else { return [] }

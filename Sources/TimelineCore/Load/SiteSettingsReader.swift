@@ -1,6 +1,6 @@
 /// Reads `site.json`.
 struct SiteSettingsReader {
-    static let keys = ["title", "description", "baseURL", "language", "pageSize", "feedDepth"]
+    static let keys = ["title", "description", "baseURL", "language", "pageSize", "feedDepth", "images"]
 
     static func read(_ file: SourceFile) -> (SiteSettings?, [Diagnostic]) {
         var reader = RecordReader(file: file)
@@ -26,6 +26,9 @@ struct SiteSettingsReader {
         }
         settings.pageSize = reader.positiveInteger(fields, "pageSize") ?? SiteSettings.defaultPageSize
         settings.feedDepth = reader.positiveInteger(fields, "feedDepth") ?? SiteSettings.defaultFeedDepth
+        if let images = fields.members["images"] {
+            settings.images = ImageSettingsReader.read(images.value, with: &reader)
+        }
         if settings.title.allSatisfy(\.isWhitespace), let position = fields.position(of: "title") {
             reader.report(.invalidValue, at: position, "title must not be empty")
         }

@@ -8,14 +8,17 @@ public struct SiteSettings: Sendable, Hashable {
     public var pageSize: Int
     /// The most pages a user's timeline feed shows.
     public var feedDepth: Int
+    public var images: ImageSettings
 
     public static let defaultPageSize = 12
     public static let defaultFeedDepth = 10
 
     public init(
         title: String, description: String? = nil, baseURL: String? = nil, language: String = "en",
-        pageSize: Int = SiteSettings.defaultPageSize, feedDepth: Int = SiteSettings.defaultFeedDepth
+        pageSize: Int = SiteSettings.defaultPageSize, feedDepth: Int = SiteSettings.defaultFeedDepth,
+        images: ImageSettings = ImageSettings()
     ) {
+        self.images = images
         self.title = title
         self.description = description
         self.baseURL = baseURL

@@ -14,11 +14,13 @@ struct PageContexts: Sendable {
     let bioText: [String?]
     /// Per user, the summary shown in lists and next to posts.
     let userSummaries: [TemplateObject]
+    /// Per post, its photo's sources, built once.
+    let photos: [TemplateObject]
 
     /// How many cards at the top of a list load eagerly: the first screen of a phone.
     static let eagerImageCount = 2
 
-    static func prepare(site: LinkedSite, timelines: Timelines, theme: Theme) async -> PageContexts {
+    static func prepare(site: LinkedSite, timelines: Timelines, images: PublishedImages, theme: Theme) async -> PageContexts {
         let paths = SitePaths(settings: site.settings)
         let settings = site.settings
         let siteObject = TemplateObject([
@@ -36,25 +38,27 @@ struct PageContexts: Sendable {
             post.caption.map { (Markdown.html($0), Markdown.plainText($0)) }
         }
         let summaries = await ParallelMap.map(Array(site.users.indices)) { index in
-            Self.userSummary(index, site: site, paths: paths)
+            Self.userSummary(index, site: site, avatar: images.avatars[index], paths: paths)
+        }
+        let photos = site.posts.indices.map { index in
+            ImageContexts.photo(
+                images.posts[index], alt: site.posts[index].alt, originalURL: images.originalPhotoFiles[index].map { paths.url(file: $0) },
+                paths: paths)
         }
         return PageContexts(
             site: site, timelines: timelines, paths: paths, siteObject: siteObject,
             stylesheetURL: paths.assetURL(stylesheet), captionHTML: captions.map { $0?.0 }, captionText: captions.map { $0?.1 },
-            bioText: site.users.map { $0.bio.map { Markdown.plainText($0) } }, userSummaries: summaries)
+            bioText: site.users.map { $0.bio.map { Markdown.plainText($0) } }, userSummaries: summaries, photos: photos)
     }
 
     // MARK: Pieces
 
-    static func userSummary(_ index: Int, site: LinkedSite, paths: SitePaths) -> TemplateObject {
+    static func userSummary(_ index: Int, site: LinkedSite, avatar image: ProcessedImage?, paths: SitePaths) -> TemplateObject {
         let user = site.users[index]
         let postCount = site.postsByUser[index].count
         let followerCount = site.followers[index].count
         let followingCount = site.following[index].count
-        var avatar: TemplateObject?
-        if let asset = user.avatar, let file = paths.avatarFile(of: user) {
-            avatar = TemplateObject(["url": paths.url(file: file), "width": asset.pixelSize.width, "height": asset.pixelSize.height])
-        }
+        let avatar = image.map { ImageContexts.avatar($0, paths: paths) }
         return TemplateObject([
             "username": user.username,
             "name": user.name,
@@ -100,17 +104,7 @@ struct PageContexts: Sendable {
     }
 
     func photo(ofPost index: Int, eager: Bool) -> TemplateObject {
-        let post = site.posts[index]
-        return TemplateObject([
-            "url": paths.url(file: paths.photoFile(of: post)),
-            "width": post.photo.pixelSize.width,
-            "height": post.photo.pixelSize.height,
-            "alt": post.alt ?? "",
-            "hasAlt": post.alt != nil,
-            "type": post.photo.mediaType,
-            "loading": eager ? "eager" : "lazy",
-            "fetchPriority": eager ? "high" : "auto",
-        ])
+        photos[index].merging(["loading": eager ? "eager" : "lazy", "fetchPriority": eager ? "high" : "auto"])
     }
 
     /// What a timeline cell showed: photo, author, likes and comments, and the way in.

@@ -176,3 +176,43 @@ extension FileSystem {
         return String(cString: path)
     }
 }
+
+extension FileSystem {
+    /// What identifies one version of a file without reading it.
+    struct Stamp: Sendable, Hashable {
+        let size: Int
+        let modifiedNanoseconds: Int64
+        let inode: UInt64
+    }
+
+    /// The stamp of the file `path` leads to (following symbolic links), nil when missing.
+    static func stamp(of path: String) -> Stamp? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        let nanoseconds = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        return Stamp(size: Int(info.st_size), modifiedNanoseconds: nanoseconds, inode: UInt64(info.st_ino))
+    }
+
+    /// A hard link at `destination` to `source`, or a copy where the two cannot share a file
+    /// (another file system).
+    static func linkOrCopy(from source: String, to destination: String) throws(Failure) {
+        if link(source, destination) == 0 { return }
+        let code = errno
+        guard code == EXDEV || code == EPERM || code == EMLINK || code == ENOTSUP else {
+            throw Failure(path: destination, operation: "link", code: code)
+        }
+        try writeFile(destination, bytes: try readBytes(source))
+    }
+
+    /// Writes beside `path`, then renames, so a reader never sees half a file.
+    static func writeAtomically(_ path: String, bytes: [UInt8]) throws(Failure) {
+        let temporary = path + ".tmp-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
+        do {
+            try writeFile(temporary, bytes: bytes)
+            try rename(temporary, to: path)
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+    }
+}

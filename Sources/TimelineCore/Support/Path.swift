@@ -20,6 +20,12 @@ enum Path {
         return String(path[path.index(after: slash)...])
     }
 
+    /// The file name without its extension: `rocket` for `rocket.jpg`.
+    static func stem(of name: String) -> String {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
+        return String(name[..<dot])
+    }
+
     static func fileExtension(of name: String) -> String {
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
         return String(name[name.index(after: dot)...]).lowercased()

@@ -23,30 +23,26 @@ enum SiteWriter {
         if !problems.isEmpty { throw Failure(diagnostics: problems) }
     }
 
-    /// Copies each post's photo beside its page, avatars into the user folders and the theme's
-    /// `assets/` folder. Returns how many files it wrote.
-    static func publishFiles(site: LinkedSite, theme: Theme, contentRoot: String, to staged: StagedOutput) async throws(Failure) -> Int {
-        let paths = SitePaths(settings: site.settings)
-        var copies: [(source: String, destination: String)] = []
-        copies.reserveCapacity(site.posts.count + site.users.count + theme.assetFiles.count)
-        for post in site.posts {
-            copies.append((contentRoot + "/" + post.photo.relativePath, paths.photoFile(of: post)))
+    /// Publishes the processed images (hard links into the cache), any originals the site
+    /// publishes, and the theme's `assets/` folder. Returns how many files it wrote.
+    static func publishFiles(images: PublishedImages, theme: Theme, to staged: StagedOutput) async throws(Failure) -> Int {
+        enum Transfer: Sendable {
+            case link(String, String)
+            case copy(String, String)
         }
-        for user in site.users {
-            if let avatar = user.avatar, let file = paths.avatarFile(of: user) {
-                copies.append((contentRoot + "/" + avatar.relativePath, file))
-            }
-        }
-        for asset in theme.assetFiles {
-            copies.append((theme.root + "/assets/" + asset, "assets/" + asset))
-        }
-        let list = copies
+        var transfers = images.processedFiles.map { Transfer.link($0.cacheFile, $0.outputFile) }
+        transfers += images.originalFiles.map { Transfer.copy($0.source, $0.outputFile) }
+        transfers += theme.assetFiles.map { Transfer.copy(theme.root + "/assets/" + $0, "assets/" + $0) }
+        let list = transfers
         let outcomes = await ParallelMap.chunks(count: list.count) { range -> Diagnostic? in
-            for (source, destination) in list[range] {
-                do {
-                    try staged.copy(from: source, to: destination)
+            for transfer in list[range] {
+                do throws(FileSystem.Failure) {
+                    switch transfer {
+                    case .link(let source, let destination): try staged.link(from: source, to: destination)
+                    case .copy(let source, let destination): try staged.copy(from: source, to: destination)
+                    }
                 } catch {
-                    return .error(.outputError, stage: .write, at: SourceLocation(path: source), "\(error)")
+                    return .error(.outputError, stage: .write, at: SourceLocation(path: error.path), error.description)
                 }
             }
             return nil

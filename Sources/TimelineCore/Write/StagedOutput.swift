@@ -47,6 +47,18 @@ struct StagedOutput: Sendable {
         try write(relativePath, bytes: try FileSystem.readBytes(source))
     }
 
+    /// Publishes a file of the image cache: a hard link where possible, since the cache never
+    /// changes a file in place (it writes a new one and renames).
+    func link(from source: String, to relativePath: String) throws(FileSystem.Failure) {
+        let path = stagingRoot + "/" + relativePath
+        do {
+            try FileSystem.linkOrCopy(from: source, to: path)
+        } catch where error.code == ENOENT && FileSystem.kind(of: source) != .missing {
+            try FileSystem.makeDirectories(Path.parent(of: path))
+            try FileSystem.linkOrCopy(from: source, to: path)
+        }
+    }
+
     /// Puts the new site in place: an atomic exchange where the system offers one, so there is
     /// no moment without an output folder; the old site is then deleted.
     func commit() throws(FileSystem.Failure) {

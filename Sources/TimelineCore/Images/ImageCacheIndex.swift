@@ -1,0 +1,85 @@
+/// What the image cache knows, kept in one small text file so a warm build opens no image:
+/// which source file has which digest (by size, modification time and inode, so unchanged
+/// photos are not read again), each source's upright size, placeholder colours, and the size
+/// of every encoded file. A missing or damaged index only costs re-encoding.
+struct ImageCacheIndex: Sendable {
+    struct SourceEntry: Sendable, Hashable {
+        let stamp: FileSystem.Stamp
+        let digest: String
+    }
+
+    struct EncodedEntry: Sendable, Hashable {
+        let size: PixelSize
+        let byteCount: Int
+    }
+
+    /// Content-relative path → stamp and digest.
+    var sources: [String: SourceEntry] = [:]
+    /// Source digest → upright pixel size.
+    var uprightSizes: [String: PixelSize] = [:]
+    /// Colour key → `#rrggbb`.
+    var colors: [String: String] = [:]
+    /// Rendition key → its encoded size.
+    var encoded: [String: EncodedEntry] = [:]
+
+    static let header = "timeline-image-cache 1"
+
+    mutating func merge(_ other: ImageCacheIndex) {
+        sources.merge(other.sources) { _, new in new }
+        uprightSizes.merge(other.uprightSizes) { _, new in new }
+        colors.merge(other.colors) { _, new in new }
+        encoded.merge(other.encoded) { _, new in new }
+    }
+
+    /// Parses the index; anything unreadable is skipped, never trusted.
+    static func parse(_ text: Substring) -> ImageCacheIndex {
+        var index = ImageCacheIndex()
+        var lines = text.split(separator: "\n")
+        guard lines.first == Substring(header) else { return index }
+        lines.removeFirst()
+        for line in lines {
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            switch (fields.first, fields.count) {
+            case ("S", 6):
+                if let size = Int(fields[2]), let time = Int64(fields[3]), let inode = UInt64(fields[4]), isDigest(fields[5]) {
+                    index.sources[fields[1]] = SourceEntry(stamp: .init(size: size, modifiedNanoseconds: time, inode: inode), digest: fields[5])
+                }
+            case ("U", 4):
+                if isDigest(fields[1]), let width = Int(fields[2]), let height = Int(fields[3]) {
+                    index.uprightSizes[fields[1]] = PixelSize(width: width, height: height)
+                }
+            case ("C", 3):
+                if isDigest(fields[1]), fields[2].count == 7, fields[2].hasPrefix("#") { index.colors[fields[1]] = fields[2] }
+            case ("E", 5):
+                if isDigest(fields[1]), let width = Int(fields[2]), let height = Int(fields[3]), let bytes = Int(fields[4]) {
+                    index.encoded[fields[1]] = EncodedEntry(size: PixelSize(width: width, height: height), byteCount: bytes)
+                }
+            default:
+                continue
+            }
+        }
+        return index
+    }
+
+    /// The index as text, sorted so that the file is stable.
+    func serialized() -> String {
+        var lines = [Self.header]
+        for (path, entry) in sources.sorted(by: { $0.key < $1.key }) where !path.contains("\t") && !path.contains("\n") {
+            lines.append("S\t\(path)\t\(entry.stamp.size)\t\(entry.stamp.modifiedNanoseconds)\t\(entry.stamp.inode)\t\(entry.digest)")
+        }
+        for (digest, size) in uprightSizes.sorted(by: { $0.key < $1.key }) {
+            lines.append("U\t\(digest)\t\(size.width)\t\(size.height)")
+        }
+        for (key, color) in colors.sorted(by: { $0.key < $1.key }) {
+            lines.append("C\t\(key)\t\(color)")
+        }
+        for (key, entry) in encoded.sorted(by: { $0.key < $1.key }) {
+            lines.append("E\t\(key)\t\(entry.size.width)\t\(entry.size.height)\t\(entry.byteCount)")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func isDigest(_ text: String) -> Bool {
+        text.utf8.count == 64 && text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+    }
+}

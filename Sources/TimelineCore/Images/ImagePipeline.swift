@@ -1,0 +1,105 @@
+/// The images stage: every post photo and avatar through libvips, one image per core at a
+/// time so that memory stays bounded however many photos a site has. Each image's problems
+/// are collected; the others are unaffected.
+public enum ImagePipeline {
+    public struct Statistics: Sendable, Hashable {
+        public var images = 0
+        /// Images that had to be decoded (0 on a warm rebuild).
+        public var decoded = 0
+        /// Files encoded (0 on a warm rebuild).
+        public var encoded = 0
+    }
+
+    struct Result: Sendable {
+        /// Per post, in `LinkedSite.posts` order.
+        let posts: [ProcessedImage]
+        /// Per user, nil without an avatar.
+        let avatars: [ProcessedImage?]
+        /// Cache file → output file.
+        let files: [(cacheFile: String, outputFile: String)]
+        let statistics: Statistics
+    }
+
+    static func run(
+        site: LinkedSite, contentRoot: String, contentDisplay: String, cache: ImageCache, cacheDisplay: String
+    ) async -> (Result?, [Diagnostic]) {
+        let settings = site.settings.images
+        do {
+            try DecodedImage.start()
+        } catch {
+            return (nil, [.error(.undecodablePhoto, stage: .images, at: SourceLocation(path: contentDisplay), error.message)])
+        }
+        let paths = SitePaths(settings: site.settings)
+        var jobs: [ImageJob] = site.posts.map { post in
+            ImageJob(
+                purpose: .postPhoto, asset: post.photo, sourcePath: contentRoot + "/" + post.photo.relativePath,
+                displayPath: contentDisplay + post.photo.relativePath, outputFolder: paths.post(post.id).folder,
+                stem: URLPath.safeFileName(Path.stem(of: post.photo.fileName)), owner: "photo of post \(post.id.rawValue)")
+        }
+        var avatarJob: [Int: Int] = [:]
+        for (index, user) in site.users.enumerated() {
+            guard let avatar = user.avatar else { continue }
+            avatarJob[index] = jobs.count
+            jobs.append(
+                ImageJob(
+                    purpose: .avatar, asset: avatar, sourcePath: contentRoot + "/" + avatar.relativePath,
+                    displayPath: contentDisplay + avatar.relativePath, outputFolder: "u/\(user.username)/", stem: "avatar",
+                    owner: "avatar of \(user.username)"))
+        }
+
+        let known = cache.loadIndex()
+        let processor = ImageProcessor(cache: cache, settings: settings, known: known)
+        let outcomes = await boundedMap(jobs, width: ParallelMap.processorCount) { processor.process($0) }
+
+        var diagnostics: [Diagnostic] = []
+        var learned = ImageCacheIndex()
+        var statistics = Statistics(images: jobs.count)
+        var files: [(cacheFile: String, outputFile: String)] = []
+        for outcome in outcomes {
+            if let diagnostic = outcome.diagnostic { diagnostics.append(diagnostic) }
+            learned.merge(outcome.learned)
+            files += outcome.files
+            statistics.encoded += outcome.encodedCount
+            statistics.decoded += outcome.decoded ? 1 : 0
+        }
+        // Keep what the index knew about other files (another site, an older setting) until
+        // `timeline clean --cache`; this build's findings win.
+        var index = known
+        index.sources = learned.sources
+        index.merge(learned)
+        do {
+            try cache.saveIndex(index)
+        } catch {
+            diagnostics.append(.warning(.imageCacheError, stage: .images, at: SourceLocation(path: cacheDisplay), "cannot save the image cache index: \(error.description)"))
+        }
+        guard !diagnostics.contains(where: { $0.severity == .error }) else { return (nil, diagnostics) }
+        let images = outcomes.map(\.image)
+        let posts = images.prefix(site.posts.count).compactMap { $0 }
+        let avatars = site.users.indices.map { avatarJob[$0].flatMap { images[$0] } }
+        return (Result(posts: posts, avatars: avatars, files: files, statistics: statistics), diagnostics)
+    }
+
+    /// Maps with at most `width` items in flight, keeping the input order.
+    static func boundedMap<Element: Sendable, Output: Sendable>(
+        _ items: [Element], width: Int, transform: @escaping @Sendable (Element) -> Output
+    ) async -> [Output] {
+        await withTaskGroup(of: (Int, Output).self) { group in
+            var results = [Output?](repeating: nil, count: items.count)
+            var next = 0
+            while next < min(width, items.count) {
+                let index = next
+                group.addTask { (index, transform(items[index])) }
+                next += 1
+            }
+            for await (index, output) in group {
+                results[index] = output
+                if next < items.count {
+                    let index = next
+                    group.addTask { (index, transform(items[index])) }
+                    next += 1
+                }
+            }
+            return results.compactMap { $0 }
+        }
+    }
+}

@@ -1,0 +1,149 @@
+/// Processes one source image: finds its digest, plans its files, and encodes only those the
+/// cache does not hold, from a single decoded copy that is freed before the next image.
+struct ImageProcessor: Sendable {
+    let cache: ImageCache
+    let settings: ImageSettings
+    /// The cache index as the build found it; what this image adds is returned, not stored.
+    let known: ImageCacheIndex
+
+    struct Outcome: Sendable {
+        var image: ProcessedImage?
+        var diagnostic: Diagnostic?
+        /// Index entries this image confirmed or added.
+        var learned = ImageCacheIndex()
+        /// Cache file → output file, for the write stage.
+        var files: [(cacheFile: String, outputFile: String)] = []
+        var encodedCount = 0
+        var decoded = false
+    }
+
+    func process(_ job: ImageJob) -> Outcome {
+        var outcome = Outcome()
+        do {
+            try run(job, into: &outcome)
+        } catch {
+            outcome.image = nil
+            outcome.files = []
+            outcome.diagnostic = .error(error.code, stage: .images, at: SourceLocation(path: job.displayPath), "\(job.owner): \(error.message)")
+        }
+        return outcome
+    }
+
+    struct JobFailure: Error {
+        let code: DiagnosticCode
+        let message: String
+    }
+
+    private func run(_ job: ImageJob, into outcome: inout Outcome) throws(JobFailure) {
+        let digest = try sourceDigest(job, learning: &outcome.learned)
+        let upright = try uprightSize(job, digest: digest, learning: &outcome.learned)
+        guard upright.width * upright.height <= settings.maxPixels else {
+            throw JobFailure(
+                code: .photoTooLarge,
+                message: "the image is \(upright.width)×\(upright.height) pixels (\(Self.megapixels(upright.width * upright.height))), more than the limit of \(Self.megapixels(settings.maxPixels)) (images.maxPixels in site.json)")
+        }
+        let plan = ImagePlan.make(job.purpose, upright: upright, settings: settings)
+        let colorKey = ContentHash.of(digest + " mean-colour \(RenditionSpec.pipelineVersion) \(plan.masterWidth)")
+        var color = known.colors[colorKey]
+        var entries: [RenditionSpec: (key: String, entry: ImageCacheIndex.EncodedEntry)] = [:]
+        var missing: [(RenditionSpec, String)] = []
+        for spec in plan.specs {
+            let key = spec.key(sourceDigest: digest)
+            if let entry = known.encoded[key], cache.holds(key: key, format: spec.format, entry: entry) {
+                entries[spec] = (key, entry)
+            } else {
+                missing.append((spec, key))
+            }
+        }
+        if !missing.isEmpty || color == nil {
+            outcome.decoded = true
+            do {
+                let master = try DecodedImage.load(job.sourcePath, maxWidth: plan.masterWidth)
+                color = try master.meanColor()
+                for (spec, key) in missing {
+                    let shaped = try Self.shape(master, to: spec.shape)
+                    let bytes = try shaped.encoded(as: spec.format, quality: spec.quality, keepCameraData: spec.keepCameraData)
+                    do {
+                        try cache.store(bytes, key: key, format: spec.format)
+                    } catch {
+                        throw JobFailure(code: .imageCacheError, message: "cannot store a processed image in the cache: \(error.description)")
+                    }
+                    entries[spec] = (key, ImageCacheIndex.EncodedEntry(size: shaped.size, byteCount: bytes.count))
+                    outcome.encodedCount += 1
+                }
+            } catch let failure as DecodedImage.Failure {
+                throw JobFailure(code: .undecodablePhoto, message: "cannot process the image: \(failure.message)")
+            } catch let failure as JobFailure {
+                throw failure
+            } catch {
+                throw JobFailure(code: .undecodablePhoto, message: "cannot process the image: \(error)")
+            }
+        }
+        guard let color else { throw JobFailure(code: .undecodablePhoto, message: "cannot measure the image") }
+        outcome.learned.colors[colorKey] = color
+
+        var display: [Rendition] = []
+        var squares: [Rendition] = []
+        for spec in plan.specs {
+            guard let (key, entry) = entries[spec] else { continue }
+            outcome.learned.encoded[key] = entry
+            let outputFile = job.outputFolder + job.stem + "-" + spec.nameSuffix + "." + key.prefix(10) + "." + spec.format.fileExtension
+            outcome.files.append((cache.file(forKey: key, format: spec.format), outputFile))
+            let rendition = Rendition(size: entry.size, mediaType: spec.format.mediaType, outputFile: outputFile, byteCount: entry.byteCount)
+            switch spec.shape {
+            case .width: display.append(rendition)
+            case .square: squares.append(rendition)
+            }
+        }
+        outcome.image = ProcessedImage(size: upright, placeholderColor: color, display: display, squares: squares)
+    }
+
+    private static func shape(_ master: DecodedImage, to shape: RenditionSpec.Shape) throws(DecodedImage.Failure) -> DecodedImage {
+        switch shape {
+        case .width(let width):
+            return width >= master.size.width ? master : try master.resized(toWidth: width)
+        case .square(let side):
+            return try master.square(side: min(side, master.size.width, master.size.height))
+        }
+    }
+
+    private func sourceDigest(_ job: ImageJob, learning learned: inout ImageCacheIndex) throws(JobFailure) -> String {
+        guard let stamp = FileSystem.stamp(of: job.sourcePath) else {
+            throw JobFailure(code: .unreadablePhoto, message: "the image file disappeared during the build")
+        }
+        let relativePath = job.asset.relativePath
+        if let entry = known.sources[relativePath], entry.stamp == stamp {
+            learned.sources[relativePath] = entry
+            return entry.digest
+        }
+        do {
+            let digest = try ContentHash.ofFile(job.sourcePath)
+            learned.sources[relativePath] = .init(stamp: stamp, digest: digest)
+            return digest
+        } catch {
+            throw JobFailure(code: .unreadablePhoto, message: "cannot read the image: \(error.reason)")
+        }
+    }
+
+    private func uprightSize(_ job: ImageJob, digest: String, learning learned: inout ImageCacheIndex) throws(JobFailure) -> PixelSize {
+        if let size = known.uprightSizes[digest] {
+            learned.uprightSizes[digest] = size
+            return size
+        }
+        let header: DecodedImage.Header
+        do {
+            header = try DecodedImage.probe(job.sourcePath)
+        } catch {
+            let kind = job.asset.mediaType.split(separator: "/").last.map { $0.uppercased() } ?? "image"
+            throw JobFailure(code: .undecodablePhoto, message: "this \(kind) file cannot be decoded by the installed libvips: \(error.message)")
+        }
+        let size = header.uprightSize
+        learned.uprightSizes[digest] = size
+        return size
+    }
+
+    static func megapixels(_ pixels: Int) -> String {
+        let tenths = (pixels + 50_000) / 100_000
+        return "\(tenths / 10).\(tenths % 10) megapixels"
+    }
+}
