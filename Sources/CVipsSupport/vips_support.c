@@ -147,39 +147,73 @@ static int is_camera_field(const char *name) {
     return 0;
 }
 
-static void *collect_unwanted(VipsImage *image, const char *name, GValue *value, void *list) {
+typedef struct {
+    GPtrArray *names;
+    int keep_camera_data;
+} unwanted_fields;
+
+static void *collect_unwanted(VipsImage *image, const char *name, GValue *value, void *context) {
     (void)image;
     (void)value;
-    GPtrArray *unwanted = list;
+    unwanted_fields *unwanted = context;
+    int keep = unwanted->keep_camera_data && (strcmp(name, "exif-data") == 0 || is_camera_field(name));
     int metadata = g_str_has_prefix(name, "exif-") || g_str_has_prefix(name, "xmp-") ||
                    g_str_has_prefix(name, "iptc-") || g_str_has_prefix(name, "icc-") ||
                    g_str_has_prefix(name, "gif-") || g_str_has_prefix(name, "png-") ||
                    g_str_has_prefix(name, "heif-") || strcmp(name, "orientation") == 0;
-    if (metadata && strcmp(name, "exif-data") != 0 && !is_camera_field(name)) g_ptr_array_add(unwanted, g_strdup(name));
+    if (metadata && !keep) g_ptr_array_add(unwanted->names, g_strdup(name));
     return NULL;
 }
 
-/// A copy whose metadata is only the camera fields; libvips rebuilds the EXIF block from the
-/// remaining fields when it saves.
-static VipsImage *camera_data_only(VipsImage *in) {
+/// A copy without metadata, or with only the camera fields (libvips rebuilds the EXIF block
+/// from the remaining fields when it saves). The savers' own `strip` is not relied on alone:
+/// libvips 8.14's WebP saver still writes EXIF with it.
+static VipsImage *filtered_metadata(VipsImage *in, int keep_camera_data) {
     VipsImage *copy = NULL;
     if (vips_copy(in, &copy, NULL) != 0) return NULL;
-    GPtrArray *unwanted = g_ptr_array_new_with_free_func(g_free);
-    vips_image_map(copy, collect_unwanted, unwanted);
-    for (guint index = 0; index < unwanted->len; index++) vips_image_remove(copy, g_ptr_array_index(unwanted, index));
-    g_ptr_array_free(unwanted, TRUE);
+    unwanted_fields unwanted = {g_ptr_array_new_with_free_func(g_free), keep_camera_data};
+    vips_image_map(copy, collect_unwanted, &unwanted);
+    for (guint index = 0; index < unwanted.names->len; index++)
+        vips_image_remove(copy, g_ptr_array_index(unwanted.names, index));
+    g_ptr_array_free(unwanted.names, TRUE);
     return copy;
+}
+
+static uint32_t read_le32(const uint8_t *bytes) {
+    return (uint32_t)bytes[0] | (uint32_t)bytes[1] << 8 | (uint32_t)bytes[2] << 16 | (uint32_t)bytes[3] << 24;
+}
+
+static void write_le32(uint8_t *bytes, uint32_t value) {
+    for (int index = 0; index < 4; index++) bytes[index] = (uint8_t)(value >> (8 * index));
+}
+
+/// Removes the EXIF, XMP and ICC chunks of a WebP file in place and clears their VP8X flags:
+/// libvips 8.14's WebP saver writes an EXIF block even when told to strip.
+static void strip_webp_metadata(uint8_t *bytes, size_t *length) {
+    if (*length < 12 || memcmp(bytes, "RIFF", 4) != 0 || memcmp(bytes + 8, "WEBP", 4) != 0) return;
+    size_t read = 12, write = 12;
+    while (read + 8 <= *length) {
+        size_t chunk = 8 + (size_t)read_le32(bytes + read + 4);
+        chunk += chunk & 1;
+        if (read + chunk > *length) return;
+        int metadata = memcmp(bytes + read, "EXIF", 4) == 0 || memcmp(bytes + read, "XMP ", 4) == 0 ||
+                       memcmp(bytes + read, "ICCP", 4) == 0;
+        if (!metadata) {
+            memmove(bytes + write, bytes + read, chunk);
+            if (memcmp(bytes + write, "VP8X", 4) == 0 && chunk >= 9) bytes[write + 8] &= (uint8_t)~(0x20 | 0x08 | 0x04);
+            write += chunk;
+        }
+        read += chunk;
+    }
+    write_le32(bytes + 4, (uint32_t)(write - 8));
+    *length = write;
 }
 
 int timeline_image_encode(const timeline_image *image, timeline_format format, int quality, int keep_camera_data,
                           uint8_t **bytes, size_t *length) {
-    VipsImage *source = image->vips;
-    VipsImage *filtered = NULL;
-    if (keep_camera_data) {
-        filtered = camera_data_only(source);
-        if (filtered == NULL) return -1;
-        source = filtered;
-    }
+    VipsImage *filtered = filtered_metadata(image->vips, keep_camera_data);
+    if (filtered == NULL) return -1;
+    VipsImage *source = filtered;
     gboolean strip = keep_camera_data ? FALSE : TRUE;
     void *buffer = NULL;
     size_t size = 0;
@@ -190,8 +224,9 @@ int timeline_image_encode(const timeline_image *image, timeline_format format, i
         status = vips_jpegsave_buffer(source, &buffer, &size, "Q", quality, "strip", strip, "optimize_coding", TRUE,
                                       "interlace", TRUE, NULL);
     }
-    if (filtered != NULL) g_object_unref(filtered);
+    g_object_unref(filtered);
     if (status != 0) return -1;
+    if (format == TIMELINE_FORMAT_WEBP && !keep_camera_data) strip_webp_metadata(buffer, &size);
     *bytes = buffer;
     *length = size;
     return 0;

@@ -131,7 +131,6 @@ struct PageRenderer: Sendable {
             "hasLikes": !post.likes.isEmpty,
             "newerPost": newer.map { neighbour($0) },
             "olderPost": older.map { neighbour($0) },
-            "photoFileURL": paths.url(file: paths.photoFile(of: post)),
         ])
     }
 
