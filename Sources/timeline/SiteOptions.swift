@@ -1,7 +1,7 @@
 import ArgumentParser
 import TimelineCore
 
-/// The options shared by `build` and `check`.
+/// The options shared by `build`, `check` and `clean`.
 struct SiteOptions: ParsableArguments {
     @Argument(help: "The site folder (default: the current directory).")
     var root: String = "."
@@ -11,6 +11,9 @@ struct SiteOptions: ParsableArguments {
 
     @Option(help: ArgumentHelp("The templates folder (a theme), relative to the site folder.", valueName: "dir"))
     var templates: String = "Templates"
+
+    @Option(name: .customLong("cache-dir"), help: ArgumentHelp("The cache of processed images, relative to the site folder.", valueName: "dir"))
+    var cacheDirectory: String = ".timeline-cache"
 
     @Option(name: .customLong("base-url"), help: ArgumentHelp("Overrides baseURL from site.json, e.g. https://example.org/photos/.", valueName: "url"))
     var baseURL: String?
@@ -23,7 +26,7 @@ struct SiteOptions: ParsableArguments {
 
     func buildOptions(output: String, progress: (@Sendable (BuildProgress) -> Void)?) -> BuildOptions {
         BuildOptions(
-            siteRoot: root, content: content, templates: templates, output: output, baseURL: baseURL, strict: strict,
+            siteRoot: root, content: content, templates: templates, output: output, cache: cacheDirectory, baseURL: baseURL, strict: strict,
             progress: progress)
     }
 }

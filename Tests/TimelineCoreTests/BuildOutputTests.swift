@@ -23,7 +23,7 @@ struct BuildOutputTests {
         var snapshots: [[String: Data]] = []
         for run in 0..<2 {
             let output = temporary + "/out\(run)"
-            _ = try await SiteBuilder.build(BuildOptions(siteRoot: RepositoryPaths.root, output: output))
+            _ = try await SiteBuilder.build(BuildOptions(siteRoot: RepositoryPaths.root, output: output, cache: RepositoryPaths.exampleImageCache))
             snapshots.append(try SiteFixture.snapshot(output))
         }
         #expect(snapshots[0] == snapshots[1])

@@ -10,7 +10,7 @@ struct ExampleSiteTests {
 
     init() async throws {
         output = FileManager.default.temporaryDirectory.appendingPathComponent("timeline-example-\(UUID().uuidString)").path
-        report = try await SiteBuilder.build(BuildOptions(siteRoot: RepositoryPaths.root, output: output))
+        report = try await SiteBuilder.build(BuildOptions(siteRoot: RepositoryPaths.root, output: output, cache: RepositoryPaths.exampleImageCache))
     }
 
     func page(_ path: String) throws -> HTMLDocument {

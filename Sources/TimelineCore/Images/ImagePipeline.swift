@@ -29,24 +29,7 @@ public enum ImagePipeline {
         } catch {
             return (nil, [.error(.undecodablePhoto, stage: .images, at: SourceLocation(path: contentDisplay), error.message)])
         }
-        let paths = SitePaths(settings: site.settings)
-        var jobs: [ImageJob] = site.posts.map { post in
-            ImageJob(
-                purpose: .postPhoto, asset: post.photo, sourcePath: contentRoot + "/" + post.photo.relativePath,
-                displayPath: contentDisplay + post.photo.relativePath, outputFolder: paths.post(post.id).folder,
-                stem: URLPath.safeFileName(Path.stem(of: post.photo.fileName)), owner: "photo of post \(post.id.rawValue)")
-        }
-        var avatarJob: [Int: Int] = [:]
-        for (index, user) in site.users.enumerated() {
-            guard let avatar = user.avatar else { continue }
-            avatarJob[index] = jobs.count
-            jobs.append(
-                ImageJob(
-                    purpose: .avatar, asset: avatar, sourcePath: contentRoot + "/" + avatar.relativePath,
-                    displayPath: contentDisplay + avatar.relativePath, outputFolder: "u/\(user.username)/", stem: "avatar",
-                    owner: "avatar of \(user.username)"))
-        }
-
+        let (jobs, avatarJob) = Self.jobs(site: site, contentRoot: contentRoot, contentDisplay: contentDisplay)
         let known = cache.loadIndex()
         let processor = ImageProcessor(cache: cache, settings: settings, known: known)
         let outcomes = await boundedMap(jobs, width: ParallelMap.processorCount) { processor.process($0) }
@@ -77,6 +60,29 @@ public enum ImagePipeline {
         let posts = images.prefix(site.posts.count).compactMap { $0 }
         let avatars = site.users.indices.map { avatarJob[$0].flatMap { images[$0] } }
         return (Result(posts: posts, avatars: avatars, files: files, statistics: statistics), diagnostics)
+    }
+
+    /// One job per post photo, then one per avatar; `avatarJob` maps a user to theirs.
+    static func jobs(site: LinkedSite, contentRoot: String, contentDisplay: String) -> (jobs: [ImageJob], avatarJob: [Int: Int]) {
+        let paths = SitePaths(settings: site.settings)
+        var jobs: [ImageJob] = site.posts.map { post in
+            ImageJob(
+                purpose: .postPhoto, asset: post.photo, sourcePath: contentRoot + "/" + post.photo.relativePath,
+                displayPath: contentDisplay + post.photo.relativePath, outputFolder: paths.post(post.id).folder,
+                stem: URLPath.safeFileName(Path.stem(of: post.photo.fileName)), owner: "photo of post \(post.id.rawValue)")
+        }
+        var avatarJob: [Int: Int] = [:]
+        for (index, user) in site.users.enumerated() {
+            guard let avatar = user.avatar else { continue }
+            avatarJob[index] = jobs.count
+            jobs.append(
+                ImageJob(
+                    purpose: .avatar, asset: avatar, sourcePath: contentRoot + "/" + avatar.relativePath,
+                    displayPath: contentDisplay + avatar.relativePath, outputFolder: "u/\(user.username)/", stem: "avatar",
+                    owner: "avatar of \(user.username)"))
+        }
+
+        return (jobs, avatarJob)
     }
 
     /// Maps with at most `width` items in flight, keeping the input order.

@@ -43,7 +43,7 @@ struct ImageProcessor: Sendable {
                 message: "the image is \(upright.width)×\(upright.height) pixels (\(Self.megapixels(upright.width * upright.height))), more than the limit of \(Self.megapixels(settings.maxPixels)) (images.maxPixels in site.json)")
         }
         let plan = ImagePlan.make(job.purpose, upright: upright, settings: settings)
-        let colorKey = ContentHash.of(digest + " mean-colour \(RenditionSpec.pipelineVersion) \(plan.masterWidth)")
+        let colorKey = Self.colorKey(digest: digest, plan: plan)
         var color = known.colors[colorKey]
         var entries: [RenditionSpec: (key: String, entry: ImageCacheIndex.EncodedEntry)] = [:]
         var missing: [(RenditionSpec, String)] = []
@@ -96,6 +96,27 @@ struct ImageProcessor: Sendable {
             }
         }
         outcome.image = ProcessedImage(size: upright, placeholderColor: color, display: display, squares: squares)
+    }
+
+    /// The cache entries this image's current files use, worked out from the index alone;
+    /// nil when the index has never seen the image (so no entry can be its).
+    func liveEntries(_ job: ImageJob) -> (digest: String, colorKey: String, encodedKeys: [String])? {
+        guard let stamp = FileSystem.stamp(of: job.sourcePath) else { return nil }
+        let digest: String
+        if let entry = known.sources[job.asset.relativePath], entry.stamp == stamp {
+            digest = entry.digest
+        } else if let computed = try? ContentHash.ofFile(job.sourcePath) {
+            digest = computed
+        } else {
+            return nil
+        }
+        guard let upright = known.uprightSizes[digest] else { return nil }
+        let plan = ImagePlan.make(job.purpose, upright: upright, settings: settings)
+        return (digest, Self.colorKey(digest: digest, plan: plan), plan.specs.map { $0.key(sourceDigest: digest) })
+    }
+
+    static func colorKey(digest: String, plan: ImagePlan) -> String {
+        ContentHash.of(digest + " mean-colour \(RenditionSpec.pipelineVersion) \(plan.masterWidth)")
     }
 
     private static func shape(_ master: DecodedImage, to shape: RenditionSpec.Shape) throws(DecodedImage.Failure) -> DecodedImage {

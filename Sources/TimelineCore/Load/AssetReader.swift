@@ -1,6 +1,6 @@
 /// Finds and checks a photo or avatar named by a record: the path must stay inside its folder,
 /// a symbolic link must not lead out of the content folder, and the file must be a JPEG, PNG
-/// or WebP image whose size can be read.
+/// WebP, HEIF or AVIF image whose size can be read.
 struct AssetReader: Sendable {
     /// The content folder as given (absolute), and with symbolic links resolved.
     let contentRoot: String
@@ -46,7 +46,7 @@ struct AssetReader: Sendable {
         }
         let fileName = Path.fileName(of: reference)
         guard let expectedFormat = ImageHeader.Format.extensions[Path.fileExtension(of: fileName)] else {
-            return .problem(.unreadablePhoto, "image '\(reference)' must be a .jpg, .jpeg, .png or .webp file")
+            return .problem(.unreadablePhoto, "image '\(reference)' must be a \(ImageHeader.Format.extensionList) file")
         }
         let header: ImageHeader
         let byteCount: Int
@@ -56,7 +56,7 @@ struct AssetReader: Sendable {
                 bytes = try FileSystem.readBytes(canonical)
             }
             guard let parsed = ImageHeader.read(bytes) else {
-                return .problem(.unreadablePhoto, "'\(reference)' is not a readable JPEG, PNG or WebP image")
+                return .problem(.unreadablePhoto, "'\(reference)' is not a readable JPEG, PNG, WebP, HEIF or AVIF image")
             }
             header = parsed
             byteCount = size

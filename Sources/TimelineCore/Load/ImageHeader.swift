@@ -6,16 +6,23 @@ struct ImageHeader: Sendable, Equatable {
         case jpeg
         case png
         case webp
+        case heif
+        case avif
 
         var mediaType: String {
             switch self {
             case .jpeg: "image/jpeg"
             case .png: "image/png"
             case .webp: "image/webp"
+            case .heif: "image/heic"
+            case .avif: "image/avif"
             }
         }
 
-        static let extensions: [String: Format] = ["jpg": .jpeg, "jpeg": .jpeg, "png": .png, "webp": .webp]
+        static let extensions: [String: Format] = [
+            "jpg": .jpeg, "jpeg": .jpeg, "png": .png, "webp": .webp, "heic": .heif, "heif": .heif, "avif": .avif,
+        ]
+        static let extensionList = ".jpg, .jpeg, .png, .webp, .heic, .heif or .avif"
     }
 
     let format: Format
@@ -26,8 +33,54 @@ struct ImageHeader: Sendable, Equatable {
         if let size = pngSize(bytes) { return ImageHeader(format: .png, size: size) }
         if let size = jpegSize(bytes) { return ImageHeader(format: .jpeg, size: size) }
         if let size = webpSize(bytes) { return ImageHeader(format: .webp, size: size) }
-        return nil
+        return isobmffHeader(bytes)
     }
+
+    /// HEIF and AVIF: the brand in `ftyp`, and the largest `ispe` (image spatial extent)
+    /// property in `meta/iprp/ipco`, which is the primary image's (the others are thumbnails).
+    private static func isobmffHeader(_ bytes: [UInt8]) -> ImageHeader? {
+        guard bytes.count >= 16, bytes[4...7].elementsEqual("ftyp".utf8) else { return nil }
+        let ftypSize = bigEndian32(bytes, 0)
+        guard ftypSize >= 16, ftypSize <= bytes.count else { return nil }
+        var brands: [String] = [String(decoding: bytes[8..<12], as: UTF8.self)]
+        var offset = 16
+        while offset + 4 <= ftypSize {
+            brands.append(String(decoding: bytes[offset..<offset + 4], as: UTF8.self))
+            offset += 4
+        }
+        let format: Format
+        if brands.contains(where: { $0 == "avif" || $0 == "avis" }) {
+            format = .avif
+        } else if brands.contains(where: { ["heic", "heix", "hevc", "hevx", "heim", "heis", "mif1", "msf1"].contains($0) }) {
+            format = .heif
+        } else {
+            return nil
+        }
+        var largest: PixelSize?
+        func scan(_ start: Int, _ end: Int, depth: Int) {
+            var position = start
+            while position + 8 <= end, depth < 4 {
+                let size = bigEndian32(bytes, position)
+                let type = String(decoding: bytes[position + 4..<position + 8], as: UTF8.self)
+                guard size >= 8, position + size <= end else { return }
+                switch type {
+                case "meta": scan(position + 12, position + size, depth: depth + 1)
+                case "iprp", "ipco": scan(position + 8, position + size, depth: depth + 1)
+                case "ispe" where size >= 20:
+                    if let extent = validSize(bigEndian32(bytes, position + 12), bigEndian32(bytes, position + 16)),
+                        extent.width * extent.height > (largest.map { $0.width * $0.height } ?? 0)
+                    {
+                        largest = extent
+                    }
+                default: break
+                }
+                position += size
+            }
+        }
+        scan(ftypSize, bytes.count, depth: 0)
+        return largest.map { ImageHeader(format: format, size: $0) }
+    }
+
 
     /// True when `bytes` start like a JPEG whose frame header lies further in.
     static func looksLikeTruncatedJPEG(_ bytes: [UInt8]) -> Bool {

@@ -22,4 +22,9 @@ enum RepositoryPaths {
         ]
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates[2]
     }
+
+    /// An image cache for builds of the example site, shared by the tests of one run (so the
+    /// photos are processed once) and kept out of the repository's own cache.
+    static let exampleImageCache = FileManager.default.temporaryDirectory
+        .appendingPathComponent("timeline-example-cache-\(ProcessInfo.processInfo.processIdentifier)").path
 }
