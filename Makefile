@@ -1,10 +1,12 @@
 # Timeline: the two commands a fresh machine needs are `make site` and `make test`.
 
-SYSTEM_PACKAGES := libcmark-dev libxml2-dev pkg-config
+SYSTEM_PACKAGES := libcmark-dev libxml2-dev libvips-dev pkg-config
+# Used by the image tests to make fixtures (vips) and to read metadata back (exiftool).
+TEST_PACKAGES := libvips-tools libimage-exiftool-perl
 SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 SWIFT_BUILD_FLAGS ?=
 
-.PHONY: site build test check bench deps clean
+.PHONY: site build test check bench deps test-deps clean
 
 ## Install what is missing, build the tool (release) and the example site into Output/.
 site: deps
@@ -16,7 +18,7 @@ build: deps
 	swift build -c release --product timeline $(SWIFT_BUILD_FLAGS)
 
 ## Run every test.
-test: deps
+test: deps test-deps
 	swift build --build-tests $(SWIFT_BUILD_FLAGS)
 	swift test --skip-build $(SWIFT_BUILD_FLAGS)
 
@@ -41,5 +43,14 @@ deps:
 	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
 	fi
 
+test-deps:
+	@missing=""; for package in $(TEST_PACKAGES); do \
+	  dpkg -s $$package >/dev/null 2>&1 || missing="$$missing $$package"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing:$$missing"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	fi
+
 clean:
-	rm -rf .build Output .bench
+	rm -rf .build Output .bench .timeline-cache

@@ -83,7 +83,8 @@ struct ContentWriter: Sendable {
         TextEscaping.appendQuoted(settings.baseURL, to: &buffer)
         buffer.append(contentsOf: ",\n  \"language\": ".utf8)
         TextEscaping.appendQuoted("en", to: &buffer)
-        buffer.append(contentsOf: ",\n  \"pageSize\": 12,\n  \"feedDepth\": 10\n}\n".utf8)
+        // The page benchmark measures pages; `make bench-images` measures the image pipeline.
+        buffer.append(contentsOf: ",\n  \"pageSize\": 12,\n  \"feedDepth\": 10,\n  \"images\": {\"process\": false}\n}\n".utf8)
         return buffer
     }
 
