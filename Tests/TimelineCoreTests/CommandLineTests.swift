@@ -37,7 +37,7 @@ struct CommandLineTests {
         let lines = result.standardOutput.split(separator: "\n")
         #expect(lines.count == 1)
         #expect(lines.first?.hasPrefix("Built ") == true)
-        #expect(lines.first?.contains("(2 users, 2 posts)") == true)
+        #expect(lines.first?.contains("(2 users, 2 posts; 2 images") == true)
         #expect(lines.first?.hasSuffix("→ Output/") == true)
         #expect(fixture.exists("index.html"))
     }

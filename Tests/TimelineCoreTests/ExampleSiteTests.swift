@@ -51,8 +51,10 @@ struct ExampleSiteTests {
     func samplePost() throws {
         defer { try? FileManager.default.removeItem(atPath: output) }
         let post = try page("p/-K25Fj8qrMAtxXG3QCSn/index.html")
-        #expect(post.values("//main//img/@src").contains("/timeline/p/-K25Fj8qrMAtxXG3QCSn/rocket.jpg"))
-        #expect(exists("p/-K25Fj8qrMAtxXG3QCSn/rocket.jpg"))
+        let source = try #require(post.values("//figure[@class='post-photo']//img/@src").first)
+        #expect(source.hasPrefix("/timeline/p/-K25Fj8qrMAtxXG3QCSn/rocket-640.") && source.hasSuffix(".jpg"))
+        #expect(exists(String(source.dropFirst("/timeline/".count))))
+        #expect(!exists("p/-K25Fj8qrMAtxXG3QCSn/rocket.jpg"), "originals are not published by default")
         #expect(post.text("//*[@class='card-author']")?.contains("Han Solo") == true)
         #expect(post.text("//h2[@id='likes-heading']") == "2 likes")
         #expect(post.text("//h2[@id='comments-heading']") == "2 comments")
@@ -93,13 +95,29 @@ struct ExampleSiteTests {
         #expect(caleb.count("//ul[@class='grid']/li") >= 1)
     }
 
+    @Test("the example's sideways photo with GPS data is published upright, in every size, without metadata")
+    func uprightPhotoWithoutMetadata() throws {
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let post = try page("p/-KCtVIR9x3ibaIZDy3K7/index.html")
+        let srcset = try #require(post.values("//figure[@class='post-photo']//img/@srcset").first)
+        let files = srcset.split(separator: ",").map { String($0.trimmingCharacters(in: .whitespaces).split(separator: " ")[0].dropFirst("/timeline/".count)) }
+        #expect(files.count == 4, "480, 960, 1440 and 2048 from a 2400 px original")
+        for file in files {
+            let size = try TestImages.size(output + "/" + file)
+            #expect(size.width > size.height, "\(file) is \(size.width)×\(size.height)")
+            #expect(try TestImages.metadataTags(output + "/" + file) == [], "\(file)")
+        }
+        #expect(try TestImages.metadataTags(RepositoryPaths.content + "/posts/-KCtVIR9x3ibaIZDy3K7/rocket.jpg").contains { $0.contains("GPS") })
+    }
+
     @Test("feed cards show photo, author, likes and comments; the home page paginates")
     func homePage() throws {
         defer { try? FileManager.default.removeItem(atPath: output) }
         let home = try page("index.html")
         let cards = home.count("//article[@class='card']")
         #expect(cards == 6)
-        #expect(home.count("//article[@class='card']//a[@class='card-photo']/img[@width and @height and @alt]") == cards)
+        #expect(home.count("//article[@class='card']//a[@class='card-photo']//img[@width and @height and @alt and @srcset and @sizes]") == cards)
+        #expect(home.count("//article[@class='card']//a[@class='card-photo']/picture/source[@type='image/webp' and @srcset]") == cards)
         #expect(home.values("//article[@class='card']//footer").allSatisfy { $0.contains("like") && $0.contains("comment") })
         #expect(home.values("//a[@rel='next']/@href") == ["/timeline/page/2/"])
         #expect(home.values("/html/@lang") == ["en"])
