@@ -16,7 +16,17 @@ struct timeline_image {
 static pthread_once_t start_once = PTHREAD_ONCE_INIT;
 static int start_status = -1;
 
+static void discard_log(const gchar *domain, GLogLevelFlags level, const gchar *message, gpointer data) {
+    (void)domain;
+    (void)level;
+    (void)message;
+    (void)data;
+}
+
 static void start_vips(void) {
+    // libvips also prints its warnings (a truncated file, say); the build reports each failure
+    // itself, with the post and file, so the raw lines would only be noise.
+    g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING | G_LOG_LEVEL_MESSAGE | G_LOG_LEVEL_INFO, discard_log, NULL);
     if (VIPS_INIT("timeline") != 0) {
         start_status = -1;
         return;

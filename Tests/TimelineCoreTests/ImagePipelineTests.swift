@@ -233,6 +233,16 @@ struct ImagePipelineTests {
         #expect(afterClean.images.encoded == 0)
     }
 
+    @Test("an image cache inside the output folder is refused: replacing the output would delete it")
+    func cacheInsideOutput() async throws {
+        let fixture = try fixture()
+        try addPost(fixture, 0) { try TestImages.gradientJPEG(at: $0, width: 300, height: 200) }
+        var options = fixture.options()
+        options.cache = "Output/cache"
+        await #expect(throws: BuildFailure.self) { try await SiteBuilder.build(options) }
+        #expect(!FileManager.default.fileExists(atPath: fixture.output))
+    }
+
     // MARK: Bad input
 
     @Test("a truncated JPEG is an error naming the post and file; the other photos and the old output are unaffected")

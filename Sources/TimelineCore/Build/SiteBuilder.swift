@@ -82,7 +82,8 @@ public enum SiteBuilder {
         let templates = options.absolute(options.templates)
         var diagnostics = DiagnosticList()
         if let problem = OutputLocationCheck.problem(
-            output: options.absolute(options.output), siteRoot: options.absoluteSiteRoot, content: content, templates: templates)
+            output: options.absolute(options.output), siteRoot: options.absoluteSiteRoot, content: content, templates: templates,
+            cache: options.absolute(options.cache))
         {
             throw BuildFailure([.error(.unsafeOutputLocation, stage: .write, at: SourceLocation(path: options.display(options.absolute(options.output))), problem)])
         }
