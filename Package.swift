@@ -30,6 +30,7 @@ let package = Package(
             name: "TimelineCore",
             dependencies: [
                 "CCmark",
+                "CLibXML2",
                 "CSystemSupport",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Yams", package: "Yams"),

@@ -4,5 +4,6 @@ public enum BuildStage: String, Sendable, CaseIterable {
     case validate
     case timelines
     case render
+    case feeds
     case write
 }

@@ -1,6 +1,6 @@
 /// Reads `site.json`.
 struct SiteSettingsReader {
-    static let keys = ["title", "description", "baseURL", "language", "pageSize", "feedDepth"]
+    static let keys = ["title", "description", "baseURL", "language", "pageSize", "feedDepth", "feedEntries"]
 
     static func read(_ file: SourceFile) -> (SiteSettings?, [Diagnostic]) {
         var reader = RecordReader(file: file)
@@ -26,6 +26,7 @@ struct SiteSettingsReader {
         }
         settings.pageSize = reader.positiveInteger(fields, "pageSize") ?? SiteSettings.defaultPageSize
         settings.feedDepth = reader.positiveInteger(fields, "feedDepth") ?? SiteSettings.defaultFeedDepth
+        settings.feedEntries = reader.positiveInteger(fields, "feedEntries") ?? SiteSettings.defaultFeedEntries
         if settings.title.allSatisfy(\.isWhitespace), let position = fields.position(of: "title") {
             reader.report(.invalidValue, at: position, "title must not be empty")
         }

@@ -8,13 +8,17 @@ public struct SiteSettings: Sendable, Hashable {
     public var pageSize: Int
     /// The most pages a user's timeline feed shows.
     public var feedDepth: Int
+    /// The most entries an Atom feed holds (the newest).
+    public var feedEntries: Int
 
     public static let defaultPageSize = 12
     public static let defaultFeedDepth = 10
+    public static let defaultFeedEntries = 20
 
     public init(
         title: String, description: String? = nil, baseURL: String? = nil, language: String = "en",
-        pageSize: Int = SiteSettings.defaultPageSize, feedDepth: Int = SiteSettings.defaultFeedDepth
+        pageSize: Int = SiteSettings.defaultPageSize, feedDepth: Int = SiteSettings.defaultFeedDepth,
+        feedEntries: Int = SiteSettings.defaultFeedEntries
     ) {
         self.title = title
         self.description = description
@@ -22,6 +26,7 @@ public struct SiteSettings: Sendable, Hashable {
         self.language = language
         self.pageSize = pageSize
         self.feedDepth = feedDepth
+        self.feedEntries = feedEntries
     }
 
     /// The path part of the base URL (`/photos/`), which every internal link starts with.

@@ -14,12 +14,15 @@ struct PageContexts: Sendable {
     let bioText: [String?]
     /// Per user, the summary shown in lists and next to posts.
     let userSummaries: [TemplateObject]
+    /// Feed links and share tags.
+    let sharing: PageSharing
 
     /// How many cards at the top of a list load eagerly: the first screen of a phone.
     static let eagerImageCount = 2
 
     static func prepare(site: LinkedSite, timelines: Timelines, theme: Theme) async -> PageContexts {
         let paths = SitePaths(settings: site.settings)
+        let sharing = PageSharing(site: site, paths: paths)
         let settings = site.settings
         let siteObject = TemplateObject([
             "title": settings.title,
@@ -30,18 +33,18 @@ struct PageContexts: Sendable {
             "usersURL": paths.url(paths.users()),
             "userCount": site.users.count,
             "postCount": site.posts.count,
-        ])
+        ]).merging(sharing.siteValues())
         let stylesheet = theme.assetFiles.first { $0.hasSuffix(".css") } ?? "style.css"
         let captions = await ParallelMap.map(site.posts) { post in
             post.caption.map { (Markdown.html($0), Markdown.plainText($0)) }
         }
         let summaries = await ParallelMap.map(Array(site.users.indices)) { index in
-            Self.userSummary(index, site: site, paths: paths)
+            Self.userSummary(index, site: site, paths: paths).merging(sharing.userValues(index))
         }
         return PageContexts(
             site: site, timelines: timelines, paths: paths, siteObject: siteObject,
             stylesheetURL: paths.assetURL(stylesheet), captionHTML: captions.map { $0?.0 }, captionText: captions.map { $0?.1 },
-            bioText: site.users.map { $0.bio.map { Markdown.plainText($0) } }, userSummaries: summaries)
+            bioText: site.users.map { $0.bio.map { Markdown.plainText($0) } }, userSummaries: summaries, sharing: sharing)
     }
 
     // MARK: Pieces

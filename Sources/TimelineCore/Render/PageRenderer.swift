@@ -14,7 +14,7 @@ struct PageRenderer: Sendable {
 
     func render(_ page: Page) throws(MissingTemplate) -> RenderedPage {
         let (template, file, context) = describe(page)
-        guard let html = theme.render(template, context) else { throw MissingTemplate(name: template) }
+        guard let html = theme.render(template, contexts.sharing.decorate(context, for: page)) else { throw MissingTemplate(name: template) }
         return RenderedPage(outputFile: file, html: html)
     }
 
@@ -132,7 +132,7 @@ struct PageRenderer: Sendable {
             "newerPost": newer.map { neighbour($0) },
             "olderPost": older.map { neighbour($0) },
             "photoFileURL": paths.url(file: paths.photoFile(of: post)),
-        ])
+        ]).merging(contexts.sharing.postValues(index))
     }
 
     /// Where `value` stands in an ascending list.

@@ -1,0 +1,93 @@
+/// Builds each Atom feed of the site from lists the earlier stages already made: the site's
+/// posts, a user's posts and a user's timeline are index lists, newest first, so a feed is
+/// their first `feedEntries` items; a comments feed is the last comments of one post. No feed
+/// looks at more than its own entries.
+///
+/// IDs: a post entry's ID is the post page's absolute URL, a comment entry's the URL of the
+/// comment on that page (`…/p/<id>/#comment-<comment id>`), a feed's its own URL. They come
+/// from the base URL and content IDs only, never from the build (see docs/feeds.md).
+struct FeedBuilder: Sendable {
+    /// The time written for a record without a date of its own: the Unix epoch, which says
+    /// "unknown" rather than pretend to be a real moment, and keeps builds reproducible.
+    static let unknownDate: Int64 = 0
+
+    let site: LinkedSite
+    let timelines: Timelines
+    let paths: SitePaths
+    let baseURL: String
+    let photos: SharedPhotos
+    let captionHTML: [String?]
+    let captionText: [String?]
+
+    /// Nil without a base URL: a feed must hold absolute URLs only.
+    init?(contexts: PageContexts) {
+        guard let baseURL = contexts.paths.baseURL else { return nil }
+        site = contexts.site
+        timelines = contexts.timelines
+        paths = contexts.paths
+        self.baseURL = baseURL
+        photos = contexts.sharing.photos
+        captionHTML = contexts.captionHTML
+        captionText = contexts.captionText
+    }
+
+    var entryLimit: Int { site.settings.feedEntries }
+
+    func feed(_ file: FeedFile) -> AtomFeed {
+        let selfURL = baseURL + file.file(in: site)
+        var updatedWhenEmpty = Self.unknownDate
+        let entries: [AtomFeed.Entry]
+        switch file {
+        case .site:
+            entries = site.posts.indices.prefix(entryLimit).map(postEntry)
+        case .posts(let user):
+            entries = site.postsByUser[user].prefix(entryLimit).map(postEntry)
+        case .timeline(let user):
+            entries = timelines.feeds[user].prefix(entryLimit).map(postEntry)
+        case .comments(let post):
+            entries = commentEntries(post)
+            updatedWhenEmpty = site.posts[post].date ?? Self.unknownDate
+        }
+        return AtomFeed(
+            id: selfURL, title: file.title(in: site), subtitle: file == .site ? site.settings.description : nil,
+            language: site.settings.language, selfURL: selfURL, alternateURL: absolute(file.page(in: site, paths: paths)),
+            entries: entries, updatedWhenEmpty: updatedWhenEmpty)
+    }
+
+    private func absolute(_ location: SitePaths.Location) -> String { baseURL + location.folder }
+
+    private func person(_ user: Int) -> AtomFeed.Person {
+        let user = site.users[user]
+        return AtomFeed.Person(name: user.name ?? user.username, uri: absolute(paths.profile(user.username)))
+    }
+
+    private func postEntry(_ index: Int) -> AtomFeed.Entry {
+        let post = site.posts[index]
+        let url = absolute(paths.post(post.id))
+        let shared = photos.sharedPhoto(ofPost: index)
+        let photo = AtomFeed.Photo(
+            url: baseURL + shared.file, mediaType: shared.mediaType, byteCount: shared.byteCount, width: shared.width,
+            height: shared.height)
+        let author = site.postAuthor[index]
+        let caption = captionText[index].flatMap { $0.isEmpty ? nil : $0 }
+        return AtomFeed.Entry(
+            id: url, title: caption ?? "Photo by \(site.users[author].username)", alternateURL: url, published: post.date,
+            updated: post.date ?? Self.unknownDate, author: person(author),
+            contentHTML: EntryHTML.photo(photo, alt: shared.alt, captionHTML: captionHTML[index]), contentBase: url, photo: photo)
+    }
+
+    /// The newest comments first. A comment without a date of its own is dated like its post.
+    private func commentEntries(_ index: Int) -> [AtomFeed.Entry] {
+        let post = site.posts[index]
+        let postURL = absolute(paths.post(post.id))
+        return post.comments.suffix(entryLimit).reversed().map { comment in
+            let url = postURL + "#comment-" + comment.id.rawValue
+            let author = site.userIndex(named: comment.author.username).map(person)
+                ?? AtomFeed.Person(name: comment.author.username, uri: nil)
+            return AtomFeed.Entry(
+                id: url, title: "Comment by \(comment.author.username)", alternateURL: url, published: comment.date,
+                updated: comment.date ?? post.date ?? Self.unknownDate, author: author, contentHTML: Markdown.html(comment.text),
+                contentBase: postURL, photo: nil)
+        }
+    }
+}
