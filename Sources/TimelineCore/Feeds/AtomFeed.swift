@@ -13,11 +13,9 @@ struct AtomFeed: Sendable {
 
     /// A photo attached to an entry: an enclosure link and a Media RSS `media:content`.
     struct Photo: Sendable, Hashable {
+        /// Absolute.
         let url: String
-        let mediaType: String
-        let byteCount: Int
-        let width: Int
-        let height: Int
+        let file: SharedPhoto
     }
 
     struct Entry: Sendable {
@@ -95,10 +93,11 @@ struct AtomFeed: Sendable {
             }
             try xml.element("content", [("type", "html"), ("xml:base", entry.contentBase)], text: entry.contentHTML)
             if let photo = entry.photo {
-                try xml.element("link", [("rel", "enclosure"), ("type", photo.mediaType), ("length", String(photo.byteCount)), ("href", photo.url)])
+                let file = photo.file
+                try xml.element("link", [("rel", "enclosure"), ("type", file.mediaType), ("length", String(file.byteCount)), ("href", photo.url)])
                 try xml.element("media:content", [
-                    ("url", photo.url), ("type", photo.mediaType), ("medium", "image"), ("fileSize", String(photo.byteCount)),
-                    ("width", String(photo.width)), ("height", String(photo.height)),
+                    ("url", photo.url), ("type", file.mediaType), ("medium", "image"), ("fileSize", String(file.byteCount)),
+                    ("width", String(file.width)), ("height", String(file.height)),
                 ])
             }
         }

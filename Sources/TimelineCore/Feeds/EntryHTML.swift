@@ -2,8 +2,9 @@
 /// caption as cmark's safe renderer made it. The whole string is then written as escaped
 /// text of `<content type="html">` by the XML writer.
 enum EntryHTML {
-    static func photo(_ photo: AtomFeed.Photo, alt: String?, captionHTML: String?) -> String {
-        var html = "<p><img src=\"\(escape(photo.url))\" width=\"\(photo.width)\" height=\"\(photo.height)\" alt=\"\(escape(alt ?? ""))\"></p>\n"
+    static func photo(_ photo: AtomFeed.Photo, captionHTML: String?) -> String {
+        let file = photo.file
+        var html = "<p><img src=\"\(escape(photo.url))\" width=\"\(file.width)\" height=\"\(file.height)\" alt=\"\(escape(file.alt ?? ""))\"></p>\n"
         if let captionHTML { html += captionHTML }
         return html
     }

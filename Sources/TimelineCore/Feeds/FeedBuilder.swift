@@ -11,27 +11,20 @@ struct FeedBuilder: Sendable {
     /// "unknown" rather than pretend to be a real moment, and keeps builds reproducible.
     static let unknownDate: Int64 = 0
 
-    let site: LinkedSite
-    let timelines: Timelines
-    let paths: SitePaths
+    /// The site, its timelines and the captions rendered once for the pages.
+    let contexts: PageContexts
     let baseURL: String
-    let photos: SharedPhotos
-    let captionHTML: [String?]
-    let captionText: [String?]
 
     /// Nil without a base URL: a feed must hold absolute URLs only.
     init?(contexts: PageContexts) {
         guard let baseURL = contexts.paths.baseURL else { return nil }
-        site = contexts.site
-        timelines = contexts.timelines
-        paths = contexts.paths
+        self.contexts = contexts
         self.baseURL = baseURL
-        photos = contexts.sharing.photos
-        captionHTML = contexts.captionHTML
-        captionText = contexts.captionText
     }
 
-    var entryLimit: Int { site.settings.feedEntries }
+    private var site: LinkedSite { contexts.site }
+    private var paths: SitePaths { contexts.paths }
+    private var entryLimit: Int { site.settings.feedEntries }
 
     func feed(_ file: FeedFile) -> AtomFeed {
         let selfURL = baseURL + file.file(in: site)
@@ -43,7 +36,7 @@ struct FeedBuilder: Sendable {
         case .posts(let user):
             entries = site.postsByUser[user].prefix(entryLimit).map(postEntry)
         case .timeline(let user):
-            entries = timelines.feeds[user].prefix(entryLimit).map(postEntry)
+            entries = contexts.timelines.feeds[user].prefix(entryLimit).map(postEntry)
         case .comments(let post):
             entries = commentEntries(post)
             updatedWhenEmpty = site.posts[post].date ?? Self.unknownDate
@@ -64,16 +57,14 @@ struct FeedBuilder: Sendable {
     private func postEntry(_ index: Int) -> AtomFeed.Entry {
         let post = site.posts[index]
         let url = absolute(paths.post(post.id))
-        let shared = photos.sharedPhoto(ofPost: index)
-        let photo = AtomFeed.Photo(
-            url: baseURL + shared.file, mediaType: shared.mediaType, byteCount: shared.byteCount, width: shared.width,
-            height: shared.height)
+        let shared = contexts.sharing.photos.sharedPhoto(ofPost: index)
+        let photo = AtomFeed.Photo(url: baseURL + shared.file, file: shared)
         let author = site.postAuthor[index]
-        let caption = captionText[index].flatMap { $0.isEmpty ? nil : $0 }
+        let caption = contexts.captionText[index].flatMap { $0.isEmpty ? nil : $0 }
         return AtomFeed.Entry(
             id: url, title: caption ?? "Photo by \(site.users[author].username)", alternateURL: url, published: post.date,
             updated: post.date ?? Self.unknownDate, author: person(author),
-            contentHTML: EntryHTML.photo(photo, alt: shared.alt, captionHTML: captionHTML[index]), contentBase: url, photo: photo)
+            contentHTML: EntryHTML.photo(photo, captionHTML: contexts.captionHTML[index]), contentBase: url, photo: photo)
     }
 
     /// The newest comments first. A comment without a date of its own is dated like its post.
