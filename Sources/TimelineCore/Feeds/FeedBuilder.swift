@@ -6,20 +6,33 @@
 /// IDs: a post entry's ID is the post page's absolute URL, a comment entry's the URL of the
 /// comment on that page (`…/p/<id>/#comment-<comment id>`), a feed's its own URL. They come
 /// from the base URL and content IDs only, never from the build (see docs/feeds.md).
+///
+/// Dates: a record without a date of its own (an ID that is not a push ID, no front matter
+/// `date`) has no `published`, and as `updated` the latest date of the records before it in
+/// ID order (older posts; a comment's post and older comments), since IDs sort by creation;
+/// with none, the Unix epoch. Never the clock, so builds are reproducible.
 struct FeedBuilder: Sendable {
-    /// The time written for a record without a date of its own: the Unix epoch, which says
-    /// "unknown" rather than pretend to be a real moment, and keeps builds reproducible.
     static let unknownDate: Int64 = 0
 
     /// The site, its timelines and the captions rendered once for the pages.
     let contexts: PageContexts
     let baseURL: String
+    /// Per post, its date, or for a post without one the latest date of the older posts.
+    let postDates: [Int64]
 
     /// Nil without a base URL: a feed must hold absolute URLs only.
     init?(contexts: PageContexts) {
         guard let baseURL = contexts.paths.baseURL else { return nil }
         self.contexts = contexts
         self.baseURL = baseURL
+        // Posts are newest first: walk from the oldest, carrying the latest date seen.
+        var dates = [Int64](repeating: Self.unknownDate, count: contexts.site.posts.count)
+        var latest = Self.unknownDate
+        for index in dates.indices.reversed() {
+            if let date = contexts.site.posts[index].date { latest = max(latest, date) }
+            dates[index] = contexts.site.posts[index].date ?? latest
+        }
+        postDates = dates
     }
 
     private var site: LinkedSite { contexts.site }
@@ -39,7 +52,7 @@ struct FeedBuilder: Sendable {
             entries = contexts.timelines.feeds[user].prefix(entryLimit).map(postEntry)
         case .comments(let post):
             entries = commentEntries(post)
-            updatedWhenEmpty = site.posts[post].date ?? Self.unknownDate
+            updatedWhenEmpty = postDates[post]
         }
         return AtomFeed(
             id: selfURL, title: file.title(in: site), subtitle: file == .site ? site.settings.description : nil,
@@ -63,21 +76,29 @@ struct FeedBuilder: Sendable {
         let caption = contexts.captionText[index].flatMap { $0.isEmpty ? nil : $0 }
         return AtomFeed.Entry(
             id: url, title: caption ?? "Photo by \(site.users[author].username)", alternateURL: url, published: post.date,
-            updated: post.date ?? Self.unknownDate, author: person(author),
+            updated: postDates[index], author: person(author),
             contentHTML: EntryHTML.photo(photo, captionHTML: contexts.captionHTML[index]), contentBase: url, photo: photo)
     }
 
-    /// The newest comments first. A comment without a date of its own is dated like its post.
+    /// The newest comments first.
     private func commentEntries(_ index: Int) -> [AtomFeed.Entry] {
         let post = site.posts[index]
         let postURL = absolute(paths.post(post.id))
-        return post.comments.suffix(entryLimit).reversed().map { comment in
+        // Comments are oldest first: carry the latest date seen, from the post's on.
+        var latest = postDates[index]
+        let dates = post.comments.map { comment in
+            if let date = comment.date { latest = max(latest, date) }
+            return comment.date ?? latest
+        }
+        let shown = post.comments.indices.suffix(entryLimit).reversed()
+        return shown.map { position in
+            let comment = post.comments[position]
             let url = postURL + "#comment-" + comment.id.rawValue
             let author = site.userIndex(named: comment.author.username).map(person)
                 ?? AtomFeed.Person(name: comment.author.username, uri: nil)
             return AtomFeed.Entry(
                 id: url, title: "Comment by \(comment.author.username)", alternateURL: url, published: comment.date,
-                updated: comment.date ?? post.date ?? Self.unknownDate, author: author, contentHTML: Markdown.html(comment.text),
+                updated: dates[position], author: author, contentHTML: Markdown.html(comment.text),
                 contentBase: postURL, photo: nil)
         }
     }
