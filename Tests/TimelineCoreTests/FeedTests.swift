@@ -136,6 +136,8 @@ struct FeedTests {
         #expect(empty.count("/atom:feed/atom:entry") == 0)
         #expect(empty.values("/atom:feed/atom:updated") == ["1970-01-01T00:00:00Z"])
         #expect(empty.values("/atom:feed/atom:link[@rel='alternate']/@href") == [Self.baseURL + "u/carol/"])
+        #expect(empty.values("/atom:feed/atom:author/atom:uri") == [Self.baseURL + "u/carol/"], "a user's feed has them as its author")
+        #expect(try Self.document(fixture, "atom.xml").count("/atom:feed/atom:author") == 0)
         #expect(try Self.document(fixture, "u/bob/feed/atom.xml").values("/atom:feed/atom:link[@rel='alternate']/@href") == [Self.baseURL + "u/bob/feed/"])
     }
 

@@ -42,6 +42,8 @@ struct AtomFeed: Sendable {
     let language: String
     let selfURL: String
     let alternateURL: String
+    /// The feed's author, when one person wrote everything in it.
+    let author: Person?
     /// Newest first.
     let entries: [Entry]
     /// The newest entry's `updated`, or `updatedWhenEmpty` for a feed without entries: never the clock.
@@ -49,7 +51,7 @@ struct AtomFeed: Sendable {
 
     init(
         id: String, title: String, subtitle: String?, language: String, selfURL: String, alternateURL: String,
-        entries: [Entry], updatedWhenEmpty: Int64
+        author: Person? = nil, entries: [Entry], updatedWhenEmpty: Int64
     ) {
         self.id = id
         self.title = title
@@ -57,6 +59,7 @@ struct AtomFeed: Sendable {
         self.language = language
         self.selfURL = selfURL
         self.alternateURL = alternateURL
+        self.author = author
         self.entries = entries
         updated = entries.lazy.map(\.updated).max() ?? updatedWhenEmpty
     }
@@ -70,6 +73,7 @@ struct AtomFeed: Sendable {
                 try xml.element("updated", text: ISODate.timestamp(milliseconds: updated))
                 try xml.element("link", [("rel", "self"), ("type", FeedFile.mediaType), ("href", selfURL)])
                 try xml.element("link", [("rel", "alternate"), ("type", "text/html"), ("href", alternateURL)])
+                if let author { try write(author, to: xml) }
                 try xml.element("generator", [("version", TimelineVersion.current)], text: "Timeline")
                 for entry in entries {
                     try write(entry, to: xml)
@@ -87,10 +91,7 @@ struct AtomFeed: Sendable {
                 try xml.element("published", text: ISODate.timestamp(milliseconds: published))
             }
             try xml.element("updated", text: ISODate.timestamp(milliseconds: entry.updated))
-            try xml.element("author") { () throws(XMLWriter.Failure) in
-                try xml.element("name", text: entry.author.name)
-                if let uri = entry.author.uri { try xml.element("uri", text: uri) }
-            }
+            try write(entry.author, to: xml)
             try xml.element("content", [("type", "html"), ("xml:base", entry.contentBase)], text: entry.contentHTML)
             if let photo = entry.photo {
                 let file = photo.file
@@ -100,6 +101,13 @@ struct AtomFeed: Sendable {
                     ("width", String(file.width)), ("height", String(file.height)),
                 ])
             }
+        }
+    }
+
+    private func write(_ author: Person, to xml: XMLWriter) throws(XMLWriter.Failure) {
+        try xml.element("author") { () throws(XMLWriter.Failure) in
+            try xml.element("name", text: author.name)
+            if let uri = author.uri { try xml.element("uri", text: uri) }
         }
     }
 }

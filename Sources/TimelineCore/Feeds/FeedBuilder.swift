@@ -42,12 +42,14 @@ struct FeedBuilder: Sendable {
     func feed(_ file: FeedFile) -> AtomFeed {
         let selfURL = baseURL + file.file(in: site)
         var updatedWhenEmpty = Self.unknownDate
+        var author: AtomFeed.Person?
         let entries: [AtomFeed.Entry]
         switch file {
         case .site:
             entries = site.posts.indices.prefix(entryLimit).map(postEntry)
         case .posts(let user):
             entries = site.postsByUser[user].prefix(entryLimit).map(postEntry)
+            author = person(user)
         case .timeline(let user):
             entries = contexts.timelines.feeds[user].prefix(entryLimit).map(postEntry)
         case .comments(let post):
@@ -57,7 +59,7 @@ struct FeedBuilder: Sendable {
         return AtomFeed(
             id: selfURL, title: file.title(in: site), subtitle: file == .site ? site.settings.description : nil,
             language: site.settings.language, selfURL: selfURL, alternateURL: absolute(file.page(in: site, paths: paths)),
-            entries: entries, updatedWhenEmpty: updatedWhenEmpty)
+            author: author, entries: entries, updatedWhenEmpty: updatedWhenEmpty)
     }
 
     private func absolute(_ location: SitePaths.Location) -> String { baseURL + location.folder }
