@@ -33,7 +33,8 @@ POSTS ?= 20000
 bench: deps
 	scripts/bench.sh $(USERS) $(POSTS)
 
-## Install the Debian -dev packages the build links against, when missing.
+## Install the Debian -dev packages the build links against, and Python's feedparser (the
+## tests read the feeds with it), when missing.
 deps:
 	@missing=""; for package in $(SYSTEM_PACKAGES); do \
 	  dpkg -s $$package >/dev/null 2>&1 || missing="$$missing $$package"; \
@@ -41,6 +42,10 @@ deps:
 	if [ -n "$$missing" ]; then \
 	  echo "Installing:$$missing"; \
 	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	fi
+	@if ! python3 -c 'import feedparser' 2>/dev/null; then \
+	  echo "Installing: feedparser (PyPI)"; \
+	  python3 -m pip install -q feedparser || echo "Could not install feedparser: the feed tests will fail until python3 -m pip install feedparser works"; \
 	fi
 
 test-deps:

@@ -36,6 +36,7 @@ let package = Package(
             name: "TimelineCore",
             dependencies: [
                 "CCmark",
+                "CLibXML2",
                 "CSystemSupport",
                 "CVipsSupport",
                 .product(name: "Mustache", package: "swift-mustache"),

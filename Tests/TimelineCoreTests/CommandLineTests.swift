@@ -12,21 +12,10 @@ struct CommandLineTests {
     }
 
     func run(_ arguments: [String], in directory: String) throws -> Run {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: RepositoryPaths.timelineExecutable)
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
         var environment = ProcessInfo.processInfo.environment
         environment["CI"] = "true"
-        process.environment = environment
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, standardOutput: String(decoding: outData, as: UTF8.self), standardError: String(decoding: errData, as: UTF8.self))
+        let result = try Subprocess.run(RepositoryPaths.timelineExecutable, arguments, in: directory, environment: environment)
+        return Run(status: result.status, standardOutput: result.standardOutput, standardError: result.standardError)
     }
 
     @Test("build prints one summary line in CI and exits 0")

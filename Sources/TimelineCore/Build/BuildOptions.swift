@@ -11,6 +11,8 @@ public struct BuildOptions: Sendable {
     /// Warnings fail the build.
     public var strict: Bool
     public var progress: (@Sendable (BuildProgress) -> Void)?
+    /// The most URLs one sitemap file holds before the sitemap is split (tests make it small).
+    var sitemapURLLimit = Sitemap.maximumURLs
 
     public init(
         siteRoot: String, content: String = "Content", templates: String = "Templates", output: String = "Output",

@@ -1,5 +1,5 @@
-/// The pipeline: load → validate and link → timelines → render → write. `check` runs the
-/// stages that can find errors and writes nothing; `build` runs them all.
+/// The pipeline: load → validate and link → timelines → render → feeds → write. `check` runs
+/// the stages that can find errors and writes nothing; `build` runs them all.
 public enum SiteBuilder {
     public static func check(_ options: BuildOptions) async throws(BuildFailure) -> CheckReport {
         let prepared = try await prepare(options)
@@ -39,10 +39,13 @@ public enum SiteBuilder {
             try await SiteWriter.writePages(pages, renderer: renderer, to: staged, templatesDisplay: options.display(prepared.theme.root))
             options.progress?(BuildProgress(stage: .write, message: "publishing images and theme assets"))
             let fileCount = try await SiteWriter.publishFiles(images: images, theme: prepared.theme, to: staged)
+            options.progress?(BuildProgress(stage: .feeds, message: "writing feeds, the sitemap and robots.txt"))
+            let feedFileCount = try await FeedWriter.write(
+                contexts: contexts, pages: pages, to: staged, outputDisplay: options.display(output), sitemapURLLimit: options.sitemapURLLimit)
             try staged.commitReportingFailure(display: options.display(output))
             let seconds = start.duration(to: clock.now).seconds
             return BuildReport(
-                pageCount: pages.count, fileCount: pages.count + fileCount, userCount: site.users.count, postCount: site.posts.count,
+                pageCount: pages.count, fileCount: pages.count + fileCount + feedFileCount, userCount: site.users.count, postCount: site.posts.count,
                 seconds: seconds, output: options.display(output), warnings: warnings, images: images.statistics)
         } catch {
             staged.abandon()
@@ -102,6 +105,9 @@ public enum SiteBuilder {
             let (site, linkDiagnostics) = SiteLinker.link(loaded)
             diagnostics.append(contentsOf: linkDiagnostics)
             linked = site
+            if loaded.settings.baseURL == nil {
+                diagnostics.append(.warning(.missingBaseURL, stage: .feeds, at: SourceLocation(path: options.display(content) + "site.json"), "no baseURL, so the Atom feeds, the sitemap and the share tags that need absolute URLs are skipped; set \"baseURL\" (e.g. \"https://example.org/photos/\") or pass --base-url"))
+            }
         }
         if options.strict { diagnostics = diagnostics.strict() }
         let sorted = diagnostics.sorted

@@ -5,5 +5,6 @@ public enum BuildStage: String, Sendable, CaseIterable {
     case images
     case timelines
     case render
+    case feeds
     case write
 }

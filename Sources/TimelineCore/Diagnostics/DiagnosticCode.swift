@@ -29,6 +29,7 @@ public enum DiagnosticCode: String, Sendable, Hashable {
     case missingAltText
     case invalidDate
     case templateError
+    case missingBaseURL
     case missingTemplate
     case outputError
     case unsafeOutputLocation

@@ -1,6 +1,6 @@
 /// Reads `site.json`.
 struct SiteSettingsReader {
-    static let keys = ["title", "description", "baseURL", "language", "pageSize", "feedDepth", "images"]
+    static let keys = ["title", "description", "baseURL", "language", "pageSize", "feedDepth", "feedEntries", "images"]
 
     static func read(_ file: SourceFile) -> (SiteSettings?, [Diagnostic]) {
         var reader = RecordReader(file: file)
@@ -29,6 +29,7 @@ struct SiteSettingsReader {
         if let images = fields.members["images"] {
             settings.images = ImageSettingsReader.read(images.value, with: &reader)
         }
+        settings.feedEntries = reader.positiveInteger(fields, "feedEntries") ?? SiteSettings.defaultFeedEntries
         if settings.title.allSatisfy(\.isWhitespace), let position = fields.position(of: "title") {
             reader.report(.invalidValue, at: position, "title must not be empty")
         }

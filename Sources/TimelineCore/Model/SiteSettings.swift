@@ -9,13 +9,17 @@ public struct SiteSettings: Sendable, Hashable {
     /// The most pages a user's timeline feed shows.
     public var feedDepth: Int
     public var images: ImageSettings
+    /// The most entries an Atom feed holds (the newest).
+    public var feedEntries: Int
 
     public static let defaultPageSize = 12
     public static let defaultFeedDepth = 10
+    public static let defaultFeedEntries = 20
 
     public init(
         title: String, description: String? = nil, baseURL: String? = nil, language: String = "en",
         pageSize: Int = SiteSettings.defaultPageSize, feedDepth: Int = SiteSettings.defaultFeedDepth,
+        feedEntries: Int = SiteSettings.defaultFeedEntries,
         images: ImageSettings = ImageSettings()
     ) {
         self.images = images
@@ -25,6 +29,7 @@ public struct SiteSettings: Sendable, Hashable {
         self.language = language
         self.pageSize = pageSize
         self.feedDepth = feedDepth
+        self.feedEntries = feedEntries
     }
 
     /// The path part of the base URL (`/photos/`), which every internal link starts with.

@@ -27,4 +27,18 @@ public enum Page: Sendable, Hashable {
         pages.append(contentsOf: site.posts.indices.map { .post($0) })
         return pages
     }
+
+    /// Where the page is published; nil for the 404 page, which has no address of its own.
+    func location(in site: LinkedSite, paths: SitePaths) -> SitePaths.Location? {
+        switch self {
+        case .home(let page): paths.home(page: page)
+        case .profile(let user, let page): paths.profile(site.users[user].username, page: page)
+        case .feed(let user, let page): paths.feed(site.users[user].username, page: page)
+        case .following(let user): paths.following(site.users[user].username)
+        case .followers(let user): paths.followers(site.users[user].username)
+        case .post(let index): paths.post(site.posts[index].id)
+        case .users: paths.users()
+        case .notFound: nil
+        }
+    }
 }

@@ -16,12 +16,15 @@ struct PageContexts: Sendable {
     let userSummaries: [TemplateObject]
     /// Per post, its photo's sources, built once.
     let photos: [TemplateObject]
+    /// Feed links and share tags.
+    let sharing: PageSharing
 
     /// How many cards at the top of a list load eagerly: the first screen of a phone.
     static let eagerImageCount = 2
 
     static func prepare(site: LinkedSite, timelines: Timelines, images: PublishedImages, theme: Theme) async -> PageContexts {
         let paths = SitePaths(settings: site.settings)
+        let sharing = PageSharing(site: site, images: images, paths: paths)
         let settings = site.settings
         let siteObject = TemplateObject([
             "title": settings.title,
@@ -32,13 +35,13 @@ struct PageContexts: Sendable {
             "usersURL": paths.url(paths.users()),
             "userCount": site.users.count,
             "postCount": site.posts.count,
-        ])
+        ]).merging(sharing.siteValues())
         let stylesheet = theme.assetFiles.first { $0.hasSuffix(".css") } ?? "style.css"
         let captions = await ParallelMap.map(site.posts) { post in
             post.caption.map { (Markdown.html($0), Markdown.plainText($0)) }
         }
         let summaries = await ParallelMap.map(Array(site.users.indices)) { index in
-            Self.userSummary(index, site: site, avatar: images.avatars[index], paths: paths)
+            Self.userSummary(index, site: site, avatar: images.avatars[index], paths: paths).merging(sharing.userValues(index))
         }
         let photos = site.posts.indices.map { index in
             ImageContexts.photo(
@@ -48,7 +51,7 @@ struct PageContexts: Sendable {
         return PageContexts(
             site: site, timelines: timelines, paths: paths, siteObject: siteObject,
             stylesheetURL: paths.assetURL(stylesheet), captionHTML: captions.map { $0?.0 }, captionText: captions.map { $0?.1 },
-            bioText: site.users.map { $0.bio.map { Markdown.plainText($0) } }, userSummaries: summaries, photos: photos)
+            bioText: site.users.map { $0.bio.map { Markdown.plainText($0) } }, userSummaries: summaries, photos: photos, sharing: sharing)
     }
 
     // MARK: Pieces

@@ -14,7 +14,7 @@ struct PageRenderer: Sendable {
 
     func render(_ page: Page) throws(MissingTemplate) -> RenderedPage {
         let (template, file, context) = describe(page)
-        guard let html = theme.render(template, context) else { throw MissingTemplate(name: template) }
+        guard let html = theme.render(template, contexts.sharing.decorate(context, for: page)) else { throw MissingTemplate(name: template) }
         return RenderedPage(outputFile: file, html: html)
     }
 
@@ -131,7 +131,7 @@ struct PageRenderer: Sendable {
             "hasLikes": !post.likes.isEmpty,
             "newerPost": newer.map { neighbour($0) },
             "olderPost": older.map { neighbour($0) },
-        ])
+        ]).merging(contexts.sharing.postValues(index))
     }
 
     /// Where `value` stands in an ascending list.

@@ -2,9 +2,17 @@ import CLibXML2
 import Foundation
 
 /// An HTML page parsed with libxml2's HTML parser, queried with XPath: the tests read pages
-/// the way a browser's DOM would, not by matching strings.
+/// the way a browser's DOM would, not by matching strings. `init?(xml:)` parses an XML
+/// document (a feed, a sitemap) strictly instead: one that is not well-formed gives nil.
+/// XPath expressions may use the prefixes in `namespaces`.
 final class HTMLDocument {
     private let document: htmlDocPtr
+
+    static let namespaces = [
+        "atom": "http://www.w3.org/2005/Atom",
+        "media": "http://search.yahoo.com/mrss/",
+        "sitemap": "http://www.sitemaps.org/schemas/sitemap/0.9",
+    ]
 
     convenience init?(path: String) {
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
@@ -20,6 +28,20 @@ final class HTMLDocument {
         document = parsed
     }
 
+    init?(xml data: Data) {
+        let options = Int32(XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue | XML_PARSE_NONET.rawValue)
+        let parsed = data.withUnsafeBytes { buffer in
+            xmlReadMemory(buffer.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(buffer.count), nil, nil, options)
+        }
+        guard let parsed else { return nil }
+        document = parsed
+    }
+
+    convenience init?(xmlPath path: String) {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        self.init(xml: data)
+    }
+
     deinit {
         xmlFreeDoc(document)
     }
@@ -28,6 +50,9 @@ final class HTMLDocument {
     func values(_ xpath: String) -> [String] {
         guard let context = xmlXPathNewContext(document) else { return [] }
         defer { xmlXPathFreeContext(context) }
+        for (prefix, uri) in Self.namespaces {
+            xmlXPathRegisterNs(context, prefix, uri)
+        }
         let evaluated = xpath.withCString { expression in
             xmlXPathEvalExpression(UnsafeRawPointer(expression).assumingMemoryBound(to: xmlChar.self), context)
         }

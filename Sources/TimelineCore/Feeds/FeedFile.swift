@@ -1,0 +1,57 @@
+/// One Atom feed of the site: where it is published, what it is called and which page it
+/// stands for. Enumerating feeds is cheap; each is built and written on its own, like a `Page`.
+enum FeedFile: Sendable, Hashable {
+    /// Every post: `atom.xml`.
+    case site
+    /// One user's posts: `u/<username>/atom.xml`.
+    case posts(user: Int)
+    /// One user's timeline, their posts and those of everyone they follow: `u/<username>/feed/atom.xml`.
+    case timeline(user: Int)
+    /// The comments under one post (the "follow post" subscription): `p/<id>/comments.xml`.
+    case comments(post: Int)
+
+    /// Every feed of the site, in a stable order.
+    static func all(site: LinkedSite) -> [FeedFile] {
+        var feeds: [FeedFile] = [.site]
+        feeds.reserveCapacity(1 + 2 * site.users.count + site.posts.count)
+        for user in site.users.indices {
+            feeds.append(.posts(user: user))
+            feeds.append(.timeline(user: user))
+        }
+        feeds.append(contentsOf: site.posts.indices.map { .comments(post: $0) })
+        return feeds
+    }
+
+    static let mediaType = "application/atom+xml"
+
+    /// Relative to the output root.
+    func file(in site: LinkedSite) -> String {
+        switch self {
+        case .site: "atom.xml"
+        case .posts(let user): "u/\(site.users[user].username)/atom.xml"
+        case .timeline(let user): "u/\(site.users[user].username)/feed/atom.xml"
+        case .comments(let post): "p/\(site.posts[post].id.rawValue)/comments.xml"
+        }
+    }
+
+    /// The feed's title, also the `title` of the `<link rel="alternate">` that points at it.
+    func title(in site: LinkedSite) -> String {
+        let siteTitle = site.settings.title
+        switch self {
+        case .site: return siteTitle
+        case .posts(let user): return "Photos by \(site.users[user].username) · \(siteTitle)"
+        case .timeline(let user): return "\(site.users[user].username)'s timeline · \(siteTitle)"
+        case .comments(let post): return "Comments on a photo by \(site.users[site.postAuthor[post]].username) · \(siteTitle)"
+        }
+    }
+
+    /// The page the feed follows (its `rel="alternate"` link).
+    func page(in site: LinkedSite, paths: SitePaths) -> SitePaths.Location {
+        switch self {
+        case .site: paths.home()
+        case .posts(let user): paths.profile(site.users[user].username)
+        case .timeline(let user): paths.feed(site.users[user].username)
+        case .comments(let post): paths.post(site.posts[post].id)
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import CLibXML2
+
+/// The feeds stage: writes every Atom feed in parallel chunks on every core (one per user's
+/// posts, one per user's timeline, one per post's comments, and the site's), then the
+/// sitemap and `robots.txt`, all into the staging folder. Without a base URL only
+/// `robots.txt` is written: feeds and sitemaps must hold absolute URLs.
+enum FeedWriter {
+    /// Returns how many files it wrote.
+    static func write(
+        contexts: PageContexts, pages: [Page], to staged: StagedOutput, outputDisplay: String, sitemapURLLimit: Int
+    ) async throws(SiteWriter.Failure) -> Int {
+        let site = contexts.site
+        guard let builder = FeedBuilder(contexts: contexts), let baseURL = contexts.paths.baseURL else {
+            try write(Robots.file, bytes: Array(Robots.text(sitemapURL: nil).utf8), to: staged, outputDisplay: outputDisplay)
+            return 1
+        }
+        // libxml2 sets up its globals on first use; do it here, before any writer runs in parallel.
+        xmlInitParser()
+
+        let feeds = FeedFile.all(site: site)
+        let outcomes = await ParallelMap.chunks(count: feeds.count) { range -> Diagnostic? in
+            for feed in feeds[range] {
+                let file = feed.file(in: site)
+                do {
+                    try staged.write(file, bytes: try builder.feed(feed).xml())
+                } catch {
+                    return failure(file, outputDisplay: outputDisplay, "cannot write the feed: \(error)")
+                }
+            }
+            return nil
+        }
+        let problems = outcomes.compactMap { $0 }
+        if !problems.isEmpty { throw SiteWriter.Failure(diagnostics: problems) }
+
+        let urls = Sitemap.urls(of: pages, site: site, paths: contexts.paths, baseURL: baseURL)
+        let sitemaps: [(file: String, bytes: [UInt8])]
+        do {
+            sitemaps = try await Sitemap.files(urls: urls, baseURL: baseURL, limit: sitemapURLLimit)
+        } catch {
+            throw SiteWriter.Failure(diagnostics: [failure(Sitemap.file, outputDisplay: outputDisplay, "cannot write the sitemap: \(error)")])
+        }
+        for sitemap in sitemaps {
+            try write(sitemap.file, bytes: sitemap.bytes, to: staged, outputDisplay: outputDisplay)
+        }
+        try write(Robots.file, bytes: Array(Robots.text(sitemapURL: baseURL + Sitemap.file).utf8), to: staged, outputDisplay: outputDisplay)
+        return feeds.count + sitemaps.count + 1
+    }
+
+    private static func write(_ file: String, bytes: [UInt8], to staged: StagedOutput, outputDisplay: String) throws(SiteWriter.Failure) {
+        do {
+            try staged.write(file, bytes: bytes)
+        } catch {
+            throw SiteWriter.Failure(diagnostics: [failure(file, outputDisplay: outputDisplay, "\(error)")])
+        }
+    }
+
+    private static func failure(_ file: String, outputDisplay: String, _ message: String) -> Diagnostic {
+        .error(.outputError, stage: .feeds, at: SourceLocation(path: outputDisplay + file), message)
+    }
+}

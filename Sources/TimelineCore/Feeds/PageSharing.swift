@@ -1,0 +1,91 @@
+/// What pages say about feeds and sharing (documented in docs/templates.md): the feeds a page
+/// links with `<link rel="alternate">`, the URLs for visible subscribe links, and the values
+/// of the Open Graph and Twitter card tags. Without a base URL no feed is written and no
+/// absolute URL can be made, so the feed URLs and the share image, author and URL are absent;
+/// `page.share.type` and `page.share.twitterCard` remain.
+struct PageSharing: Sendable {
+    let site: LinkedSite
+    let paths: SitePaths
+    let photos: SharedPhotos
+
+    init(site: LinkedSite, images: PublishedImages, paths: SitePaths) {
+        self.site = site
+        self.paths = paths
+        photos = SharedPhotos(site: site, images: images)
+    }
+
+    /// The root-relative URL of a feed, when feeds are written.
+    func url(of feed: FeedFile) -> String? {
+        paths.baseURL == nil ? nil : paths.url(file: feed.file(in: site))
+    }
+
+    /// `site.atomURL`.
+    func siteValues() -> [String: (any Sendable)?] {
+        ["atomURL": url(of: .site)]
+    }
+
+    /// `atomURL` and `timelineAtomURL` of a user object.
+    func userValues(_ user: Int) -> [String: (any Sendable)?] {
+        ["atomURL": url(of: .posts(user: user)), "timelineAtomURL": url(of: .timeline(user: user))]
+    }
+
+    /// `post.commentsAtomURL`.
+    func postValues(_ post: Int) -> [String: (any Sendable)?] {
+        ["commentsAtomURL": url(of: .comments(post: post))]
+    }
+
+    /// A page's context with `page.feeds` and `page.share` added.
+    func decorate(_ context: TemplateObject, for page: Page) -> TemplateObject {
+        guard let pageObject = context.fields["page"] as? TemplateObject else { return context }
+        return context.merging(["page": pageObject.merging(["feeds": feeds(for: page), "share": share(for: page)])])
+    }
+
+    /// The page's own feed first (a profile's posts, a timeline, a post's comments), then the site's.
+    func feeds(for page: Page) -> [TemplateObject] {
+        guard paths.baseURL != nil else { return [] }
+        var feeds: [FeedFile] = []
+        switch page {
+        case .profile(let user, _): feeds.append(.posts(user: user))
+        case .feed(let user, _): feeds.append(.timeline(user: user))
+        case .post(let index): feeds.append(.comments(post: index))
+        default: break
+        }
+        feeds.append(.site)
+        return feeds.map { TemplateObject(["title": $0.title(in: site), "url": url(of: $0)]) }
+    }
+
+    func share(for page: Page) -> TemplateObject {
+        switch page {
+        case .post(let index):
+            let post = site.posts[index]
+            let image = image(photos.sharedPhoto(ofPost: index))
+            return TemplateObject([
+                "type": "article",
+                "twitterCard": image == nil ? "summary" : "summary_large_image",
+                "image": image,
+                "author": paths.absoluteURL(paths.profile(site.users[site.postAuthor[index]].username)),
+                "publishedTime": post.date.map { ISODate.timestamp(milliseconds: $0) },
+            ])
+        case .profile(let user, _):
+            return TemplateObject([
+                "type": "profile",
+                "twitterCard": "summary",
+                "image": photos.sharedPhoto(ofUser: user).flatMap(image),
+                "username": site.users[user].username,
+            ])
+        default:
+            return TemplateObject(["type": "website", "twitterCard": "summary"])
+        }
+    }
+
+    private func image(_ photo: SharedPhoto) -> TemplateObject? {
+        guard let baseURL = paths.baseURL else { return nil }
+        return TemplateObject([
+            "url": baseURL + photo.file,
+            "width": photo.width,
+            "height": photo.height,
+            "type": photo.mediaType,
+            "alt": photo.alt.flatMap { $0.isEmpty ? nil : $0 },
+        ])
+    }
+}

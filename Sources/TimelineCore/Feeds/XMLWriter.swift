@@ -1,0 +1,99 @@
+import CLibXML2
+
+/// Writes one XML document into memory through libxml2's xmlTextWriter, which escapes every
+/// text and attribute value, so nothing taken from content can open or close an element.
+/// Characters that XML 1.0 cannot carry at all, not even as references (control characters
+/// other than tab, newline and carriage return; U+FFFE; U+FFFF), are removed first.
+///
+/// One writer makes one document and is used by one task; `document(_:)` owns its lifetime.
+final class XMLWriter {
+    struct Failure: Error, Sendable, CustomStringConvertible {
+        let operation: String
+        var description: String { "libxml2 could not \(operation)" }
+    }
+
+    typealias Attributes = [(name: String, value: String)]
+
+    private let writer: OpaquePointer
+    private let buffer: xmlBufferPtr
+
+    private init(writer: OpaquePointer, buffer: xmlBufferPtr) {
+        self.writer = writer
+        self.buffer = buffer
+    }
+
+    deinit {
+        xmlFreeTextWriter(writer)
+        xmlBufferFree(buffer)
+    }
+
+    /// The bytes of a document (UTF-8, with an XML declaration, indented by two spaces) whose
+    /// root element `body` writes.
+    static func document(_ body: (XMLWriter) throws(Failure) -> Void) throws(Failure) -> [UInt8] {
+        guard let buffer = xmlBufferCreate() else { throw Failure(operation: "allocate a buffer") }
+        guard let writer = xmlNewTextWriterMemory(buffer, 0) else {
+            xmlBufferFree(buffer)
+            throw Failure(operation: "create a writer")
+        }
+        let xml = XMLWriter(writer: writer, buffer: buffer)
+        try xml.check(xmlTextWriterSetIndent(writer, 1), "set the indentation")
+        try xml.check(xmlTextWriterSetIndentString(writer, "  "), "set the indentation")
+        try xml.check(xmlTextWriterStartDocument(writer, "1.0", "UTF-8", nil), "start a document")
+        try body(xml)
+        try xml.check(xmlTextWriterEndDocument(writer), "end the document")
+        try xml.check(xmlTextWriterFlush(writer), "flush the document")
+        guard let content = xmlBufferContent(buffer) else { throw Failure(operation: "read the document") }
+        return Array(UnsafeBufferPointer(start: content, count: Int(xmlBufferLength(buffer))))
+    }
+
+    /// Opens an element; `end()` closes it.
+    func start(_ name: String, _ attributes: Attributes = []) throws(Failure) {
+        try check(xmlTextWriterStartElement(writer, name), "start element <\(name)>")
+        for attribute in attributes {
+            try check(xmlTextWriterWriteAttribute(writer, attribute.name, Self.legal(attribute.value)), "write attribute \(attribute.name)")
+        }
+    }
+
+    func end() throws(Failure) {
+        try check(xmlTextWriterEndElement(writer), "end an element")
+    }
+
+    /// An element holding only text (or nothing: `<link …/>`).
+    func element(_ name: String, _ attributes: Attributes = [], text: String? = nil) throws(Failure) {
+        try start(name, attributes)
+        if let text {
+            try check(xmlTextWriterWriteString(writer, Self.legal(text)), "write the text of <\(name)>")
+        }
+        try end()
+    }
+
+    /// An element whose children `body` writes.
+    func element(_ name: String, _ attributes: Attributes = [], children body: () throws(Failure) -> Void) throws(Failure) {
+        try start(name, attributes)
+        try body()
+        try end()
+    }
+
+    private func check(_ status: Int32, _ operation: @autoclosure () -> String) throws(Failure) {
+        if status < 0 { throw Failure(operation: operation()) }
+    }
+
+    /// `text` without the characters XML 1.0 forbids; the same string when it has none.
+    static func legal(_ text: String) -> String {
+        guard !text.unicodeScalars.allSatisfy(isLegal) else { return text }
+        var kept = String.UnicodeScalarView()
+        kept.append(contentsOf: text.unicodeScalars.lazy.filter(isLegal))
+        return String(kept)
+    }
+
+    /// XML 1.0's `Char`: tab, newline, carriage return, U+0020–U+D7FF, U+E000–U+FFFD and
+    /// beyond U+FFFF (Swift strings hold no lone surrogates).
+    static func isLegal(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09, 0x0A, 0x0D: true
+        case 0x20...0xFFFD: true
+        case 0x10000...: true
+        default: false
+        }
+    }
+}
