@@ -6,7 +6,7 @@ TEST_PACKAGES := libvips-tools libimage-exiftool-perl
 SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 SWIFT_BUILD_FLAGS ?=
 
-.PHONY: site build test check bench deps test-deps clean
+.PHONY: site build test check bench bench-images deps test-deps clean
 
 ## Install what is missing, build the tool (release) and the example site into Output/.
 site: deps
@@ -32,6 +32,19 @@ USERS ?= 1000
 POSTS ?= 20000
 bench: deps
 	scripts/bench.sh $(USERS) $(POSTS)
+
+## Image benchmark: COUNT generated 3600x2400 photos through Timeline (cold and warm), Hugo and
+## vipsthumbnail (scripts/bench-images.sh; RUNS, HUGO_COLD_RUNS and TOOLS pass through).
+COUNT ?= 50
+bench-images: deps
+	@missing=""; for package in hugo libvips-tools time; do \
+	  dpkg -s $$package >/dev/null 2>&1 || missing="$$missing $$package"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing:$$missing"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	fi
+	scripts/bench-images.sh $(COUNT)
 
 ## Install the Debian -dev packages the build links against, and Python's feedparser (the
 ## tests read the feeds with it), when missing.
