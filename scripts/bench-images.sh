@@ -4,7 +4,7 @@
 # Usage: scripts/bench-images.sh [COUNT]                          (default 50 photos)
 #   RUNS=3             measured rounds; each round runs every tool once, cold then warm
 #   HUGO_COLD_RUNS=1   rounds in which Hugo runs cold too; the other rounds run it warm only.
-#                      Hugo takes about 7 s per photo cold here (50 photos: 6 minutes), so
+#                      Hugo takes about 5 s per photo cold here (50 photos: over 4 minutes), so
 #                      one cold run by default
 #   TOOLS="timeline hugo vipsthumbnail"   the tools to measure
 #
