@@ -67,15 +67,20 @@ static timeline_image *wrap(VipsImage *vips) {
     return image;
 }
 
+/// Computes a lazy result once, into memory, so that encoding it in several formats does not
+/// resize or crop again. Takes ownership of `lazy`.
+static VipsImage *in_memory(VipsImage *lazy) {
+    VipsImage *memory = vips_image_copy_memory(lazy);
+    g_object_unref(lazy);
+    return memory;
+}
+
 int timeline_image_probe(const char *path, timeline_image_header *header) {
-    const char *loader = vips_foreign_find_load(path);
-    if (loader == NULL) return -1;
     VipsImage *image = vips_image_new_from_file(path, "fail_on", VIPS_FAIL_ON_ERROR, NULL);
     if (image == NULL) return -1;
     header->width = vips_image_get_width(image);
     header->height = vips_image_get_height(image);
     header->orientation = vips_image_get_orientation(image);
-    g_strlcpy(header->loader, loader, sizeof(header->loader));
     g_object_unref(image);
     return 0;
 }
@@ -96,9 +101,7 @@ timeline_image *timeline_image_load(const char *path, int max_width) {
         thumbnail = flat;
     }
     // Decode once, here, into memory: every size and format is then made from this copy.
-    VipsImage *memory = vips_image_copy_memory(thumbnail);
-    g_object_unref(thumbnail);
-    return wrap(memory);
+    return wrap(in_memory(thumbnail));
 }
 
 void timeline_image_free(timeline_image *image) {
@@ -114,7 +117,7 @@ timeline_image *timeline_image_resize(const timeline_image *image, int width) {
     VipsImage *resized = NULL;
     if (vips_thumbnail_image(image->vips, &resized, width, "height", VIPS_MAX_COORD, "size", VIPS_SIZE_DOWN, NULL) != 0)
         return NULL;
-    return wrap(resized);
+    return wrap(in_memory(resized));
 }
 
 timeline_image *timeline_image_square(const timeline_image *image, int size) {
@@ -122,7 +125,7 @@ timeline_image *timeline_image_square(const timeline_image *image, int size) {
     if (vips_thumbnail_image(image->vips, &square, size, "height", size, "crop", VIPS_INTERESTING_ATTENTION, "size",
                              VIPS_SIZE_DOWN, NULL) != 0)
         return NULL;
-    return wrap(square);
+    return wrap(in_memory(square));
 }
 
 int timeline_image_mean_rgb(const timeline_image *image, uint8_t rgb[3]) {

@@ -23,8 +23,6 @@ typedef struct {
     int height;
     /// EXIF orientation 1–8 (1 when absent).
     int orientation;
-    /// libvips' loader name, such as "jpegload" or "heifload".
-    char loader[48];
 } timeline_image_header;
 
 /// Reads the header of an image file without decoding its pixels.

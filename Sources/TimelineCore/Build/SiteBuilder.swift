@@ -63,12 +63,8 @@ public enum SiteBuilder {
         let (result, diagnostics) = await ImagePipeline.run(
             site: site, contentRoot: contentRoot, contentDisplay: options.display(contentRoot), cache: ImageCache(root: cacheRoot),
             cacheDisplay: options.display(cacheRoot))
-        var list = DiagnosticList()
-        list.append(contentsOf: diagnostics)
-        if options.strict { list = list.strict() }
-        var combined = DiagnosticList(warnings)
-        combined.append(contentsOf: list)
-        warnings = combined.sorted
+        let list = options.strict ? DiagnosticList(diagnostics).strict() : DiagnosticList(diagnostics)
+        warnings = DiagnosticList(warnings + list.all).sorted
         guard let result, !list.hasErrors else { throw BuildFailure(warnings) }
         return .processed(result, site: site, contentRoot: contentRoot)
     }

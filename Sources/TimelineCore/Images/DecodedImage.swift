@@ -24,7 +24,6 @@ final class DecodedImage {
         let width: Int
         let height: Int
         let orientation: Int
-        let loader: String
 
         /// The size once the EXIF orientation is applied: orientations 5–8 turn it a quarter.
         var uprightSize: PixelSize {
@@ -49,10 +48,7 @@ final class DecodedImage {
     static func probe(_ path: String) throws(Failure) -> Header {
         var header = timeline_image_header()
         guard timeline_image_probe(path, &header) == 0 else { throw .fromVips("not an image libvips can read") }
-        let loader = withUnsafeBytes(of: header.loader) { buffer in
-            String(decoding: buffer.prefix { $0 != 0 }, as: UTF8.self)
-        }
-        return Header(width: Int(header.width), height: Int(header.height), orientation: Int(header.orientation), loader: loader)
+        return Header(width: Int(header.width), height: Int(header.height), orientation: Int(header.orientation))
     }
 
     /// Decodes upright, in sRGB, at most `maxWidth` wide.

@@ -31,10 +31,13 @@ public enum ImageCacheCleaner {
         let live = await ParallelMap.map(jobs) { processor.liveEntries($0) }.compactMap { $0 }
         let liveKeys = Set(live.flatMap(\.encodedKeys))
 
+        let liveDigests = Set(live.map(\.digest))
+        let liveColors = Set(live.map(\.colorKey))
+
         var kept = ImageCacheIndex()
-        kept.sources = known.sources.filter { entry in live.contains { $0.digest == entry.value.digest } }
-        kept.uprightSizes = known.uprightSizes.filter { entry in live.contains { $0.digest == entry.key } }
-        kept.colors = known.colors.filter { entry in live.contains { $0.colorKey == entry.key } }
+        kept.sources = known.sources.filter { liveDigests.contains($0.value.digest) }
+        kept.uprightSizes = known.uprightSizes.filter { liveDigests.contains($0.key) }
+        kept.colors = known.colors.filter { liveColors.contains($0.key) }
         kept.encoded = known.encoded.filter { liveKeys.contains($0.key) }
 
         var removed = 0, removedBytes = 0, keptCount = 0

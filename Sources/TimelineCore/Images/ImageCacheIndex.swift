@@ -2,7 +2,7 @@
 /// which source file has which digest (by size, modification time and inode, so unchanged
 /// photos are not read again), each source's upright size, placeholder colours, and the size
 /// of every encoded file. A missing or damaged index only costs re-encoding.
-struct ImageCacheIndex: Sendable {
+struct ImageCacheIndex: Sendable, Equatable {
     struct SourceEntry: Sendable, Hashable {
         let stamp: FileSystem.Stamp
         let digest: String

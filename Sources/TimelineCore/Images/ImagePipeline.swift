@@ -32,7 +32,7 @@ public enum ImagePipeline {
         let (jobs, avatarJob) = Self.jobs(site: site, contentRoot: contentRoot, contentDisplay: contentDisplay)
         let known = cache.loadIndex()
         let processor = ImageProcessor(cache: cache, settings: settings, known: known)
-        let outcomes = await boundedMap(jobs, width: ParallelMap.processorCount) { processor.process($0) }
+        let outcomes = await ParallelMap.bounded(jobs) { processor.process($0) }
 
         var diagnostics: [Diagnostic] = []
         var learned = ImageCacheIndex()
@@ -51,7 +51,8 @@ public enum ImagePipeline {
         index.sources = learned.sources
         index.merge(learned)
         do {
-            try cache.saveIndex(index)
+            // A warm build learns nothing new: leave the file (and its modification time) alone.
+            if index != known { try cache.saveIndex(index) }
         } catch {
             diagnostics.append(.warning(.imageCacheError, stage: .images, at: SourceLocation(path: cacheDisplay), "cannot save the image cache index: \(error.description)"))
         }
@@ -78,34 +79,10 @@ public enum ImagePipeline {
             jobs.append(
                 ImageJob(
                     purpose: .avatar, asset: avatar, sourcePath: contentRoot + "/" + avatar.relativePath,
-                    displayPath: contentDisplay + avatar.relativePath, outputFolder: "u/\(user.username)/", stem: "avatar",
+                    displayPath: contentDisplay + avatar.relativePath, outputFolder: paths.profile(user.username).folder, stem: "avatar",
                     owner: "avatar of \(user.username)"))
         }
 
         return (jobs, avatarJob)
-    }
-
-    /// Maps with at most `width` items in flight, keeping the input order.
-    static func boundedMap<Element: Sendable, Output: Sendable>(
-        _ items: [Element], width: Int, transform: @escaping @Sendable (Element) -> Output
-    ) async -> [Output] {
-        await withTaskGroup(of: (Int, Output).self) { group in
-            var results = [Output?](repeating: nil, count: items.count)
-            var next = 0
-            while next < min(width, items.count) {
-                let index = next
-                group.addTask { (index, transform(items[index])) }
-                next += 1
-            }
-            for await (index, output) in group {
-                results[index] = output
-                if next < items.count {
-                    let index = next
-                    group.addTask { (index, transform(items[index])) }
-                    next += 1
-                }
-            }
-            return results.compactMap { $0 }
-        }
     }
 }

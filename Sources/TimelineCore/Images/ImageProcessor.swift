@@ -35,7 +35,9 @@ struct ImageProcessor: Sendable {
     }
 
     private func run(_ job: ImageJob, into outcome: inout Outcome) throws(JobFailure) {
-        let digest = try sourceDigest(job, learning: &outcome.learned)
+        let source = try sourceEntry(job)
+        outcome.learned.sources[job.asset.relativePath] = source
+        let digest = source.digest
         let upright = try uprightSize(job, digest: digest, learning: &outcome.learned)
         guard upright.width * upright.height <= settings.maxPixels else {
             throw JobFailure(
@@ -57,26 +59,25 @@ struct ImageProcessor: Sendable {
         }
         if !missing.isEmpty || color == nil {
             outcome.decoded = true
-            do {
-                let master = try DecodedImage.load(job.sourcePath, maxWidth: plan.masterWidth)
-                color = try master.meanColor()
-                for (spec, key) in missing {
-                    let shaped = try Self.shape(master, to: spec.shape)
-                    let bytes = try shaped.encoded(as: spec.format, quality: spec.quality, keepCameraData: spec.keepCameraData)
+            let master = try Self.decoding { () throws(DecodedImage.Failure) in try DecodedImage.load(job.sourcePath, maxWidth: plan.masterWidth) }
+            color = try Self.decoding { () throws(DecodedImage.Failure) in try master.meanColor() }
+            // Each size or square is cut once, encoded in every format missing, and freed.
+            var shapes: [RenditionSpec.Shape] = []
+            for (spec, _) in missing where !shapes.contains(spec.shape) { shapes.append(spec.shape) }
+            for shape in shapes {
+                let image = try Self.decoding { () throws(DecodedImage.Failure) in try Self.shape(master, to: shape) }
+                for (spec, key) in missing where spec.shape == shape {
+                    let bytes = try Self.decoding { () throws(DecodedImage.Failure) in
+                        try image.encoded(as: spec.format, quality: spec.quality, keepCameraData: spec.keepCameraData)
+                    }
                     do {
                         try cache.store(bytes, key: key, format: spec.format)
                     } catch {
                         throw JobFailure(code: .imageCacheError, message: "cannot store a processed image in the cache: \(error.description)")
                     }
-                    entries[spec] = (key, ImageCacheIndex.EncodedEntry(size: shaped.size, byteCount: bytes.count))
+                    entries[spec] = (key, ImageCacheIndex.EncodedEntry(size: image.size, byteCount: bytes.count))
                     outcome.encodedCount += 1
                 }
-            } catch let failure as DecodedImage.Failure {
-                throw JobFailure(code: .undecodablePhoto, message: "cannot process the image: \(failure.message)")
-            } catch let failure as JobFailure {
-                throw failure
-            } catch {
-                throw JobFailure(code: .undecodablePhoto, message: "cannot process the image: \(error)")
             }
         }
         guard let color else { throw JobFailure(code: .undecodablePhoto, message: "cannot measure the image") }
@@ -98,19 +99,19 @@ struct ImageProcessor: Sendable {
         outcome.image = ProcessedImage(size: upright, placeholderColor: color, display: display, squares: squares)
     }
 
+    /// libvips' failures, as the build reports them.
+    private static func decoding<Value>(_ body: () throws(DecodedImage.Failure) -> Value) throws(JobFailure) -> Value {
+        do {
+            return try body()
+        } catch {
+            throw JobFailure(code: .undecodablePhoto, message: "cannot process the image: \(error.message)")
+        }
+    }
+
     /// The cache entries this image's current files use, worked out from the index alone;
     /// nil when the index has never seen the image (so no entry can be its).
     func liveEntries(_ job: ImageJob) -> (digest: String, colorKey: String, encodedKeys: [String])? {
-        guard let stamp = FileSystem.stamp(of: job.sourcePath) else { return nil }
-        let digest: String
-        if let entry = known.sources[job.asset.relativePath], entry.stamp == stamp {
-            digest = entry.digest
-        } else if let computed = try? ContentHash.ofFile(job.sourcePath) {
-            digest = computed
-        } else {
-            return nil
-        }
-        guard let upright = known.uprightSizes[digest] else { return nil }
+        guard let digest = try? sourceEntry(job).digest, let upright = known.uprightSizes[digest] else { return nil }
         let plan = ImagePlan.make(job.purpose, upright: upright, settings: settings)
         return (digest, Self.colorKey(digest: digest, plan: plan), plan.specs.map { $0.key(sourceDigest: digest) })
     }
@@ -128,19 +129,15 @@ struct ImageProcessor: Sendable {
         }
     }
 
-    private func sourceDigest(_ job: ImageJob, learning learned: inout ImageCacheIndex) throws(JobFailure) -> String {
+    /// The source's stamp and digest: from the index while the file is unchanged (same size,
+    /// modification time and inode), else by reading it.
+    private func sourceEntry(_ job: ImageJob) throws(JobFailure) -> ImageCacheIndex.SourceEntry {
         guard let stamp = FileSystem.stamp(of: job.sourcePath) else {
             throw JobFailure(code: .unreadablePhoto, message: "the image file disappeared during the build")
         }
-        let relativePath = job.asset.relativePath
-        if let entry = known.sources[relativePath], entry.stamp == stamp {
-            learned.sources[relativePath] = entry
-            return entry.digest
-        }
+        if let entry = known.sources[job.asset.relativePath], entry.stamp == stamp { return entry }
         do {
-            let digest = try ContentHash.ofFile(job.sourcePath)
-            learned.sources[relativePath] = .init(stamp: stamp, digest: digest)
-            return digest
+            return .init(stamp: stamp, digest: try ContentHash.ofFile(job.sourcePath))
         } catch {
             throw JobFailure(code: .unreadablePhoto, message: "cannot read the image: \(error.reason)")
         }

@@ -43,7 +43,7 @@ struct PageContexts: Sendable {
         let summaries = await ParallelMap.map(Array(site.users.indices)) { index in
             Self.userSummary(index, site: site, avatar: images.avatars[index], paths: paths).merging(sharing.userValues(index))
         }
-        let photos = site.posts.indices.map { index in
+        let photos = await ParallelMap.map(Array(site.posts.indices)) { index in
             ImageContexts.photo(
                 images.posts[index], alt: site.posts[index].alt, originalURL: images.originalPhotoFiles[index].map { paths.url(file: $0) },
                 paths: paths)

@@ -13,62 +13,58 @@ struct PageRenderer: Sendable {
     }
 
     func render(_ page: Page) throws(MissingTemplate) -> RenderedPage {
-        let (template, file, context) = describe(page)
+        let location = page.location(in: site, paths: paths)
+        let (template, context) = describe(page, at: location)
         guard let html = theme.render(template, contexts.sharing.decorate(context, for: page)) else { throw MissingTemplate(name: template) }
-        return RenderedPage(outputFile: file, html: html)
+        return RenderedPage(outputFile: location?.outputFile ?? SitePaths.notFoundFile, html: html)
     }
 
     private var site: LinkedSite { contexts.site }
     private var paths: SitePaths { contexts.paths }
 
-    private func describe(_ page: Page) -> (template: String, file: String, context: TemplateObject) {
+    /// The template and context of a page published at `location` (nil for the 404 page).
+    private func describe(_ page: Page, at location: SitePaths.Location?) -> (template: String, context: TemplateObject) {
         switch page {
         case .home(let number):
-            let location = paths.home(page: number)
             let list = postList(site.posts.indices, page: number) { paths.home(page: $0) }
             let title = number > 1 ? "Page \(number)" : nil
-            return ("home", location.outputFile, contexts.root(title: title, description: nil, location: location, kind: "home").merging(list))
+            return ("home", contexts.root(title: title, description: nil, location: location, kind: "home").merging(list))
 
         case .profile(let user, let number):
             let username = site.users[user].username
-            let location = paths.profile(username, page: number)
             let list = postList(site.postsByUser[user], page: number) { paths.profile(username, page: $0) }
             let summary = contexts.userSummaries[user]
             let title = number > 1 ? "\(username) · page \(number)" : username
             let description = contexts.bioText[user] ?? "Photos by \(username)"
-            return ("profile", location.outputFile, contexts.root(title: title, description: description, location: location, kind: "profile").merging(list).merging(["user": summary]))
+            return ("profile", contexts.root(title: title, description: description, location: location, kind: "profile").merging(list).merging(["user": summary]))
 
         case .feed(let user, let number):
             let username = site.users[user].username
-            let location = paths.feed(username, page: number)
             let list = postList(contexts.timelines.feeds[user], page: number) { paths.feed(username, page: $0) }
             let title = number > 1 ? "\(username)'s timeline · page \(number)" : "\(username)'s timeline"
             let description = "Photos by \(username) and the people they follow"
-            return ("feed", location.outputFile, contexts.root(title: title, description: description, location: location, kind: "feed").merging(list).merging(["user": contexts.userSummaries[user]]))
+            return ("feed", contexts.root(title: title, description: description, location: location, kind: "feed").merging(list).merging(["user": contexts.userSummaries[user]]))
 
         case .following(let user):
             let username = site.users[user].username
-            let location = paths.following(username)
             return userList(site.following[user], location: location, kind: "following", title: "Followed by \(username)", owner: user, empty: "\(username) does not follow anyone yet.")
 
         case .followers(let user):
             let username = site.users[user].username
-            let location = paths.followers(username)
             return userList(site.followers[user], location: location, kind: "followers", title: "Followers of \(username)", owner: user, empty: "Nobody follows \(username) yet.")
 
         case .users:
-            return userList(Array(site.users.indices), location: paths.users(), kind: "users", title: "Everyone", owner: nil, empty: "There are no users yet.")
+            return userList(Array(site.users.indices), location: location, kind: "users", title: "Everyone", owner: nil, empty: "There are no users yet.")
 
         case .post(let index):
             let post = site.posts[index]
-            let location = paths.post(post.id)
             let author = site.users[site.postAuthor[index]]
             let title = "Photo by \(author.username)"
             let description = contexts.captionText[index] ?? post.alt ?? title
-            return ("post", location.outputFile, contexts.root(title: title, description: description, location: location, kind: "post").merging(["post": postDetail(index)]))
+            return ("post", contexts.root(title: title, description: description, location: location, kind: "post").merging(["post": postDetail(index)]))
 
         case .notFound:
-            return ("404", SitePaths.notFoundFile, contexts.root(title: "Page not found", description: nil, location: nil, kind: "notFound"))
+            return ("404", contexts.root(title: "Page not found", description: nil, location: nil, kind: "notFound"))
         }
     }
 
@@ -90,8 +86,8 @@ struct PageRenderer: Sendable {
     }
 
     private func userList(
-        _ users: [Int], location: SitePaths.Location, kind: String, title: String, owner: Int?, empty: String
-    ) -> (template: String, file: String, context: TemplateObject) {
+        _ users: [Int], location: SitePaths.Location?, kind: String, title: String, owner: Int?, empty: String
+    ) -> (template: String, context: TemplateObject) {
         let context = contexts.root(title: title, description: nil, location: location, kind: kind).merging([
             "heading": title,
             "owner": owner.map { contexts.userSummaries[$0] },
@@ -99,7 +95,7 @@ struct PageRenderer: Sendable {
             "hasUsers": !users.isEmpty,
             "emptyMessage": empty,
         ])
-        return ("user-list", location.outputFile, context)
+        return ("user-list", context)
     }
 
     private func postDetail(_ index: Int) -> TemplateObject {

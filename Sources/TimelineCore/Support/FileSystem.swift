@@ -199,7 +199,8 @@ extension FileSystem {
         if link(source, destination) == 0 { return }
         let code = errno
         guard code == EXDEV || code == EPERM || code == EMLINK || code == ENOTSUP else {
-            throw Failure(path: destination, operation: "link", code: code)
+            let sourceMissing = code == ENOENT && kind(of: source) == .missing
+            throw Failure(path: sourceMissing ? source : destination, operation: "link", code: code)
         }
         try writeFile(destination, bytes: try readBytes(source))
     }

@@ -33,4 +33,29 @@ enum ParallelMap {
         let size = (count + chunkCount - 1) / chunkCount
         return stride(from: 0, to: count, by: size).map { $0..<min($0 + size, count) }
     }
+
+    /// Maps one item per core at a time, keeping the input order: for work where each item
+    /// holds much memory while it runs (a decoded photo), so that at most one per core exists.
+    static func bounded<Element: Sendable, Output: Sendable>(
+        _ items: [Element], width: Int = processorCount, transform: @escaping @Sendable (Element) -> Output
+    ) async -> [Output] {
+        await withTaskGroup(of: (Int, Output).self) { group in
+            var results = [Output?](repeating: nil, count: items.count)
+            var next = 0
+            while next < min(width, items.count) {
+                let index = next
+                group.addTask { (index, transform(items[index])) }
+                next += 1
+            }
+            for await (index, output) in group {
+                results[index] = output
+                if next < items.count {
+                    let index = next
+                    group.addTask { (index, transform(items[index])) }
+                    next += 1
+                }
+            }
+            return results.compactMap { $0 }
+        }
+    }
 }

@@ -34,13 +34,7 @@ struct StagedOutput: Sendable {
     }
 
     func write(_ relativePath: String, bytes: [UInt8]) throws(FileSystem.Failure) {
-        let path = stagingRoot + "/" + relativePath
-        do {
-            try FileSystem.writeFile(path, bytes: bytes)
-        } catch where error.code == ENOENT {
-            try FileSystem.makeDirectories(Path.parent(of: path))
-            try FileSystem.writeFile(path, bytes: bytes)
-        }
+        try creatingFolders(for: relativePath) { path throws(FileSystem.Failure) in try FileSystem.writeFile(path, bytes: bytes) }
     }
 
     func copy(from source: String, to relativePath: String) throws(FileSystem.Failure) {
@@ -50,12 +44,19 @@ struct StagedOutput: Sendable {
     /// Publishes a file of the image cache: a hard link where possible, since the cache never
     /// changes a file in place (it writes a new one and renames).
     func link(from source: String, to relativePath: String) throws(FileSystem.Failure) {
+        try creatingFolders(for: relativePath) { path throws(FileSystem.Failure) in try FileSystem.linkOrCopy(from: source, to: path) }
+    }
+
+    /// Runs `create` on the staged path; when its folder does not exist yet (the first file of
+    /// a folder), makes the folders and runs it again. Most files land in an existing folder,
+    /// so this costs no extra system call for them.
+    private func creatingFolders(for relativePath: String, _ create: (String) throws(FileSystem.Failure) -> Void) throws(FileSystem.Failure) {
         let path = stagingRoot + "/" + relativePath
         do {
-            try FileSystem.linkOrCopy(from: source, to: path)
-        } catch where error.code == ENOENT && FileSystem.kind(of: source) != .missing {
+            try create(path)
+        } catch where error.code == ENOENT && error.path == path {
             try FileSystem.makeDirectories(Path.parent(of: path))
-            try FileSystem.linkOrCopy(from: source, to: path)
+            try create(path)
         }
     }
 

@@ -11,24 +11,16 @@ enum TestImages {
     /// exit fails the test with the tool's own message.
     @discardableResult
     static func run(_ tool: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [tool] + arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
+        let result: Subprocess.Result
         do {
-            try process.run()
+            result = try Subprocess.run("/usr/bin/env", [tool] + arguments)
         } catch {
             throw ToolFailure(description: "cannot run \(tool) (make test installs it): \(error)")
         }
-        let output = out.fileHandleForReading.readDataToEndOfFile()
-        let errors = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw ToolFailure(description: "\(tool) \(arguments.joined(separator: " ")) failed (\(process.terminationStatus)): \(String(decoding: errors, as: UTF8.self))")
+        guard result.status == 0 else {
+            throw ToolFailure(description: "\(tool) \(arguments.joined(separator: " ")) failed (\(result.status)): \(result.standardError)")
         }
-        return String(decoding: output, as: UTF8.self)
+        return result.standardOutput
     }
 
     typealias RGB = (red: UInt8, green: UInt8, blue: UInt8)
