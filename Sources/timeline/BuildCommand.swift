@@ -16,12 +16,19 @@ struct BuildCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The output folder, relative to the site folder.", valueName: "dir"))
     var output: String = "Output"
 
+    @Flag(help: "Also print how long each stage took and what the search index holds.")
+    var timings = false
+
     func run() async throws {
         let console = Console(quiet: site.quiet)
         do {
             let report = try await SiteBuilder.build(site.buildOptions(output: output, progress: console.progressHandler))
             console.print(report.warnings)
             console.summary(report.summary)
+            if timings {
+                console.summary("Stages: " + report.timings.summary)
+                console.summary(report.searchSummary)
+            }
         } catch {
             throw console.report(error, of: "build")
         }

@@ -8,12 +8,22 @@ public struct BuildReport: Sendable {
     public let output: String
     public let warnings: [Diagnostic]
     public let images: ImagePipeline.Statistics
+    public let search: SearchIndex.Statistics
+    public let timings: StageTimings
 
     /// `Built 212 pages (6 users, 14 posts) in 0.31 s → Output/`
     public var summary: String {
         let time = (seconds * 100).rounded() / 100
         let imageText = images.images == 0 ? "" : "; \(images.images) images, \(images.decoded) decoded, \(images.encoded) files encoded"
         return "Built \(pageCount) pages (\(userCount) users, \(postCount) posts\(imageText)) in \(time) s → \(output)"
+    }
+}
+
+extension BuildReport {
+    /// `Search index: 1,234 files, 5.6 MB; 3,456 terms in 12 chunks and 7 tail files`
+    public var searchSummary: String {
+        let megabytes = Double(search.byteCount) / 1_000_000
+        return "Search index: \(search.fileCount) files, \((megabytes * 100).rounded() / 100) MB; \(search.termCount) terms in \(search.chunkCount) chunks and \(search.tailCount) tail files"
     }
 }
 

@@ -11,22 +11,24 @@ public enum SiteBuilder {
     }
 
     public static func build(_ options: BuildOptions) async throws(BuildFailure) -> BuildReport {
-        let clock = ContinuousClock()
-        let start = clock.now
+        var timings = StageTimings()
         let prepared = try await prepare(options)
+        timings.lap(.validate)
         let site = prepared.site
         let output = options.absolute(options.output)
         var warnings = prepared.warnings
 
         let images = try await processImages(site: site, options: options, warnings: &warnings)
+        timings.lap(.images)
 
         options.progress?(BuildProgress(stage: .timelines, message: "merging \(site.users.count) timelines"))
         let timelines = await Timelines.build(for: site)
+        timings.lap(.timelines)
 
         options.progress?(BuildProgress(stage: .render, message: "preparing page contexts"))
         let contexts = await PageContexts.prepare(site: site, timelines: timelines, images: images, theme: prepared.theme)
-        let renderer = PageRenderer(contexts: contexts, theme: prepared.theme)
         let pages = Page.all(site: site, timelines: timelines)
+        timings.lap(.render)
 
         let staged: StagedOutput
         do {
@@ -35,18 +37,26 @@ public enum SiteBuilder {
             throw BuildFailure(warnings + [.error(.outputError, stage: .write, at: SourceLocation(path: options.display(output)), error.description)])
         }
         do {
+            options.progress?(BuildProgress(stage: .search, message: "indexing \(site.posts.count) posts and \(site.users.count) users"))
+            let search = try await writeSearchIndex(site: site, images: images, contexts: contexts, to: staged)
+            timings.lap(.search)
             options.progress?(BuildProgress(stage: .render, message: "rendering and writing \(pages.count) pages"))
+            let renderer = PageRenderer(contexts: contexts, theme: prepared.theme, searchManifestURL: contexts.paths.url(file: search.manifestFile))
             try await SiteWriter.writePages(pages, renderer: renderer, to: staged, templatesDisplay: options.display(prepared.theme.root))
+            timings.lap(.render)
             options.progress?(BuildProgress(stage: .write, message: "publishing images and theme assets"))
             let fileCount = try await SiteWriter.publishFiles(images: images, theme: prepared.theme, to: staged)
+            timings.lap(.write)
             options.progress?(BuildProgress(stage: .feeds, message: "writing feeds, the sitemap and robots.txt"))
             let feedFileCount = try await FeedWriter.write(
                 contexts: contexts, pages: pages, to: staged, outputDisplay: options.display(output), sitemapURLLimit: options.sitemapURLLimit)
+            timings.lap(.feeds)
             try staged.commitReportingFailure(display: options.display(output))
-            let seconds = start.duration(to: clock.now).seconds
+            timings.lap(.write)
             return BuildReport(
-                pageCount: pages.count, fileCount: pages.count + fileCount + feedFileCount, userCount: site.users.count, postCount: site.posts.count,
-                seconds: seconds, output: options.display(output), warnings: warnings, images: images.statistics)
+                pageCount: pages.count, fileCount: pages.count + fileCount + feedFileCount + search.statistics.fileCount, userCount: site.users.count,
+                postCount: site.posts.count, seconds: timings.total, output: options.display(output), warnings: warnings, images: images.statistics,
+                search: search.statistics, timings: timings)
         } catch {
             staged.abandon()
             throw BuildFailure(warnings + error.diagnostics)
@@ -67,6 +77,18 @@ public enum SiteBuilder {
         warnings = DiagnosticList(warnings + list.all).sorted
         guard let result, !list.hasErrors else { throw BuildFailure(warnings) }
         return .processed(result, site: site, contentRoot: contentRoot)
+    }
+
+    /// The search stage: the post and user indexes, written into the staging folder.
+    static func writeSearchIndex(
+        site: LinkedSite, images: PublishedImages, contexts: PageContexts, to staged: StagedOutput
+    ) async throws(SiteWriter.Failure) -> SearchIndex {
+        let collections = SiteSearchCollections.make(site: site, images: images, captionText: contexts.captionText, paths: contexts.paths)
+        do {
+            return try await SearchIndexBuilder.write(collections) { file throws(FileSystem.Failure) in try staged.write(file.path, bytes: file.bytes) }
+        } catch {
+            throw SiteWriter.Failure(diagnostics: [.error(.outputError, stage: .search, at: SourceLocation(path: error.path), error.description)])
+        }
     }
 
     struct Prepared {

@@ -4,6 +4,7 @@ public enum BuildStage: String, Sendable, CaseIterable {
     case validate
     case images
     case timelines
+    case search
     case render
     case feeds
     case write

@@ -1,5 +1,5 @@
 /// `sitemap.xml` (sitemaps.org protocol 0.9): the absolute URL of every page but the 404
-/// page. A sitemap holds at most 50,000 URLs, so a larger site gets `sitemap-1.xml`,
+/// and search pages. A sitemap holds at most 50,000 URLs, so a larger site gets `sitemap-1.xml`,
 /// `sitemap-2.xml`, … and a `sitemap.xml` that is a sitemap index listing them.
 enum Sitemap {
     static let namespace = "http://www.sitemaps.org/schemas/sitemap/0.9"
@@ -11,7 +11,9 @@ enum Sitemap {
 
     /// The absolute URLs of `pages`, in their order.
     static func urls(of pages: [Page], site: LinkedSite, paths: SitePaths, baseURL: String) -> [String] {
-        pages.compactMap { page in page.location(in: site, paths: paths).map { baseURL + $0.folder } }
+        pages.compactMap { page in
+            page == .search ? nil : page.location(in: site, paths: paths).map { baseURL + $0.folder }
+        }
     }
 
     /// The files to write, relative to the output root: one sitemap when the URLs fit in

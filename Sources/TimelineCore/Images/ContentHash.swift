@@ -13,9 +13,12 @@ enum ContentHash {
     }
 
     static func of(_ text: String) -> String {
+        of(bytes: Array(text.utf8))
+    }
+
+    static func of(bytes: [UInt8]) -> String {
         var hex = [CChar](repeating: 0, count: 65)
-        var bytes = Array(text.utf8)
-        timeline_sha256_bytes(&bytes, bytes.count, &hex)
+        timeline_sha256_bytes(bytes, bytes.count, &hex)
         return String(decoding: hex.prefix(64).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

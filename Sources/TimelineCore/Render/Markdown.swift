@@ -27,30 +27,35 @@ public enum Markdown {
     /// The text of a piece of Markdown without any markup, whitespace folded, for page
     /// descriptions and excerpts; cut at a word boundary near `limit` characters.
     public static func plainText(_ markdown: String, limit: Int = 200) -> String {
-        let text = withDocument(markdown) { document in
-            var pieces: [String] = []
+        let folded = text(markdown).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        guard folded.count > limit else { return folded }
+        let cut = folded.prefix(limit)
+        let atWord = cut.lastIndex(of: " ").map { cut[..<$0] } ?? cut
+        return atWord + "…"
+    }
+
+    /// All the text a reader sees (text, inline code, code blocks, image descriptions), with
+    /// a space between blocks and for line breaks; link targets and markup left out.
+    public static func text(_ markdown: String) -> String {
+        withDocument(markdown) { document in
+            var text = ""
             guard let iterator = cmark_iter_new(document) else { return "" }
             defer { cmark_iter_free(iterator) }
             while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
                 guard let node = cmark_iter_get_node(iterator) else { continue }
                 let type = cmark_node_get_type(node)
-                if event == CMARK_EVENT_ENTER, type == CMARK_NODE_TEXT || type == CMARK_NODE_CODE,
+                if event == CMARK_EVENT_ENTER, type == CMARK_NODE_TEXT || type == CMARK_NODE_CODE || type == CMARK_NODE_CODE_BLOCK,
                     let literal = cmark_node_get_literal(node)
                 {
-                    pieces.append(String(cString: literal))
+                    text += String(cString: literal)
                 } else if type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK
                     || (event == CMARK_EVENT_EXIT && (type == CMARK_NODE_PARAGRAPH || type == CMARK_NODE_HEADING || type == CMARK_NODE_ITEM))
                 {
-                    pieces.append(" ")
+                    text += " "
                 }
             }
-            return pieces.joined()
+            return text
         } ?? ""
-        let folded = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        guard folded.count > limit else { return folded }
-        let cut = folded.prefix(limit)
-        let atWord = cut.lastIndex(of: " ").map { cut[..<$0] } ?? cut
-        return atWord + "…"
     }
 
     /// nil only if cmark cannot allocate a document.

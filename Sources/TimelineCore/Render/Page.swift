@@ -8,12 +8,13 @@ public enum Page: Sendable, Hashable {
     case followers(user: Int)
     case post(Int)
     case users
+    case search
     case notFound
 
     /// Every page of the site, in a stable order.
     static func all(site: LinkedSite, timelines: Timelines) -> [Page] {
         let pageSize = site.settings.pageSize
-        var pages: [Page] = [.notFound, .users]
+        var pages: [Page] = [.notFound, .users, .search]
         let homePages = Pagination(itemCount: site.posts.count, pageSize: pageSize).pageCount
         pages.append(contentsOf: (1...homePages).map { .home(page: $0) })
         for user in site.users.indices {
@@ -38,6 +39,7 @@ public enum Page: Sendable, Hashable {
         case .followers(let user): paths.followers(site.users[user].username)
         case .post(let index): paths.post(site.posts[index].id)
         case .users: paths.users()
+        case .search: paths.search()
         case .notFound: nil
         }
     }

@@ -33,6 +33,8 @@ struct PageContexts: Sendable {
             "baseURL": settings.baseURL,
             "homeURL": paths.url(paths.home()),
             "usersURL": paths.url(paths.users()),
+            "searchURL": paths.url(paths.search()),
+            "searchScriptURL": paths.assetURL("search.js"),
             "userCount": site.users.count,
             "postCount": site.posts.count,
         ]).merging(sharing.siteValues())

@@ -2,6 +2,8 @@
 struct PageRenderer: Sendable {
     let contexts: PageContexts
     let theme: Theme
+    /// The search index's manifest, which the search page names.
+    let searchManifestURL: String
 
     struct RenderedPage: Sendable {
         let outputFile: String
@@ -62,6 +64,10 @@ struct PageRenderer: Sendable {
             let title = "Photo by \(author.username)"
             let description = contexts.captionText[index] ?? post.alt ?? title
             return ("post", contexts.root(title: title, description: description, location: location, kind: "post").merging(["post": postDetail(index)]))
+
+        case .search:
+            let context = contexts.root(title: "Search", description: "Find photos by the words of their captions and comments, and people by name", location: location, kind: "search")
+            return ("search", context.merging(["search": TemplateObject(["manifestURL": searchManifestURL])]))
 
         case .notFound:
             return ("404", contexts.root(title: "Page not found", description: nil, location: nil, kind: "notFound"))

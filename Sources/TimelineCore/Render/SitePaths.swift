@@ -38,6 +38,7 @@ public struct SitePaths: Sendable {
     public func followers(_ username: String) -> Location { Location(folder: "u/\(username)/followers/") }
     public func post(_ id: ContentID) -> Location { Location(folder: "p/\(id.rawValue)/") }
     public func users() -> Location { Location(folder: "users/") }
+    public func search() -> Location { Location(folder: "search/") }
     public static let notFoundFile = "404.html"
 
     /// The published copy of a post's photo, next to the post page.

@@ -3,7 +3,7 @@ import Mustache
 /// A theme: the Mustache templates of a templates folder (partials included, named by their
 /// path, e.g. `partials/post-card`) and the files under its `assets/` folder.
 public struct Theme: Sendable {
-    public static let pageTemplates = ["home", "profile", "feed", "post", "user-list", "404"]
+    public static let pageTemplates = ["home", "profile", "feed", "post", "user-list", "search", "404"]
 
     let library: MustacheLibrary
     /// Paths relative to `assets/`, sorted.

@@ -1,0 +1,107 @@
+/// The term list of one collection cut into files the browser loads a few at a time.
+///
+/// A chunk is a text file with one line per term, in `TermIndex` order:
+/// `<shared><rest>\t<postings>[\t<tail>]`, where `<shared>` is one `PostingEncoding` digit
+/// giving how many UTF-16 code units the term shares with the line before (front coding;
+/// 0 on a chunk's first line) and `<rest>` the remaining characters. `<postings>` is the
+/// newest part of the term's posting list; `<tail>`, when present, names the tail file with
+/// the next part. A tail file is `<postings>[\t<tail>]` and starts with an absolute number.
+struct IndexShards: Sendable {
+    struct Chunk: Sendable {
+        /// The chunk holds the terms from this one up to the next chunk's first term.
+        let firstTerm: String
+        /// The digest in the chunk's file name, `i/<digest>.txt`.
+        let name: String
+    }
+
+    let chunks: [Chunk]
+    let files: [SearchFile]
+
+    static func cut(_ index: TermIndex, descending: Bool, layout: SearchLayout, folder: String) async -> IndexShards {
+        let entries = await ParallelMap.chunks(count: index.terms.count) { range in
+            range.map { position in
+                Entry(postings: index.postings[position], descending: descending, layout: layout, folder: folder)
+            }
+        }.flatMap { $0 }
+
+        var chunks: [Chunk] = []
+        var files: [SearchFile] = []
+        var current: [UInt8] = []
+        var firstTerm = ""
+        var previousTerm = ""
+        func closeChunk() {
+            guard !current.isEmpty else { return }
+            let name = SearchLayout.digest(current, length: SearchLayout.nameDigestLength)
+            chunks.append(Chunk(firstTerm: firstTerm, name: name))
+            files.append(SearchFile(path: folder + SearchLayout.chunkFolder + name + ".txt", bytes: current))
+            current = []
+        }
+        for (position, term) in index.terms.enumerated() {
+            let entry = entries[position]
+            files.append(contentsOf: entry.tailFiles)
+            var line = Self.line(term: term, after: previousTerm, entry: entry)
+            if !current.isEmpty, current.count + line.count > layout.chunkBytes {
+                closeChunk()
+                line = Self.line(term: term, after: "", entry: entry)
+            }
+            if current.isEmpty { firstTerm = term }
+            current += line
+            previousTerm = term
+        }
+        closeChunk()
+        return IndexShards(chunks: chunks, files: files)
+    }
+
+    /// A term's postings, split into the part its chunk line holds and the chained tail files.
+    struct Entry: Sendable {
+        let head: [UInt8]
+        let firstTail: String?
+        let tailFiles: [SearchFile]
+
+        init(postings: [Int32], descending: Bool, layout: SearchLayout, folder: String) {
+            var pieces: [[UInt8]] = []
+            var start = 0
+            while start < postings.count {
+                let budget = pieces.isEmpty ? layout.headBytes : layout.tailBytes
+                var bytes: [UInt8] = []
+                let end = PostingEncoding.append(postings: postings, from: start, descending: descending, budget: budget, to: &bytes)
+                pieces.append(bytes)
+                start = end
+            }
+            var next: String?
+            var tails: [SearchFile] = []
+            for piece in pieces.dropFirst().reversed() {
+                var bytes = piece
+                if let next { bytes += [UInt8(ascii: "\t")] + Array(next.utf8) }
+                let name = SearchLayout.digest(bytes, length: SearchLayout.nameDigestLength)
+                tails.append(SearchFile(path: folder + SearchLayout.tailFolder + name + ".txt", bytes: bytes))
+                next = name
+            }
+            head = pieces.first ?? []
+            firstTail = next
+            tailFiles = tails.reversed()
+        }
+    }
+
+    static func line(term: String, after previous: String, entry: Entry) -> [UInt8] {
+        var shared = 0
+        var rest = term.unicodeScalars.startIndex
+        var theirs = previous.unicodeScalars.makeIterator()
+        for index in term.unicodeScalars.indices {
+            let scalar = term.unicodeScalars[index]
+            guard let other = theirs.next(), other == scalar, shared + scalar.utf16.count < PostingEncoding.alphabet.count else { break }
+            shared += scalar.utf16.count
+            rest = term.unicodeScalars.index(after: index)
+        }
+        var line = [PostingEncoding.alphabet[shared]]
+        line += Array(String(term.unicodeScalars[rest...]).utf8)
+        line.append(UInt8(ascii: "\t"))
+        line += entry.head
+        if let tail = entry.firstTail {
+            line.append(UInt8(ascii: "\t"))
+            line += Array(tail.utf8)
+        }
+        line.append(UInt8(ascii: "\n"))
+        return line
+    }
+}

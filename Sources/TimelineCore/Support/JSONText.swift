@@ -1,0 +1,55 @@
+/// Writes small JSON documents straight into bytes, for the search index files: strings are
+/// escaped as RFC 8259 requires (quote, backslash and control characters), so any text from
+/// content is safe inside them.
+struct JSONText {
+    private(set) var bytes: [UInt8] = []
+    private var needsComma: [Bool] = []
+
+    mutating func beginObject() { separate(); bytes.append(UInt8(ascii: "{")); needsComma.append(false) }
+    mutating func endObject() { bytes.append(UInt8(ascii: "}")); needsComma.removeLast() }
+    mutating func beginArray() { separate(); bytes.append(UInt8(ascii: "[")); needsComma.append(false) }
+    mutating func endArray() { bytes.append(UInt8(ascii: "]")); needsComma.removeLast() }
+
+    mutating func key(_ name: String) {
+        separate()
+        Self.appendQuoted(name, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        needsComma[needsComma.count - 1] = false
+    }
+
+    mutating func string(_ value: String) { separate(); Self.appendQuoted(value, to: &bytes) }
+    mutating func number(_ value: Int) { separate(); bytes += Array(String(value).utf8) }
+
+    /// A member whose value is a string, left out when nil.
+    mutating func field(_ name: String, _ value: String?) {
+        guard let value else { return }
+        key(name)
+        string(value)
+    }
+
+    mutating func field(_ name: String, _ value: Int) {
+        key(name)
+        number(value)
+    }
+
+    private mutating func separate() {
+        guard let last = needsComma.last else { return }
+        if last { bytes.append(UInt8(ascii: ",")) }
+        needsComma[needsComma.count - 1] = true
+    }
+
+    static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
+        let hex = Array("0123456789abcdef".utf8)
+        bytes.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+            case UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+            case UInt8(ascii: "\n"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+            case 0..<0x20: bytes += Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 15)]]
+            default: bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+}
