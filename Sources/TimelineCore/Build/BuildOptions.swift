@@ -13,6 +13,8 @@ public struct BuildOptions: Sendable {
     public var progress: (@Sendable (BuildProgress) -> Void)?
     /// The most URLs one sitemap file holds before the sitemap is split (tests make it small).
     var sitemapURLLimit = Sitemap.maximumURLs
+    /// How the search index is cut into files (tests make the pieces small).
+    var searchLayout = SearchLayout.standard
 
     public init(
         siteRoot: String, content: String = "Content", templates: String = "Templates", output: String = "Output",

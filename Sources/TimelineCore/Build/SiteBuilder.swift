@@ -38,7 +38,7 @@ public enum SiteBuilder {
         }
         do {
             options.progress?(BuildProgress(stage: .search, message: "indexing \(site.posts.count) posts and \(site.users.count) users"))
-            let search = try await writeSearchIndex(site: site, images: images, contexts: contexts, to: staged)
+            let search = try await writeSearchIndex(site: site, images: images, contexts: contexts, layout: options.searchLayout, to: staged)
             timings.lap(.search)
             options.progress?(BuildProgress(stage: .render, message: "rendering and writing \(pages.count) pages"))
             let renderer = PageRenderer(contexts: contexts, theme: prepared.theme, searchManifestURL: contexts.paths.url(file: search.manifestFile))
@@ -81,11 +81,11 @@ public enum SiteBuilder {
 
     /// The search stage: the post and user indexes, written into the staging folder.
     static func writeSearchIndex(
-        site: LinkedSite, images: PublishedImages, contexts: PageContexts, to staged: StagedOutput
+        site: LinkedSite, images: PublishedImages, contexts: PageContexts, layout: SearchLayout, to staged: StagedOutput
     ) async throws(SiteWriter.Failure) -> SearchIndex {
         let collections = SiteSearchCollections.make(site: site, images: images, captionText: contexts.captionText, paths: contexts.paths)
         do {
-            return try await SearchIndexBuilder.write(collections) { file throws(FileSystem.Failure) in try staged.write(file.path, bytes: file.bytes) }
+            return try await SearchIndexBuilder.write(collections, layout: layout) { file throws(FileSystem.Failure) in try staged.write(file.path, bytes: file.bytes) }
         } catch {
             throw SiteWriter.Failure(diagnostics: [.error(.outputError, stage: .search, at: SourceLocation(path: error.path), error.description)])
         }

@@ -29,6 +29,7 @@ struct IndexShards: Sendable {
         var current: [UInt8] = []
         var firstTerm = ""
         var previousTerm = ""
+        var tailNames = Set<String>()
         func closeChunk() {
             guard !current.isEmpty else { return }
             let name = SearchLayout.digest(current, length: SearchLayout.nameDigestLength)
@@ -38,7 +39,8 @@ struct IndexShards: Sendable {
         }
         for (position, term) in index.terms.enumerated() {
             let entry = entries[position]
-            files.append(contentsOf: entry.tailFiles)
+            // Two terms with the same postings share their tail files.
+            files.append(contentsOf: entry.tailFiles.filter { tailNames.insert($0.path).inserted })
             var line = Self.line(term: term, after: previousTerm, entry: entry)
             if !current.isEmpty, current.count + line.count > layout.chunkBytes {
                 closeChunk()

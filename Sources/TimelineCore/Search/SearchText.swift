@@ -3,7 +3,7 @@ import Foundation
 /// How text becomes search terms, at build time here and in the browser in
 /// `Templates/assets/search.js`, which must do exactly the same:
 ///
-/// 1. normalise: lower-case, compatibility decomposition (NFKD), drop combining marks, then
+/// 1. normalise: compatibility decomposition (NFKD), lower-case, drop combining marks, then
 ///    fold the few letters that carry their diacritic without decomposing (`ß` → `ss`,
 ///    `ø` → `o`, final `ς` → `σ`, …), so `Café`, `CAFE` and `café` are one term;
 /// 2. split into words: runs of letters and digits (Unicode categories L and N); every Han,
@@ -21,7 +21,7 @@ enum SearchText {
     static func normalize(_ text: String) -> String {
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() }
         var result = String.UnicodeScalarView()
-        for scalar in text.lowercased().decomposedStringWithCompatibilityMapping.unicodeScalars {
+        for scalar in text.decomposedStringWithCompatibilityMapping.lowercased().unicodeScalars {
             switch scalar.properties.generalCategory {
             case .nonspacingMark, .spacingMark, .enclosingMark:
                 continue
