@@ -1,8 +1,9 @@
 # Timeline: the two commands a fresh machine needs are `make site` and `make test`.
 
 SYSTEM_PACKAGES := libcmark-dev libxml2-dev libvips-dev pkg-config
-# Used by the image tests to make fixtures (vips) and to read metadata back (exiftool).
-TEST_PACKAGES := libvips-tools libimage-exiftool-perl
+# Used by the image tests to make fixtures (vips) and to read metadata back (exiftool), and
+# by the browser tests of search (headless Chromium).
+TEST_PACKAGES := libvips-tools libimage-exiftool-perl chromium
 SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 SWIFT_BUILD_FLAGS ?=
 

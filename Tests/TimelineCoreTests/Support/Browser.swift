@@ -1,0 +1,38 @@
+import Foundation
+
+/// Headless Chromium (Debian's `chromium`), for the tests that run the site's script in a
+/// real browser: it loads a page, runs its scripts and fetches until the page is idle (a
+/// virtual time budget), and returns the DOM as HTML.
+enum Browser {
+    static let candidates = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"]
+
+    static var executable: String? {
+        candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    /// The browser tests run when Chromium is installed, and always in CI (`.ci/run`
+    /// installs it), where a missing browser must fail rather than skip.
+    static var shouldRun: Bool {
+        executable != nil || ProcessInfo.processInfo.environment["CI"] == "true"
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// The DOM of `url` after its scripts ran, as serialised HTML.
+    static func dom(_ url: String) throws -> String {
+        guard let executable else { throw Failure(description: "Chromium is not installed (apt-get install chromium)") }
+        let profile = FileManager.default.temporaryDirectory.appendingPathComponent("timeline-chromium-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: profile) }
+        let result = try Subprocess.run("/usr/bin/timeout", [
+            "120", executable, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+            "--no-default-browser-check", "--disable-extensions", "--user-data-dir=\(profile)", "--virtual-time-budget=30000",
+            "--dump-dom", url,
+        ])
+        guard result.status == 0, !result.output.isEmpty else {
+            throw Failure(description: "chromium exited with \(result.status): \(result.standardError.suffix(2000))")
+        }
+        return result.standardOutput
+    }
+}
