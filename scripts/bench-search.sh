@@ -46,6 +46,7 @@ results=".bench/search-$users-$posts"
 mkdir -p "$results"
 read -r -a queries <<<"${QUERIES:-$default_queries}"
 query_args=()
+failures=()
 for query in "${queries[@]}"; do
   query_args+=("${query//+/ }")
 done
@@ -144,7 +145,7 @@ if [[ "${SKIP_PAGEFIND:-}" != 1 ]]; then
   python3 Benchmarks/search/measure.py --label pagefind --site "$output" \
     --mount /pagefind/="$pagefind_dir" --mount /__bench/=Benchmarks/search \
     --page '/__bench/pagefind-query.html?q={q}' --json "$results/pagefind.json" \
-    "${query_args[@]}" | tee "$results/pagefind-queries.txt"
+    "${query_args[@]}" | tee "$results/pagefind-queries.txt" || failures+=(pagefind)
 fi
 
 # --- 3. Timeline's own search -------------------------------------------------------------
@@ -154,7 +155,7 @@ if [[ -d "$output/search" ]]; then
   echo "==> Measuring Timeline's /search/ queries in Chromium: ${query_args[*]}"
   python3 Benchmarks/search/measure.py --label timeline --site "$output" \
     --page '/search/?q={q}' --json "$results/timeline.json" \
-    "${query_args[@]}" | tee "$results/timeline-queries.txt"
+    "${query_args[@]}" | tee "$results/timeline-queries.txt" || failures+=(timeline)
 else
   echo "==> $output/search/ does not exist: no Timeline search to measure yet"
 fi
@@ -205,3 +206,7 @@ pagefind_share="n/a"
   echo "Pagefind's query page is Benchmarks/search/pagefind-query.html (no stylesheet); its index files"
   echo "(.pf_*, wasm) are gzip-compressed by Pagefind already, so their gzip size is about their raw size."
 } | tee "$results/summary.txt"
+
+if [[ ${#failures[@]} -gt 0 ]]; then
+  die "some queries did not render their results (${failures[*]}): see the lines marked FAILED above"
+fi

@@ -21,12 +21,15 @@ would send; files that are already compressed hardly shrink):
   session fetches once). Median and max over queries 2..N.
 /favicon.ico is not counted (the browser asks for it on any page).
 
-How it waits: `chromium --headless --dump-dom --virtual-time-budget=MS` (virtual time
-does not advance while fetches are pending, so the DOM is dumped after the page's
-fetches settle or the budget runs out). The dumped DOM is checked for
-data-search-state="done"; a query whose page did not get there fails the run
-(--wait cdp instead drives Chromium over the DevTools protocol and polls the attribute
-in real time, for pages that need real timers).
+How it waits (--wait): `cdp` (the default) starts headless Chromium with
+--remote-debugging-port, navigates over the DevTools protocol (a small stdlib websocket
+client below) and polls data-search-state in real time every 50 ms until it is "done" or
+"error" (or --budget-ms passes), then waits --settle-ms more so late fetches are logged
+too, and reads the DOM. `dump-dom` runs `chromium --headless --dump-dom
+--virtual-time-budget=MS` instead: simpler, but with Pagefind 1.5 (whose search runs in a
+Web Worker) it dumped the DOM before the results had rendered in about one query in seven,
+so it is not the default. Either way the DOM is checked for data-search-state="done" and
+the result list; a query whose page did not get there fails the run.
 
 --json FILE writes every request and figure; --mount /prefix/=folder serves another
 folder under a URL prefix (the Pagefind query page lives outside the built site).
@@ -107,7 +110,7 @@ def result_links(dom: str) -> list[str]:
     return links
 
 
-def run_dump_dom(browser: str, url: str, budget_ms: int, timeout: float) -> str:
+def run_dump_dom(browser: str, url: str, budget_ms: int, timeout: float, settle_ms: int) -> str:
     with tempfile.TemporaryDirectory(prefix="searchbench-profile-") as profile:
         command = [browser, *chromium_flags(profile), "--dump-dom",
                    f"--virtual-time-budget={budget_ms}", url]
@@ -195,8 +198,9 @@ class DevTools:
         self.sock.close()
 
 
-def run_cdp(browser: str, url: str, budget_ms: int, timeout: float) -> str:
-    with tempfile.TemporaryDirectory(prefix="searchbench-profile-") as profile:
+def run_cdp(browser: str, url: str, budget_ms: int, timeout: float, settle_ms: int) -> str:
+    # Chromium's helper processes may still be writing to the profile while it is removed.
+    with tempfile.TemporaryDirectory(prefix="searchbench-profile-", ignore_cleanup_errors=True) as profile:
         command = [browser, *chromium_flags(profile), "--remote-debugging-port=0",
                    "--remote-allow-origins=*", "about:blank"]
         process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -221,11 +225,20 @@ def run_cdp(browser: str, url: str, budget_ms: int, timeout: float) -> str:
                     if state in ("done", "error") or time.monotonic() > deadline:
                         break
                     time.sleep(0.05)
+                time.sleep(settle_ms / 1000)
                 dom = tools.call("Runtime.evaluate",
                                  expression="document.documentElement.outerHTML",
                                  returnByValue=True)["result"]["value"]
+                try:
+                    tools.call("Browser.close")
+                except (RuntimeError, OSError):
+                    pass
             finally:
                 tools.close()
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                pass
             return dom
         finally:
             process.terminate()
@@ -347,8 +360,10 @@ def main(argv=None) -> int:
                         help="Cache-Control the server sends with files ('' for none; default: "
                              f"{logserver.DEFAULT_CACHE_CONTROL!r})")
     parser.add_argument("--chromium", help="Chromium binary (default: chromium on PATH)")
-    parser.add_argument("--wait", choices=["dump-dom", "cdp"], default="dump-dom",
-                        help="how to wait for the page (default: dump-dom)")
+    parser.add_argument("--wait", choices=["cdp", "dump-dom"], default="cdp",
+                        help="how to wait for the page (default: cdp)")
+    parser.add_argument("--settle-ms", type=int, default=1000,
+                        help="cdp: time to keep logging after the page said done (default: 1000)")
     parser.add_argument("--budget-ms", type=int, default=30000,
                         help="virtual-time budget (dump-dom) or real-time limit (cdp) per query")
     parser.add_argument("--json", help="write every request and figure to this file")
@@ -378,7 +393,7 @@ def main(argv=None) -> int:
                 "{q}", urllib.parse.quote_plus(query))
             offset = measurer.log_size()
             started = time.monotonic()
-            dom = runner(browser, url, args.budget_ms, args.budget_ms / 1000 + 120)
+            dom = runner(browser, url, args.budget_ms, args.budget_ms / 1000 + 120, args.settle_ms)
             seconds = time.monotonic() - started
             time.sleep(0.3)  # let the server's handler threads write their last log lines
             requests = [r for r in measurer.requests_since(offset)
