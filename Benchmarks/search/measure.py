@@ -11,8 +11,9 @@ URL-encoded query), and waits until the page signals that its results have rende
 `<li class="search-result">` inside `<ol id="post-results">`. Every request the server
 answered while that Chromium ran belongs to that query.
 
-Figures (raw bytes as served, and each file's gzip -6 size: what a host serving gzip
-would send; files that are already compressed hardly shrink):
+Figures (raw bytes as served, and "gzip": each file's gzip -6 size, or its raw size when
+gzip does not make it smaller, as for Pagefind's already-compressed index files: what a
+host compressing its responses would send):
 - first query: everything query 1 fetched, split into the HTML page, stylesheets (.css)
   and the rest (script, index files, result cards: the search's own cost);
 - further query N: the files query N fetched that queries 1..N-1 had not (a browser
@@ -288,7 +289,9 @@ class Measurer:
             return sent
         if file not in self.gzip_cache:
             with open(file, "rb") as f:
-                self.gzip_cache[file] = len(gzip.compress(f.read(), compresslevel=6, mtime=0))
+                data = f.read()
+            # A host compressing responses sends the smaller of the two.
+            self.gzip_cache[file] = min(len(data), len(gzip.compress(data, compresslevel=6, mtime=0)))
         return self.gzip_cache[file]
 
 
