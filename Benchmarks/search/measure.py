@@ -311,6 +311,13 @@ def summarize(queries: list[dict], page_path: str) -> dict:
 
     first = queries[0]
     parts = split(first["requests"])
+    by_type: dict[str, list[int]] = {}
+    for r in first["requests"]:
+        ext = os.path.splitext(key(r["path"]))[1] or "(none)"
+        entry = by_type.setdefault(ext, [0, 0, 0])
+        entry[0] += 1
+        entry[1] += r["bytes"]
+        entry[2] += r["gzip"]
     seen = {key(r["path"]) for r in first["requests"]}
     further = []
     for q in queries[1:]:
@@ -332,6 +339,8 @@ def summarize(queries: list[dict], page_path: str) -> dict:
         "first_total_bytes": sum(v[0] for v in parts.values()),
         "first_total_gzip": sum(v[1] for v in parts.values()),
         "first_requests": len(first["requests"]),
+        "first_by_type": {ext: {"requests": v[0], "bytes": v[1], "gzip": v[2]}
+                          for ext, v in sorted(by_type.items(), key=lambda i: -i[1][1])},
     }
     if further:
         raw = [q["new_bytes"] for q in further]
@@ -433,6 +442,9 @@ def main(argv=None) -> int:
     for label, name in [("HTML page", "page"), ("stylesheets", "css"),
                         ("search (script+index+cards)", "search"), ("total", "total")]:
         print(f"  {label:28} {human(s[f'first_{name}_bytes']):>10} {human(s[f'first_{name}_gzip']):>10}")
+    print("  by file type (requests, raw, gzip):")
+    for ext, v in s["first_by_type"].items():
+        print(f"    {ext:26} {v['requests']:>4}  {human(v['bytes']):>10} {human(v['gzip']):>10}")
     if "further_queries" in s:
         print(f"  further queries ({s['further_queries']}), new files only:")
         print(f"  {'median':28} {human(s['further_median_bytes']):>10} {human(s['further_median_gzip']):>10}")
