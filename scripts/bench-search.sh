@@ -189,7 +189,8 @@ pagefind_share="n/a"
 {
   echo
   echo "Search benchmark: $users users, $posts posts ($post_pages post pages), queries: ${query_args[*]}"
-  echo "Bytes: raw / gzip -6. First query: '${query_args[0]}'; further: new files of each later query."
+  echo "Bytes: raw / gzip (gzip -6, or raw where that is smaller). First query: '${query_args[0]}';"
+  echo "further: the files each later query fetched that no earlier one had."
   printf '%-44s | %-24s | %-24s\n' "" "Timeline (/search/)" "Pagefind $pagefind_version"
   printf '%-44s | %-24s | %-24s\n' "site build, whole (s)" "$site_seconds (peak ${site_peak} MiB)" "-"
   printf '%-44s | %-24s | %-24s\n' "index build (s)" "$timeline_index_seconds  <- from the build, TODO" "${pagefind_seconds:-"-"} (peak ${pagefind_peak:-"-"} MiB)"
@@ -203,8 +204,9 @@ pagefind_share="n/a"
   printf '%-44s | %-24s | %-24s\n' "further query: median" "${tl[5]}" "${pf[5]}"
   printf '%-44s | %-24s | %-24s\n' "further query: max" "${tl[6]}" "${pf[6]}"
   echo "Targets (issue 4): first query < 100 KB including the script; further queries < 30 KB."
-  echo "Pagefind's query page is Benchmarks/search/pagefind-query.html (no stylesheet); its index files"
-  echo "(.pf_*, wasm) are gzip-compressed by Pagefind already, so their gzip size is about their raw size."
+  echo "Pagefind's query page is Benchmarks/search/pagefind-query.html (no stylesheet); Pagefind"
+  echo "compresses its index files (.pf_*, wasm) itself, so only its scripts shrink with gzip."
+  echo "Figures by query and by file type: $results/*-queries.txt; every request: $results/*.json"
 } | tee "$results/summary.txt"
 
 if [[ ${#failures[@]} -gt 0 ]]; then
