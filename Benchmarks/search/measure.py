@@ -313,7 +313,8 @@ def summarize(queries: list[dict], page_path: str) -> dict:
     parts = split(first["requests"])
     by_type: dict[str, list[int]] = {}
     for r in first["requests"]:
-        ext = os.path.splitext(key(r["path"]))[1] or "(none)"
+        path = key(r["path"])
+        ext = ".html" if path.endswith("/") else os.path.splitext(path)[1] or "(none)"
         entry = by_type.setdefault(ext, [0, 0, 0])
         entry[0] += 1
         entry[1] += r["bytes"]
