@@ -7,7 +7,7 @@ TEST_PACKAGES := libvips-tools libimage-exiftool-perl chromium
 SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 SWIFT_BUILD_FLAGS ?=
 
-.PHONY: site build test check bench bench-images deps test-deps clean
+.PHONY: site build test check bench bench-images bench-search deps test-deps clean
 
 ## Install what is missing, build the tool (release) and the example site into Output/.
 site: deps
@@ -46,6 +46,21 @@ bench-images: deps
 	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
 	fi
 	scripts/bench-images.sh $(COUNT)
+
+## Search benchmark: Timeline's /search/ (when the build writes Output/search/) and Pagefind on
+## the same generated site, bytes per query in headless Chromium (scripts/bench-search.sh).
+## Its own defaults: 10,000 users and 200,000 posts; USERS and POSTS given to make override them.
+SEARCH_USERS = $(if $(filter file,$(origin USERS)),10000,$(USERS))
+SEARCH_POSTS = $(if $(filter file,$(origin POSTS)),200000,$(POSTS))
+bench-search: deps
+	@missing=""; for package in chromium time; do \
+	  dpkg -s $$package >/dev/null 2>&1 || missing="$$missing $$package"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing:$$missing"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	fi
+	scripts/bench-search.sh $(SEARCH_USERS) $(SEARCH_POSTS)
 
 ## Install the Debian -dev packages the build links against, and Python's feedparser (the
 ## tests read the feeds with it), when missing.
