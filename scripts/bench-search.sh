@@ -90,14 +90,10 @@ fi
 [[ -d "$output/p" ]] || die "$output/p is missing: the site build did not write post pages"
 post_pages="$(find "$output/p" -name '*.html' | wc -l | tr -d '[:space:]')"
 
-# ============================================================================================
-# TIMELINE'S INDEX BUILD TIME: placeholder until the build reports it (issue 4).
-# The build is expected to report how long writing Output/search/ took. When it does, read
-# that figure here from "$build_log" (the output of the timed build above; note bench.sh
-# builds with --quiet) or from a file the build writes, and set timeline_index_seconds to it.
-# The table then shows it and its share of the whole build ($site_seconds).
-timeline_index_seconds="n/a"
-# ============================================================================================
+# Timeline's index build time: the search stage of `timeline build --timings` ("Stages: …,
+# search 1.23 s, …"), which bench.sh passes.
+timeline_index_seconds="$(sed -n 's/^Stages: .*search \([0-9.]*\) s.*/\1/p' "$build_log" | tail -1)"
+timeline_index_seconds="${timeline_index_seconds:-n/a}"
 
 # --- 2. Pagefind ------------------------------------------------------------------------------
 pagefind_dir="$results/pagefind"
@@ -193,7 +189,7 @@ pagefind_share="n/a"
   echo "further: the files each later query fetched that no earlier one had."
   printf '%-44s | %-24s | %-24s\n' "" "Timeline (/search/)" "Pagefind $pagefind_version"
   printf '%-44s | %-24s | %-24s\n' "site build, whole (s)" "$site_seconds (peak ${site_peak} MiB)" "-"
-  printf '%-44s | %-24s | %-24s\n' "index build (s)" "$timeline_index_seconds  <- from the build, TODO" "${pagefind_seconds:-"-"} (peak ${pagefind_peak:-"-"} MiB)"
+  printf '%-44s | %-24s | %-24s\n' "index build (s)" "$timeline_index_seconds" "${pagefind_seconds:-"-"} (peak ${pagefind_peak:-"-"} MiB)"
   printf '%-44s | %-24s | %-24s\n' "index share of the build" "$(share "$timeline_index_seconds" "$site_seconds")" "$pagefind_share of build + pagefind"
   printf '%-44s | %-24s | %-24s\n' "index size (bytes, files)" "${timeline_bytes:-"-"} B, ${timeline_files:-"-"}" "${pagefind_bytes:-"-"} B, ${pagefind_files:-"-"}"
   printf '%-44s | %-24s | %-24s\n' "first query: script + index + cards" "${tl[0]}" "${pf[0]}"

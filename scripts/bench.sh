@@ -77,7 +77,7 @@ if [[ -e "$output" ]]; then
   mv "$output" "$trash"
 fi
 
-command=("$bin_dir/timeline" build --content "$content" --templates Templates --output "$output" --quiet)
+command=("$bin_dir/timeline" build --content "$content" --templates Templates --output "$output" --quiet --timings)
 echo "==> Running: $time_tool -v$(printf ' %q' "${command[@]}")"
 if ! "$time_tool" -v -o "$time_log" "${command[@]}"; then
   cat "$time_log" >&2 || true

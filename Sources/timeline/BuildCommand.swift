@@ -16,7 +16,7 @@ struct BuildCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The output folder, relative to the site folder.", valueName: "dir"))
     var output: String = "Output"
 
-    @Flag(help: "Also print how long each stage took and what the search index holds.")
+    @Flag(help: "Also print how long each stage took and what the search index holds (even with --quiet).")
     var timings = false
 
     func run() async throws {
@@ -26,8 +26,8 @@ struct BuildCommand: AsyncParsableCommand {
             console.print(report.warnings)
             console.summary(report.summary)
             if timings {
-                console.summary("Stages: " + report.timings.summary)
-                console.summary(report.searchSummary)
+                print("Stages: " + report.timings.summary)
+                print(report.searchSummary)
             }
         } catch {
             throw console.report(error, of: "build")
