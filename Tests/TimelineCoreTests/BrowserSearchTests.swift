@@ -165,4 +165,28 @@ struct BrowserSearchTests {
         #expect(none.state == "done")
         #expect(none.posts.isEmpty)
     }
+
+    @Test("Hostile names and captions show as text in search results and run nothing")
+    func hostileCards() async throws {
+        let payload = #"<img src=x onerror="document.title='pwned'"><script>document.title='pwned'</script>"#
+        let jsonPayload = payload.replacingOccurrences(of: "\"", with: "\\\"")
+        let fixture = try SiteFixture(site: #"{"title": "Hostile", "baseURL": "http://127.0.0.1/", "images": {"process": false}}"#)
+        try fixture.user("mallory", extra: "\n  \"name\": \"\(jsonPayload) Mallory\",")
+        try fixture.write("Content/posts/-K25Fj8qrMAtxXG3QCSn/post.md", "---\nusername: mallory\nalt: A pixel\n---\nhostile \(payload) [x](javascript:alert(1))")
+        try FileManager.default.copyItem(atPath: RepositoryPaths.content + "/users/astro.kim.jpg", toPath: fixture.content + "/posts/-K25Fj8qrMAtxXG3QCSn/photo.jpg")
+        _ = try await fixture.build()
+        let server = try StaticServer(serving: fixture.output)
+
+        for url in [server.url("/search/?q=hostile"), server.url("/search/?q=mallory"), server.url("/users/?q=mall")] {
+            let html = try Browser.dom(url)
+            let page = try #require(HTMLDocument(data: Data(html.utf8)))
+            #expect(page.values("//title").first?.contains("pwned") == false, "\(url) ran script")
+            #expect(page.count("//*[@onerror or @onload]") == 0, "\(url) has event handlers")
+            #expect(page.values("//script/@src") == ["/assets/search.js"], "\(url) has another script")
+            #expect(page.count("//a[starts-with(@href, 'javascript')]") == 0)
+            #expect(html.contains("&lt;script&gt;"), "\(url) shows the payload as text")
+        }
+        let results = try Self.search(server, "hostile")
+        #expect(results.posts == ["/p/-K25Fj8qrMAtxXG3QCSn/"])
+    }
 }
