@@ -46,7 +46,7 @@ public enum SiteBuilder {
             let seconds = start.duration(to: clock.now).seconds
             return BuildReport(
                 pageCount: pages.count, fileCount: pages.count + fileCount + feedFileCount, userCount: site.users.count, postCount: site.posts.count,
-                seconds: seconds, output: options.display(output), warnings: warnings, images: images.statistics)
+                seconds: seconds, output: options.display(output), basePath: site.settings.basePath, warnings: warnings, images: images.statistics)
         } catch {
             staged.abandon()
             throw BuildFailure(warnings + error.diagnostics)
