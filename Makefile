@@ -1,12 +1,13 @@
 # Timeline: the two commands a fresh machine needs are `make site` and `make test`.
 
 SYSTEM_PACKAGES := libcmark-dev libxml2-dev libvips-dev pkg-config
-# Used by the image tests to make fixtures (vips) and to read metadata back (exiftool).
-TEST_PACKAGES := libvips-tools libimage-exiftool-perl
+# Used by the image tests to make fixtures (vips) and to read metadata back (exiftool), and by
+# the live-reload test (a headless browser).
+TEST_PACKAGES := libvips-tools libimage-exiftool-perl chromium
 SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 SWIFT_BUILD_FLAGS ?=
 
-.PHONY: site build test check bench bench-images deps test-deps clean
+.PHONY: site build test check bench bench-images bench-serve deps test-deps clean
 
 ## Install what is missing, build the tool (release) and the example site into Output/.
 site: deps
@@ -45,6 +46,19 @@ bench-images: deps
 	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
 	fi
 	scripts/bench-images.sh $(COUNT)
+
+## Preview benchmark: save-to-reload time and wrk on a post page (scripts/bench-serve.sh).
+## SITE=example (the default) or a user count with POSTS (as for bench); RUNS and WRK_SECONDS pass through.
+SITE ?= example
+bench-serve: deps
+	@missing=""; for package in wrk curl; do \
+	  dpkg -s $$package >/dev/null 2>&1 || missing="$$missing $$package"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing:$$missing"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	fi
+	SWIFT_BUILD_FLAGS="$(SWIFT_BUILD_FLAGS)" scripts/bench-serve.sh $(SITE) $(if $(filter example,$(SITE)),,$(POSTS))
 
 ## Install the Debian -dev packages the build links against, and Python's feedparser (the
 ## tests read the feeds with it), when missing.

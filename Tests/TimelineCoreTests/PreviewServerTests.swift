@@ -102,11 +102,9 @@ struct PreviewServerTests {
     @Test("a saved caption is rebuilt and open pages get a reload event")
     func reloadAfterEdit() async throws {
         let fixture = try SiteFixture.small()
-        let preview = try await RunningPreview.start(fixture)
+        let (preview, events) = try await RunningPreview.startListening(fixture)
         defer { Task { await preview.stop() } }
-        let events = try await EventStreamProbe(port: preview.port)
-        let hello = try #require(try await events.next("hello", timeout: .seconds(10)))
-        #expect(hello.data == "1")
+        #expect(events.events.first == .init(name: "hello", data: "1"))
 
         try fixture.post(Self.firstPost, by: "alice", caption: "An edited caption", photo: nil)
         let reload = try #require(try await events.next("reload"), "no reload event after the edit")
@@ -119,10 +117,8 @@ struct PreviewServerTests {
     @Test("a broken edit shows the errors over the last good site; fixing it reloads a fresh page")
     func errorPageAndRecovery() async throws {
         let fixture = try SiteFixture.small()
-        let preview = try await RunningPreview.start(fixture)
+        let (preview, events) = try await RunningPreview.startListening(fixture)
         defer { Task { await preview.stop() } }
-        let events = try await EventStreamProbe(port: preview.port)
-        _ = try #require(try await events.next("hello", timeout: .seconds(10)))
 
         // An author name with markup: the error message quotes it, so it must arrive escaped.
         try fixture.write("Content/posts/\(Self.firstPost)/post.md", "---\nusername: <img src=x onerror=alert(1)>\nalt: A rocket\n---\nBroken")
@@ -147,10 +143,8 @@ struct PreviewServerTests {
     @Test("a changed stylesheet sends a stylesheets event, not a reload")
     func stylesheetOnly() async throws {
         let fixture = try SiteFixture.small()
-        let preview = try await RunningPreview.start(fixture)
+        let (preview, events) = try await RunningPreview.startListening(fixture)
         defer { Task { await preview.stop() } }
-        let events = try await EventStreamProbe(port: preview.port)
-        _ = try #require(try await events.next("hello", timeout: .seconds(10)))
         let stylesheet = fixture.root + "/Templates/assets/style.css"
         let original = try String(contentsOfFile: stylesheet, encoding: .utf8)
         try fixture.write("Templates/assets/style.css", original + "\nbody { outline: 1px solid red; }\n")
@@ -163,10 +157,8 @@ struct PreviewServerTests {
     @Test("a burst of saves becomes one rebuild")
     func debounce() async throws {
         let fixture = try SiteFixture.small()
-        let preview = try await RunningPreview.start(fixture, debounce: .milliseconds(300))
+        let (preview, events) = try await RunningPreview.startListening(fixture, debounce: .milliseconds(300))
         defer { Task { await preview.stop() } }
-        let events = try await EventStreamProbe(port: preview.port)
-        _ = try #require(try await events.next("hello", timeout: .seconds(10)))
         for index in 1...5 {
             try fixture.post(Self.firstPost, by: "alice", caption: "Save \(index)", photo: nil)
             try await Task.sleep(for: .milliseconds(20))
@@ -181,10 +173,8 @@ struct PreviewServerTests {
     @Test("the polling fallback notices changes too")
     func pollingFallback() async throws {
         let fixture = try SiteFixture.small()
-        let preview = try await RunningPreview.start(fixture, watchMode: .polling(interval: .milliseconds(50)))
+        let (preview, events) = try await RunningPreview.startListening(fixture, watchMode: .polling(interval: .milliseconds(50)))
         defer { Task { await preview.stop() } }
-        let events = try await EventStreamProbe(port: preview.port)
-        _ = try #require(try await events.next("hello", timeout: .seconds(10)))
         try fixture.post(Self.firstPost, by: "alice", caption: "Polled caption", photo: nil)
         _ = try #require(try await events.next("reload"), "no reload event with polling")
         #expect(try await preview.get("/p/\(Self.firstPost)/").text.contains("Polled caption"))
@@ -193,9 +183,7 @@ struct PreviewServerTests {
     @Test("stopping the server ends the open event streams")
     func shutdownClosesStreams() async throws {
         let fixture = try SiteFixture.small()
-        let preview = try await RunningPreview.start(fixture)
-        let events = try await EventStreamProbe(port: preview.port)
-        _ = try #require(try await events.next("hello", timeout: .seconds(10)))
+        let (preview, events) = try await RunningPreview.startListening(fixture)
         let stopped = try await withDeadline(.seconds(20)) {
             await preview.stop()
             return true

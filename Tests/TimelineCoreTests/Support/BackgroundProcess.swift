@@ -18,14 +18,7 @@ final class BackgroundProcess: Sendable {
     }
 
     init(_ executable: String, _ arguments: [String], in directory: String? = nil, environment: [String: String]? = nil) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-        if let environment { process.environment = environment }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
+        let (process, out, err) = Subprocess.prepare(executable, arguments, in: directory, environment: environment)
         process.standardInput = FileHandle.nullDevice
         try process.run()
         self.process = process

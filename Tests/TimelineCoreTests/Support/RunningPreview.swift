@@ -12,11 +12,13 @@ final class RunningPreview: Sendable {
     enum Failure: Error, CustomStringConvertible {
         case notListening
         case firstBuildTimedOut
+        case noHello
 
         var description: String {
             switch self {
             case .notListening: "the preview server did not start listening in time"
             case .firstBuildTimedOut: "the preview's first build did not finish in time"
+            case .noHello: "the event stream sent no hello event"
             }
         }
     }
@@ -59,6 +61,20 @@ final class RunningPreview: Sendable {
             throw Failure.firstBuildTimedOut
         }
         return preview
+    }
+
+    /// Starts a preview and opens an event stream on it; returns once the stream's `hello`
+    /// event has arrived.
+    static func startListening(
+        _ fixture: SiteFixture, watchMode: FileWatcher.Mode = .automatic, debounce: Duration = .milliseconds(100)
+    ) async throws -> (RunningPreview, EventStreamProbe) {
+        let preview = try await start(fixture, watchMode: watchMode, debounce: debounce)
+        let events = try await EventStreamProbe(port: preview.port)
+        guard try await events.next("hello", timeout: .seconds(10)) != nil else {
+            await preview.stop()
+            throw Failure.noHello
+        }
+        return (preview, events)
     }
 
     func stop() async {
