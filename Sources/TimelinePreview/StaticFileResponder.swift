@@ -18,6 +18,13 @@ struct StaticFileResponder: Sendable {
     let folder: ServedFolder
 
     func respond(to request: Request, state: PreviewState.Snapshot) -> Response {
+        let response = answer(request, state: state)
+        guard request.method == .head else { return response }
+        // The same headers (Content-Length included) without the body.
+        return Response(status: response.status, headers: response.headers)
+    }
+
+    private func answer(_ request: Request, state: PreviewState.Snapshot) -> Response {
         guard request.method == .get || request.method == .head else {
             return Self.text(.methodNotAllowed, "Only GET and HEAD are served.\n", extra: [.allow: "GET, HEAD"])
         }
@@ -64,8 +71,7 @@ struct StaticFileResponder: Sendable {
             return Response(status: .notModified, headers: headers)
         }
         headers[.contentLength] = String(file.bytes.count)
-        let body = request.method == .head ? ResponseBody() : ResponseBody(byteBuffer: ByteBuffer(bytes: file.bytes))
-        return Response(status: status, headers: headers, body: body)
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: file.bytes)))
     }
 
     /// An HTML page with the script (and the error panel) added; never cached.

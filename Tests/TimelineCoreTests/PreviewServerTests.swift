@@ -154,6 +154,32 @@ struct PreviewServerTests {
         #expect(try await preview.get("/assets/style.css").text.contains("outline: 1px solid red"))
     }
 
+    @Test("during rebuilds every request gets a whole page: no 404, no half-written file")
+    func wholePagesDuringRebuilds() async throws {
+        let fixture = try SiteFixture.small()
+        let (preview, events) = try await RunningPreview.startListening(fixture, debounce: .milliseconds(10))
+        defer { Task { await preview.stop() } }
+        let expected = try fixture.read("index.html").utf8.count
+        let editor = Task {
+            for index in 1...4 {
+                try fixture.post(Self.firstPost, by: "alice", caption: "Rebuild \(index)", photo: nil)
+                _ = try await events.next("reload", after: events.events.count, timeout: .seconds(30))
+            }
+        }
+        var checked = 0
+        while !editor.isCancelled, checked < 2000 {
+            let home = try await preview.get("/")
+            #expect(home.status == 200)
+            #expect(home.text.hasSuffix("</html>\n") || home.text.hasSuffix("</html>"), "a cut page of \(home.body.count) bytes")
+            #expect(home.body.count > expected)  // the page plus the script
+            checked += 1
+            if events.events.filter({ $0.name == "reload" }).count >= 4 { break }
+        }
+        try await editor.value
+        #expect(events.events.filter { $0.name == "reload" }.count >= 4)
+        #expect(checked > 4)
+    }
+
     @Test("a burst of saves becomes one rebuild")
     func debounce() async throws {
         let fixture = try SiteFixture.small()
