@@ -42,21 +42,20 @@ public struct FileWatcher: Sendable {
         let (batches, continuation) = AsyncStream.makeStream(of: [String].self, bufferingPolicy: .unbounded)
         let stop = StopSignal()
         continuation.onTermination = { _ in stop.fire() }
-        let roots = self.roots
-        var mechanism = Mechanism.polling(interval: Self.defaultPollingInterval)
-        if case .polling(let interval) = mode {
-            mechanism = .polling(interval: interval)
-        } else if let inotify = InotifyTree(roots: roots) {
+        let report: @Sendable ([String]) -> Void = { continuation.yield($0) }
+        let mechanism: Mechanism
+        let watch: @Sendable () -> Void
+        switch (mode, InotifyTree(roots: roots, unless: mode != .automatic)) {
+        case (.automatic, let inotify?):
             mechanism = .inotify
-            Thread.detachNewThread {
-                inotify.run(until: stop, report: { continuation.yield($0) })
-                continuation.finish()
-            }
-            return (mechanism, batches)
+            watch = { inotify.run(until: stop, report: report) }
+        default:
+            let interval = if case .polling(let interval) = mode { interval } else { Self.defaultPollingInterval }
+            mechanism = .polling(interval: interval)
+            watch = { [roots] in PollingScan(roots: roots, interval: interval).run(until: stop, report: report) }
         }
-        guard case .polling(let interval) = mechanism else { return (mechanism, batches) }
         Thread.detachNewThread {
-            PollingScan(roots: roots, interval: interval).run(until: stop, report: { continuation.yield($0) })
+            watch()
             continuation.finish()
         }
         return (mechanism, batches)
@@ -149,8 +148,10 @@ final class InotifyTree: @unchecked Sendable {
     private let roots: [String]
     private var folders: [Int32: String] = [:]
 
-    /// Nil where inotify is missing or cannot watch every folder (then polling takes over).
-    init?(roots: [String]) {
+    /// Nil where inotify is missing or cannot watch every folder (then polling takes over), or
+    /// when `skipped` (polling was asked for).
+    init?(roots: [String], unless skipped: Bool = false) {
+        guard !skipped else { return nil }
         descriptor = timeline_watch_open()
         guard descriptor >= 0 else { return nil }
         self.roots = roots
@@ -257,7 +258,7 @@ struct PollingScan {
     }
 
     func run(until stop: StopSignal, report: ([String]) -> Void) {
-        let milliseconds = Int32(clamping: interval.components.seconds * 1000 + interval.components.attoseconds / 1_000_000_000_000_000)
+        let milliseconds = Int32(clamping: interval.wholeMilliseconds)
         var previous = snapshot()
         while !stop.wait(milliseconds: max(milliseconds, 1)).stopped {
             let current = snapshot()
@@ -266,5 +267,12 @@ struct PollingScan {
             previous = current
             if !changed.isEmpty { report(changed.sorted()) }
         }
+    }
+}
+
+extension Duration {
+    /// The duration in whole milliseconds (rounded down).
+    public var wholeMilliseconds: Int64 {
+        components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000
     }
 }

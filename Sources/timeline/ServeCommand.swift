@@ -63,7 +63,7 @@ extension Console {
             let how: String
             switch mechanism {
             case .inotify: how = "inotify"
-            case .polling(let interval): how = "a scan every \(interval.components.seconds * 1000 + interval.components.attoseconds / 1_000_000_000_000_000) ms"
+            case .polling(let interval): how = "a scan every \(interval.wholeMilliseconds) ms"
             }
             Console.writeOutput("Watching \(roots.joined(separator: " and ")) (\(how))\n")
         case .built(let report, let changes):
