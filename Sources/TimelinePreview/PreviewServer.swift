@@ -74,8 +74,9 @@ public struct PreviewServer: Sendable {
             stylesheetFolder: paths.templates + "/assets", debounce: configuration.debounce, heartbeat: configuration.heartbeat,
             startSignal: listening, state: state, broadcaster: broadcaster, report: report)
         let responder = PreviewResponder(files: StaticFileResponder(folder: ServedFolder(root: paths.output)), state: state, broadcaster: broadcaster)
+        // Quiet unless LOG_LEVEL asks for Hummingbird's and the service group's own lines.
         var logger = Logger(label: "timeline.serve")
-        logger.logLevel = .critical
+        logger.logLevel = ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .critical
         let host = configuration.host
         let app = Application(
             responder: responder,
