@@ -24,10 +24,17 @@ public actor PreviewState {
     public var snapshot: Snapshot { Snapshot(generation: generation, basePath: basePath, failure: failure) }
 
     /// Counts a request for `path` (without its query) and returns the state to answer it with.
+    /// At most `countedPathLimit` distinct paths are counted, so random URLs cannot grow the
+    /// table without end.
     func request(_ path: Substring) -> Snapshot {
-        requestCounts[String(path), default: 0] += 1
+        let key = String(path)
+        if requestCounts[key] != nil || requestCounts.count < Self.countedPathLimit {
+            requestCounts[key, default: 0] += 1
+        }
         return snapshot
     }
+
+    static let countedPathLimit = 10_000
 
     /// How many requests asked for `path` (as sent, without the query).
     public func requestCount(for path: String) -> Int {
