@@ -140,6 +140,26 @@ struct PreviewServerTests {
         #expect(!fixed.text.contains("timeline-build-error"))
     }
 
+    @Test("when the first build fails there is an error page, and the site once fixed")
+    func firstBuildFails() async throws {
+        let fixture = try SiteFixture.small()
+        try fixture.write("Content/users/bob.json", "{\n  \"username\": \"bob\",\n  \"follows\": [\"alice\"],\n  \"bio\": \"unterminated\n}\n")
+        let (preview, events) = try await RunningPreview.startListening(fixture)
+        defer { Task { await preview.stop() } }
+        #expect(!fixture.exists("index.html"))
+        let page = try await preview.get("/")
+        #expect(page.status == 404)
+        #expect(page.text.contains("id=\"timeline-build-error\""))
+        #expect(page.text.contains("users/bob.json:4:23"))
+        #expect(page.text.contains("data-timeline-preview"))
+
+        try fixture.user("bob", follows: ["alice"])
+        _ = try #require(try await events.next("reload"), "no reload after the fix")
+        let fixed = try await preview.get("/")
+        #expect(fixed.status == 200)
+        #expect(!fixed.text.contains("timeline-build-error"))
+    }
+
     @Test("a changed stylesheet sends a stylesheets event, not a reload")
     func stylesheetOnly() async throws {
         let fixture = try SiteFixture.small()
