@@ -2,12 +2,12 @@
 
 SYSTEM_PACKAGES := libcmark-dev libxml2-dev libvips-dev pkg-config
 # Used by the image tests to make fixtures (vips) and to read metadata back (exiftool), and
-# by the browser tests of search (headless Chromium).
+# by the browser tests of search and live reload (headless Chromium).
 TEST_PACKAGES := libvips-tools libimage-exiftool-perl chromium
 SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 SWIFT_BUILD_FLAGS ?=
 
-.PHONY: site build test check bench bench-images bench-search deps test-deps clean
+.PHONY: site build test check bench bench-images bench-search bench-serve deps test-deps clean
 
 ## Install what is missing, build the tool (release) and the example site into Output/.
 site: deps
@@ -61,6 +61,19 @@ bench-search: deps
 	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
 	fi
 	scripts/bench-search.sh $(SEARCH_USERS) $(SEARCH_POSTS)
+
+## Preview benchmark: save-to-reload time and wrk on a post page (scripts/bench-serve.sh).
+## SITE=example (the default) or a user count with POSTS (as for bench); RUNS and WRK_SECONDS pass through.
+SITE ?= example
+bench-serve: deps
+	@missing=""; for package in wrk curl; do \
+	  dpkg -s $$package >/dev/null 2>&1 || missing="$$missing $$package"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing:$$missing"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	fi
+	SWIFT_BUILD_FLAGS="$(SWIFT_BUILD_FLAGS)" scripts/bench-serve.sh $(SITE) $(if $(filter example,$(SITE)),,$(POSTS))
 
 ## Install the Debian -dev packages the build links against, and Python's feedparser (the
 ## tests read the feeds with it), when missing.

@@ -8,11 +8,16 @@ let package = Package(
         .executable(name: "timeline", targets: ["timeline"]),
         .executable(name: "timeline-workload", targets: ["timeline-workload"]),
         .library(name: "TimelineCore", targets: ["TimelineCore"]),
+        .library(name: "TimelinePreview", targets: ["TimelinePreview"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         .systemLibrary(
@@ -31,6 +36,7 @@ let package = Package(
             providers: [.apt(["libvips-dev"])]
         ),
         .target(name: "CSystemSupport"),
+        .target(name: "CFileWatch"),
         .target(name: "CVipsSupport", dependencies: ["CVips"]),
         .target(
             name: "TimelineCore",
@@ -43,10 +49,22 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
+        .target(
+            name: "TimelinePreview",
+            dependencies: [
+                "TimelineCore",
+                "CFileWatch",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         .executableTarget(
             name: "timeline",
             dependencies: [
                 "TimelineCore",
+                "TimelinePreview",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -58,7 +76,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TimelineCoreTests",
-            dependencies: ["TimelineCore", "CLibXML2", "timeline"]
+            dependencies: ["TimelineCore", "TimelinePreview", "CLibXML2", "timeline"]
         ),
     ],
     swiftLanguageModes: [.v6]

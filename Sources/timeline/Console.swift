@@ -3,8 +3,10 @@ import TimelineCore
 
 #if canImport(Glibc)
 import Glibc
+private let systemWrite = Glibc.write
 #elseif canImport(Darwin)
 import Darwin
+private let systemWrite = Darwin.write
 #endif
 
 /// Where the CLI talks: diagnostics and progress on standard error, the summary on standard
@@ -46,9 +48,18 @@ struct Console: Sendable {
     }
 
     static func writeError(_ text: String) {
+        write(text, to: STDERR_FILENO)
+    }
+
+    /// Standard output without buffering, so a line shows at once through a pipe too.
+    static func writeOutput(_ text: String) {
+        write(text, to: STDOUT_FILENO)
+    }
+
+    private static func write(_ text: String, to descriptor: Int32) {
         var text = text
         text.withUTF8 { buffer in
-            _ = write(STDERR_FILENO, buffer.baseAddress, buffer.count)
+            _ = systemWrite(descriptor, buffer.baseAddress, buffer.count)
         }
     }
 }

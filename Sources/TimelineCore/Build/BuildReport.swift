@@ -6,6 +6,9 @@ public struct BuildReport: Sendable {
     public let postCount: Int
     public let seconds: Double
     public let output: String
+    /// The path every internal link starts with (`/` or `/photos/`, from the base URL), so a
+    /// preview server can map URLs back to files.
+    public let basePath: String
     public let warnings: [Diagnostic]
     public let images: ImagePipeline.Statistics
     public let search: SearchIndex.Statistics

@@ -55,7 +55,7 @@ public enum SiteBuilder {
             timings.lap(.write)
             return BuildReport(
                 pageCount: pages.count, fileCount: pages.count + fileCount + feedFileCount + search.statistics.fileCount, userCount: site.users.count,
-                postCount: site.posts.count, seconds: timings.total, output: options.display(output), warnings: warnings, images: images.statistics,
+                postCount: site.posts.count, seconds: timings.total, output: options.display(output), basePath: site.settings.basePath, warnings: warnings, images: images.statistics,
                 search: search.statistics, timings: timings)
         } catch {
             staged.abandon()

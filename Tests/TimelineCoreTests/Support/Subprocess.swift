@@ -12,6 +12,18 @@ enum Subprocess {
     }
 
     static func run(_ executable: String, _ arguments: [String], in directory: String? = nil, environment: [String: String]? = nil) throws -> Result {
+        let (process, out, err) = prepare(executable, arguments, in: directory, environment: environment)
+        try process.run()
+        let output = out.fileHandleForReading.readDataToEndOfFile()
+        let error = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, output: output, error: error)
+    }
+
+    /// A process set up to run with both outputs in pipes (not yet started).
+    static func prepare(
+        _ executable: String, _ arguments: [String], in directory: String? = nil, environment: [String: String]? = nil
+    ) -> (process: Process, output: Pipe, error: Pipe) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -20,10 +32,6 @@ enum Subprocess {
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        try process.run()
-        let output = out.fileHandleForReading.readDataToEndOfFile()
-        let error = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, output: output, error: error)
+        return (process, out, err)
     }
 }

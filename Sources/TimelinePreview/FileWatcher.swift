@@ -1,0 +1,278 @@
+import CFileWatch
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reports changes under some folders, recursively: inotify on Linux (a watch on every folder,
+/// added for new folders as they appear), or a scan every `interval` where inotify is missing
+/// or refuses (no more watches). Each element of `changes()` is a batch of changed paths; the
+/// consumer merges bursts (see `RebuildLoop`). Editor scratch files (`.swp`, `~`, `.#name`,
+/// vim's `4913`) are left out.
+public struct FileWatcher: Sendable {
+    public enum Mode: Sendable, Hashable {
+        /// inotify where it works, else polling every 500 ms.
+        case automatic
+        case polling(interval: Duration)
+    }
+
+    /// Which mechanism a running watcher uses.
+    public enum Mechanism: Sendable, Hashable {
+        case inotify
+        case polling(interval: Duration)
+    }
+
+    public let roots: [String]
+    public let mode: Mode
+
+    public static let defaultPollingInterval = Duration.milliseconds(500)
+
+    public init(roots: [String], mode: Mode = .automatic) {
+        self.roots = roots
+        self.mode = mode
+    }
+
+    /// Starts watching on a thread of its own and returns the batches of changed paths, and the
+    /// mechanism in use. Watching stops when the stream's consumer stops (cancellation or the
+    /// end of iteration).
+    public func changes() -> (mechanism: Mechanism, batches: AsyncStream<[String]>) {
+        let (batches, continuation) = AsyncStream.makeStream(of: [String].self, bufferingPolicy: .unbounded)
+        let stop = StopSignal()
+        continuation.onTermination = { _ in stop.fire() }
+        let report: @Sendable ([String]) -> Void = { continuation.yield($0) }
+        let mechanism: Mechanism
+        let watch: @Sendable () -> Void
+        switch (mode, InotifyTree(roots: roots, unless: mode != .automatic)) {
+        case (.automatic, let inotify?):
+            mechanism = .inotify
+            watch = { inotify.run(until: stop, report: report) }
+        default:
+            let interval = if case .polling(let interval) = mode { interval } else { Self.defaultPollingInterval }
+            mechanism = .polling(interval: interval)
+            watch = { [roots] in PollingScan(roots: roots, interval: interval).run(until: stop, report: report) }
+        }
+        Thread.detachNewThread {
+            watch()
+            continuation.finish()
+        }
+        return (mechanism, batches)
+    }
+
+    /// Names editors write beside the file they save, which are not content.
+    static func isScratchFile(_ name: some StringProtocol) -> Bool {
+        name.hasSuffix("~") || name.hasSuffix(".swp") || name.hasSuffix(".swx") || name.hasPrefix(".#") || name == "4913"
+    }
+}
+
+/// A pipe that wakes the watcher thread's `poll` when watching should stop.
+final class StopSignal: Sendable {
+    let readEnd: Int32
+    let writeEnd: Int32
+
+    init() {
+        var ends: [Int32] = [-1, -1]
+        if pipe(&ends) == 0 {
+            _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
+            _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
+            _ = fcntl(ends[1], F_SETFL, O_NONBLOCK)
+        }
+        readEnd = ends[0]
+        writeEnd = ends[1]
+    }
+
+    func fire() {
+        var byte: UInt8 = 1
+        _ = write(writeEnd, &byte, 1)
+    }
+
+    /// Waits up to `milliseconds` for the signal (forever with -1), and also for `descriptor`
+    /// to be readable when given. Returns true when the signal fired.
+    func wait(milliseconds: Int32, alongside descriptor: Int32? = nil) -> (stopped: Bool, readable: Bool) {
+        var descriptors = [pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)]
+        if let descriptor { descriptors.append(pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)) }
+        let count = poll(&descriptors, nfds_t(descriptors.count), milliseconds)
+        guard count > 0 else { return (false, false) }
+        let stopped = descriptors[0].revents != 0
+        let readable = descriptors.count > 1 && descriptors[1].revents != 0
+        return (stopped, readable)
+    }
+
+    deinit {
+        close(readEnd)
+        close(writeEnd)
+    }
+}
+
+/// The folders below a root, found with `lstat` (symlinks are not followed).
+enum FolderTree {
+    /// Each entry directly inside `folder`, with whether it is a folder.
+    static func entries(of folder: String) -> [(name: String, isFolder: Bool)] {
+        guard let directory = opendir(folder) else { return [] }
+        defer { closedir(directory) }
+        var result: [(String, Bool)] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard name != ".", name != ".." else { continue }
+            var isFolder = Int32(entry.pointee.d_type) == DT_DIR
+            if Int32(entry.pointee.d_type) == DT_UNKNOWN {
+                var status = stat()
+                isFolder = lstat(folder + "/" + name, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+            }
+            result.append((name, isFolder))
+        }
+        return result
+    }
+
+    /// `folder` and every folder below it.
+    static func folders(under folder: String) -> [String] {
+        var result = [folder]
+        var index = 0
+        while index < result.count {
+            for entry in entries(of: result[index]) where entry.isFolder {
+                result.append(result[index] + "/" + entry.name)
+            }
+            index += 1
+        }
+        return result
+    }
+}
+
+/// inotify watches on every folder of the trees. Owned by the watcher thread alone.
+final class InotifyTree: @unchecked Sendable {
+    private let descriptor: Int32
+    private let roots: [String]
+    private var folders: [Int32: String] = [:]
+
+    /// Nil where inotify is missing or cannot watch every folder (then polling takes over), or
+    /// when `skipped` (polling was asked for).
+    init?(roots: [String], unless skipped: Bool = false) {
+        guard !skipped else { return nil }
+        descriptor = timeline_watch_open()
+        guard descriptor >= 0 else { return nil }
+        self.roots = roots
+        for root in roots where !watchTree(root) {
+            close(descriptor)
+            return nil
+        }
+    }
+
+    deinit {
+        close(descriptor)
+    }
+
+    /// Adds a watch to `root` and every folder below it. False when the system refuses one
+    /// (other than for a folder that vanished meanwhile).
+    @discardableResult
+    private func watchTree(_ root: String) -> Bool {
+        for folder in FolderTree.folders(under: root) {
+            let watch = timeline_watch_add(descriptor, folder)
+            if watch >= 0 {
+                folders[watch] = folder
+            } else if errno != ENOENT && errno != ENOTDIR {
+                return false
+            }
+        }
+        return true
+    }
+
+    func run(until stop: StopSignal, report: ([String]) -> Void) {
+        var buffer = [CChar](repeating: 0, count: 64 * 1024)
+        while true {
+            let (stopped, readable) = stop.wait(milliseconds: -1, alongside: descriptor)
+            if stopped { return }
+            guard readable else { continue }
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            guard count > 0 else {
+                if count < 0 && errno != EAGAIN && errno != EINTR { return }
+                continue
+            }
+            let changed = buffer.withUnsafeBufferPointer { decode($0.baseAddress, length: count) }
+            if !changed.isEmpty { report(changed) }
+        }
+    }
+
+    private func decode(_ bytes: UnsafePointer<CChar>?, length: Int) -> [String] {
+        guard let bytes else { return [] }
+        var changed: [String] = []
+        var event = timeline_watch_event()
+        var offset = 0
+        while true {
+            let next = timeline_watch_next(bytes, length, offset, &event)
+            guard next >= 0 else { break }
+            offset = next
+            if event.overflowed != 0 {
+                // Events were lost: watch any new folders and report the roots as changed.
+                for root in roots { watchTree(root) }
+                changed.append(contentsOf: roots)
+                continue
+            }
+            if event.watch_removed != 0 {
+                folders.removeValue(forKey: event.watch)
+                continue
+            }
+            guard let folder = folders[event.watch] else { continue }
+            let name = String(cString: event.name)
+            if FileWatcher.isScratchFile(name) { continue }
+            let path = name.isEmpty ? folder : folder + "/" + name
+            if event.is_directory != 0 && event.appeared != 0 {
+                watchTree(path)
+            }
+            changed.append(path)
+        }
+        return changed
+    }
+}
+
+/// The fallback: a scan of every file's size, modification time and inode at each interval.
+struct PollingScan {
+    let roots: [String]
+    let interval: Duration
+
+    struct Stamp: Equatable {
+        let size: Int64
+        let seconds: Int
+        let nanoseconds: Int
+        let inode: UInt64
+    }
+
+    func snapshot() -> [String: Stamp] {
+        var stamps: [String: Stamp] = [:]
+        for root in roots {
+            for folder in FolderTree.folders(under: root) {
+                for entry in FolderTree.entries(of: folder) where !FileWatcher.isScratchFile(entry.name) {
+                    let path = folder + "/" + entry.name
+                    var status = stat()
+                    guard lstat(path, &status) == 0 else { continue }
+                    stamps[path] = Stamp(
+                        size: Int64(status.st_size), seconds: Int(status.st_mtim.tv_sec), nanoseconds: Int(status.st_mtim.tv_nsec),
+                        inode: UInt64(status.st_ino))
+                }
+            }
+        }
+        return stamps
+    }
+
+    func run(until stop: StopSignal, report: ([String]) -> Void) {
+        let milliseconds = Int32(clamping: interval.wholeMilliseconds)
+        var previous = snapshot()
+        while !stop.wait(milliseconds: max(milliseconds, 1)).stopped {
+            let current = snapshot()
+            var changed = current.filter { previous[$0.key] != $0.value }.map(\.key)
+            changed += previous.keys.filter { current[$0] == nil }
+            previous = current
+            if !changed.isEmpty { report(changed.sorted()) }
+        }
+    }
+}
+
+extension Duration {
+    /// The duration in whole milliseconds (rounded down).
+    public var wholeMilliseconds: Int64 {
+        components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000
+    }
+}

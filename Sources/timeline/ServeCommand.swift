@@ -1,0 +1,80 @@
+import ArgumentParser
+import TimelineCore
+import TimelinePreview
+
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Builds the site, serves it on this machine, and rebuilds and reloads open pages on every change.",
+        discussion: """
+            Watches the content and templates folders; a burst of saves becomes one rebuild, after \
+            which open pages reload (a changed stylesheet is swapped in without a reload). A build \
+            that fails shows its errors in the terminal and over the page, and the last good site \
+            stays served. Stop with Ctrl-C. See docs/serve.md.
+            """
+    )
+
+    @OptionGroup var site: SiteOptions
+
+    @Option(help: ArgumentHelp("The output folder, relative to the site folder.", valueName: "dir"))
+    var output: String = "Output"
+
+    @Option(help: ArgumentHelp("The address to listen on.", valueName: "address"))
+    var host: String = "127.0.0.1"
+
+    @Option(help: ArgumentHelp("The port to listen on (0: any free port).", valueName: "port"))
+    var port: Int = 8000
+
+    @Option(name: .customLong("poll"), help: ArgumentHelp("Scan for changes every this many milliseconds instead of using inotify.", valueName: "ms"))
+    var pollMilliseconds: Int?
+
+    @Option(name: .customLong("debounce"), help: ArgumentHelp("How long saves must pause before a rebuild, in milliseconds.", valueName: "ms"))
+    var debounceMilliseconds: Int = 100
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535, not \(port)") }
+        guard debounceMilliseconds >= 0 else { throw ValidationError("--debounce must not be negative") }
+        if let pollMilliseconds, pollMilliseconds < 10 { throw ValidationError("--poll must be at least 10 milliseconds") }
+    }
+
+    func run() async throws {
+        let console = Console(quiet: site.quiet)
+        let configuration = PreviewConfiguration(
+            build: site.buildOptions(output: output, progress: nil), host: host, port: port,
+            debounce: .milliseconds(debounceMilliseconds),
+            watchMode: pollMilliseconds.map { .polling(interval: .milliseconds($0)) } ?? .automatic)
+        do {
+            try await PreviewServer(configuration: configuration).run { event in console.show(event) }
+        } catch {
+            Console.writeError("serve: \(error)\n")
+            throw ExitCode.failure
+        }
+    }
+}
+
+extension Console {
+    /// One line for each thing the preview does; the diagnostics of a failed build in full.
+    func show(_ event: PreviewEvent) {
+        switch event {
+        case .listening(let url):
+            Console.writeOutput("Serving at \(url) (Ctrl-C to stop)\n")
+        case .watching(let mechanism, let roots):
+            guard !quiet else { return }
+            let how: String
+            switch mechanism {
+            case .inotify: how = "inotify"
+            case .polling(let interval): how = "a scan every \(interval.wholeMilliseconds) ms"
+            }
+            Console.writeOutput("Watching \(roots.joined(separator: " and ")) (\(how))\n")
+        case .built(let report, let changes):
+            print(report.warnings)
+            guard !quiet else { return }
+            let cause = changes.isEmpty ? "" : "\(changes.count) change\(changes.count == 1 ? "" : "s"): "
+            Console.writeOutput(cause + report.summary + "\n")
+        case .failed(let failure):
+            print(failure.diagnostics)
+            let count = failure.errors.count
+            Console.writeError("build failed: \(count) error\(count == 1 ? "" : "s"); still serving the last good site\n")
+        }
+    }
+}

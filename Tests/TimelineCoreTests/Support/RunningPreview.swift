@@ -1,0 +1,108 @@
+import Foundation
+import TimelineCore
+import TimelinePreview
+
+/// A preview server of a site fixture, running in this process on a free loopback port until
+/// `stop()`. `start` returns once it listens and its first build has finished.
+final class RunningPreview: Sendable {
+    let server: PreviewServer
+    let port: Int
+    private let task: Task<Void, Never>
+
+    enum Failure: Error, CustomStringConvertible {
+        case notListening
+        case firstBuildTimedOut
+        case noHello
+
+        var description: String {
+            switch self {
+            case .notListening: "the preview server did not start listening in time"
+            case .firstBuildTimedOut: "the preview's first build did not finish in time"
+            case .noHello: "the event stream sent no hello event"
+            }
+        }
+    }
+
+    private init(server: PreviewServer, port: Int, task: Task<Void, Never>) {
+        self.server = server
+        self.port = port
+        self.task = task
+    }
+
+    static func start(_ fixture: SiteFixture, watchMode: FileWatcher.Mode = .automatic, debounce: Duration = .milliseconds(100)) async throws -> RunningPreview {
+        let configuration = PreviewConfiguration(
+            build: fixture.options(), host: "127.0.0.1", port: 0, debounce: debounce, watchMode: watchMode, heartbeat: .seconds(5),
+            handlesSignals: false)
+        let server = PreviewServer(configuration: configuration)
+        let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
+        let task = Task {
+            do {
+                try await server.run { event in
+                    if case .listening(let url) = event, let port = URL(string: url)?.port {
+                        portContinuation.yield(port)
+                    }
+                }
+            } catch {
+                portContinuation.finish()
+            }
+        }
+        let port = try await withDeadline(.seconds(60)) {
+            for await port in ports { return port }
+            return nil
+        }
+        guard let port else {
+            task.cancel()
+            throw Failure.notListening
+        }
+        let preview = RunningPreview(server: server, port: port, task: task)
+        let generation = try await withDeadline(.seconds(120)) { await server.state.waitForBuild(after: 0) }
+        guard generation != nil else {
+            await preview.stop()
+            throw Failure.firstBuildTimedOut
+        }
+        return preview
+    }
+
+    /// Starts a preview and opens an event stream on it; returns once the stream's `hello`
+    /// event has arrived.
+    static func startListening(
+        _ fixture: SiteFixture, watchMode: FileWatcher.Mode = .automatic, debounce: Duration = .milliseconds(100)
+    ) async throws -> (RunningPreview, EventStreamProbe) {
+        let preview = try await start(fixture, watchMode: watchMode, debounce: debounce)
+        let events = try await EventStreamProbe(port: preview.port)
+        guard try await events.next("hello", timeout: .seconds(10)) != nil else {
+            await preview.stop()
+            throw Failure.noHello
+        }
+        return (preview, events)
+    }
+
+    func stop() async {
+        task.cancel()
+        await task.value
+    }
+
+    func get(_ target: String, headers: [String: String] = [:]) async throws -> HTTPProbe.Response {
+        try await HTTPProbe.request(port: port, target, headers: headers)
+    }
+
+    /// Waits for the next build after `generation` (nil when none finishes in time).
+    func nextBuild(after generation: Int, timeout: Duration = .seconds(60)) async throws -> Int? {
+        try await withDeadline(timeout) { await self.server.state.waitForBuild(after: generation) }
+    }
+}
+
+/// Runs `operation` and returns its value, or nil when `timeout` passes first (the operation
+/// is then cancelled, so it must end on cancellation).
+func withDeadline<T: Sendable>(_ timeout: Duration, _ operation: @escaping @Sendable () async -> T?) async throws -> T? {
+    await withTaskGroup(of: T?.self) { group in
+        group.addTask { await operation() }
+        group.addTask {
+            try? await Task.sleep(for: timeout)
+            return nil
+        }
+        let first = await group.next() ?? nil
+        group.cancelAll()
+        return first
+    }
+}
