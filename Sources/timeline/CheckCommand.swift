@@ -9,14 +9,25 @@ struct CheckCommand: AsyncParsableCommand {
 
     @OptionGroup var site: SiteOptions
 
+    @Flag(help: "Also parse every HTML file of the built site and report each internal link or image that points to nothing.")
+    var links = false
+
+    @Option(help: ArgumentHelp("The built site that --links checks, relative to the site folder.", valueName: "dir"))
+    var output: String = "Output"
+
     func run() async throws {
         let console = Console(quiet: site.quiet)
+        let options = site.buildOptions(output: output, progress: console.progressHandler)
         do {
-            let report = try await SiteBuilder.check(site.buildOptions(output: "Output", progress: console.progressHandler))
+            let report = try await SiteBuilder.check(options)
             console.print(report.warnings)
             console.summary(report.summary)
-        } catch {
-            throw console.report(error, of: "check")
+            guard links else { return }
+            let broken = await LinkChecker.check(options, basePath: report.basePath)
+            guard broken.isEmpty else { throw console.report(BuildFailure(broken), of: "link check") }
+            console.summary("Checked the links of \(options.output): none broken")
+        } catch let failure as BuildFailure {
+            throw console.report(failure, of: "check")
         }
     }
 }

@@ -32,6 +32,8 @@ extension BuildReport {
 
 /// What a check found in a site that has no errors.
 public struct CheckReport: Sendable {
+    /// `/` or `/photos/`, from the site's base URL: where the built site's links start.
+    public let basePath: String
     public let userCount: Int
     public let postCount: Int
     public let commentCount: Int

@@ -5,7 +5,7 @@ public enum SiteBuilder {
         let prepared = try await prepare(options)
         let site = prepared.site
         return CheckReport(
-            userCount: site.users.count, postCount: site.posts.count,
+            basePath: site.settings.basePath, userCount: site.users.count, postCount: site.posts.count,
             commentCount: site.posts.reduce(0) { $0 + $1.comments.count },
             likeCount: site.posts.reduce(0) { $0 + $1.likes.count }, warnings: prepared.warnings)
     }

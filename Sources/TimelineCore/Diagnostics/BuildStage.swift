@@ -8,4 +8,6 @@ public enum BuildStage: String, Sendable, CaseIterable {
     case render
     case feeds
     case write
+    /// `timeline check --links`, over a written site.
+    case links
 }

@@ -33,4 +33,5 @@ public enum DiagnosticCode: String, Sendable, Hashable {
     case missingTemplate
     case outputError
     case unsafeOutputLocation
+    case brokenLink
 }
