@@ -7,6 +7,17 @@ TEST_PACKAGES := libvips-tools libimage-exiftool-perl chromium
 SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 SWIFT_BUILD_FLAGS ?=
 
+# Installs those of the Debian packages $(1) that are missing (apt-get; sudo unless root).
+define install_missing
+	@missing=""; for package in $(1); do \
+	  dpkg -s $$package >/dev/null 2>&1 || missing="$$missing $$package"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing:$$missing"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	fi
+endef
+
 .PHONY: site build test check bench bench-images bench-search bench-serve deps test-deps clean
 
 ## Install what is missing, build the tool (release) and the example site into Output/.
@@ -38,13 +49,7 @@ bench: deps
 ## vipsthumbnail (scripts/bench-images.sh; RUNS, HUGO_COLD_RUNS and TOOLS pass through).
 COUNT ?= 50
 bench-images: deps
-	@missing=""; for package in hugo libvips-tools time; do \
-	  dpkg -s $$package >/dev/null 2>&1 || missing="$$missing $$package"; \
-	done; \
-	if [ -n "$$missing" ]; then \
-	  echo "Installing:$$missing"; \
-	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
-	fi
+	$(call install_missing,hugo libvips-tools time)
 	scripts/bench-images.sh $(COUNT)
 
 ## Search benchmark: Timeline's /search/ (when the build writes Output/search/) and Pagefind on
@@ -53,51 +58,27 @@ bench-images: deps
 SEARCH_USERS = $(if $(filter file,$(origin USERS)),10000,$(USERS))
 SEARCH_POSTS = $(if $(filter file,$(origin POSTS)),200000,$(POSTS))
 bench-search: deps
-	@missing=""; for package in chromium time; do \
-	  dpkg -s $$package >/dev/null 2>&1 || missing="$$missing $$package"; \
-	done; \
-	if [ -n "$$missing" ]; then \
-	  echo "Installing:$$missing"; \
-	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
-	fi
+	$(call install_missing,chromium time)
 	scripts/bench-search.sh $(SEARCH_USERS) $(SEARCH_POSTS)
 
 ## Preview benchmark: save-to-reload time and wrk on a post page (scripts/bench-serve.sh).
 ## SITE=example (the default) or a user count with POSTS (as for bench); RUNS and WRK_SECONDS pass through.
 SITE ?= example
 bench-serve: deps
-	@missing=""; for package in wrk curl; do \
-	  dpkg -s $$package >/dev/null 2>&1 || missing="$$missing $$package"; \
-	done; \
-	if [ -n "$$missing" ]; then \
-	  echo "Installing:$$missing"; \
-	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
-	fi
+	$(call install_missing,wrk curl)
 	SWIFT_BUILD_FLAGS="$(SWIFT_BUILD_FLAGS)" scripts/bench-serve.sh $(SITE) $(if $(filter example,$(SITE)),,$(POSTS))
 
 ## Install the Debian -dev packages the build links against, and Python's feedparser (the
 ## tests read the feeds with it), when missing.
 deps:
-	@missing=""; for package in $(SYSTEM_PACKAGES); do \
-	  dpkg -s $$package >/dev/null 2>&1 || missing="$$missing $$package"; \
-	done; \
-	if [ -n "$$missing" ]; then \
-	  echo "Installing:$$missing"; \
-	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
-	fi
+	$(call install_missing,$(SYSTEM_PACKAGES))
 	@if ! python3 -c 'import feedparser' 2>/dev/null; then \
 	  echo "Installing: feedparser (PyPI)"; \
 	  python3 -m pip install -q feedparser || echo "Could not install feedparser: the feed tests will fail until python3 -m pip install feedparser works"; \
 	fi
 
 test-deps:
-	@missing=""; for package in $(TEST_PACKAGES); do \
-	  dpkg -s $$package >/dev/null 2>&1 || missing="$$missing $$package"; \
-	done; \
-	if [ -n "$$missing" ]; then \
-	  echo "Installing:$$missing"; \
-	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
-	fi
+	$(call install_missing,$(TEST_PACKAGES))
 
 clean:
 	rm -rf .build Output .bench .timeline-cache

@@ -32,10 +32,8 @@ readonly squares=(320 640)
 readonly cores=2
 readonly time_tool=/usr/bin/time
 
-die() {
-  echo "bench-images.sh: $*" >&2
-  exit 1
-}
+# shellcheck source=lib/common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 
 [[ $# -le 1 ]] || die "usage: scripts/bench-images.sh [COUNT]"
 count="${1:-50}"
@@ -225,13 +223,12 @@ measure() {
     cat "$log.out" "$log.time" >&2 || true
     die "$name failed (output above, also in $log.out)"
   fi
-  local elapsed user system
-  elapsed="$(sed -n 's/^[[:space:]]*Elapsed (wall clock) time (h:mm:ss or m:ss): //p' "$log.time")"
-  user="$(sed -n 's/^[[:space:]]*User time (seconds): //p' "$log.time")"
-  system="$(sed -n 's/^[[:space:]]*System time (seconds): //p' "$log.time")"
-  peak_kib="$(sed -n 's/^[[:space:]]*Maximum resident set size (kbytes): //p' "$log.time")"
-  [[ -n "$elapsed" && -n "$peak_kib" ]] || die "cannot read the time and memory of $name from $log.time"
-  seconds="$(awk -F: '{ total = 0; for (i = 1; i <= NF; i++) total = total * 60 + $i; printf "%.2f", total }' <<<"$elapsed")"
+  local user system
+  seconds="$(time_v_seconds "$log.time")"
+  user="$(time_v_field "$log.time" "User time (seconds)")"
+  system="$(time_v_field "$log.time" "System time (seconds)")"
+  peak_kib="$(time_v_peak_kib "$log.time")"
+  [[ -n "$seconds" && -n "$peak_kib" ]] || die "cannot read the time and memory of $name from $log.time"
   cpu="$(awk -v u="$user" -v s="$system" 'BEGIN { printf "%.2f", u + s }')"
 }
 

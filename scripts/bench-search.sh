@@ -25,10 +25,8 @@ readonly time_tool=/usr/bin/time
 readonly default_queries="water sunset bridge coffee harbor lighthouse golden+sunset"
 readonly pagefind_version="${PAGEFIND_VERSION:-1.5.2}"
 
-die() {
-  echo "bench-search.sh: $*" >&2
-  exit 1
-}
+# shellcheck source=lib/common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 
 [[ $# -le 2 ]] || die "usage: scripts/bench-search.sh [users] [posts]"
 users="${1:-10000}"
@@ -51,13 +49,8 @@ for query in "${queries[@]}"; do
   query_args+=("${query//+/ }")
 done
 
-# h:mm:ss or m:ss(.cc) from `time -v` -> seconds
-elapsed_seconds() {
-  sed -n 's/^[[:space:]]*Elapsed (wall clock) time (h:mm:ss or m:ss): //p' "$1" |
-    awk -F: '{ total = 0; for (i = 1; i <= NF; i++) total = total * 60 + $i; printf "%.2f", total }'
-}
 peak_mib() {
-  sed -n 's/^[[:space:]]*Maximum resident set size (kbytes): //p' "$1" | awk '{ printf "%.0f", $1 / 1024 }'
+  time_v_peak_kib "$1" | awk '{ printf "%.0f", $1 / 1024 }'
 }
 json_field() { # file key
   python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["summary"].get(sys.argv[2], "n/a"))' "$1" "$2"
@@ -84,7 +77,7 @@ if [[ ! -f "$results/build-time.txt" && -f ".bench/time-$users-$posts.txt" ]]; t
   cp ".bench/time-$users-$posts.txt" "$results/build-time.txt"
 fi
 if [[ -f "$results/build-time.txt" ]]; then
-  site_seconds="$(elapsed_seconds "$results/build-time.txt")"
+  site_seconds="$(time_v_seconds "$results/build-time.txt")"
   site_peak="$(peak_mib "$results/build-time.txt")"
 fi
 [[ -d "$output/p" ]] || die "$output/p is missing: the site build did not write post pages"
@@ -128,7 +121,7 @@ if [[ "${SKIP_PAGEFIND:-}" != 1 ]]; then
     tail -12 "$pagefind_log"
     [[ -z "${trash:-}" ]] || rm -rf "$trash"
   fi
-  pagefind_seconds="$(elapsed_seconds "$pagefind_time")"
+  pagefind_seconds="$(time_v_seconds "$pagefind_time")"
   pagefind_peak="$(peak_mib "$pagefind_time")"
   pagefind_bytes="$(folder_size "$pagefind_dir")"
   pagefind_files="$(file_count "$pagefind_dir")"

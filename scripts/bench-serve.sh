@@ -19,10 +19,8 @@
 # 5. prints every run, the median and the wrk figures; stops the server with SIGINT.
 set -euo pipefail
 
-die() {
-  echo "bench-serve.sh: $*" >&2
-  exit 1
-}
+# shellcheck source=lib/common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 
 [[ $# -ge 1 && $# -le 2 ]] || die "usage: scripts/bench-serve.sh example|USERS [POSTS]"
 runs="${RUNS:-5}"

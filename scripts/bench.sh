@@ -16,10 +16,8 @@ readonly likes_per_post=4
 readonly base_url="https://example.org/"
 readonly time_tool=/usr/bin/time
 
-die() {
-  echo "bench.sh: $*" >&2
-  exit 1
-}
+# shellcheck source=lib/common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 
 [[ $# -le 2 ]] || die "usage: scripts/bench.sh [users] [posts]"
 users="${1:-1000}"
@@ -86,12 +84,9 @@ if ! "$time_tool" -v -o "$time_log" "${command[@]}"; then
 fi
 [[ -z "$trash" ]] || rm -rf "$trash"
 
-elapsed="$(sed -n 's/^[[:space:]]*Elapsed (wall clock) time (h:mm:ss or m:ss): //p' "$time_log")"
-peak_kib="$(sed -n 's/^[[:space:]]*Maximum resident set size (kbytes): //p' "$time_log")"
-[[ -n "$elapsed" && -n "$peak_kib" ]] || die "could not read the wall-clock time and peak memory from $time_log"
-
-# h:mm:ss or m:ss(.cc) -> seconds
-seconds="$(awk -F: '{ total = 0; for (i = 1; i <= NF; i++) total = total * 60 + $i; printf "%.2f", total }' <<<"$elapsed")"
+seconds="$(time_v_seconds "$time_log")"
+peak_kib="$(time_v_peak_kib "$time_log")"
+[[ -n "$seconds" && -n "$peak_kib" ]] || die "could not read the wall-clock time and peak memory from $time_log"
 pages=0
 if [[ -d "$output" ]]; then
   pages="$(find "$output" -name '*.html' | wc -l | tr -d '[:space:]')"

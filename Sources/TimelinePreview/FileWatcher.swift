@@ -1,5 +1,6 @@
 import CFileWatch
 import Foundation
+import TimelineCore
 
 #if canImport(Glibc)
 import Glibc
@@ -106,34 +107,14 @@ final class StopSignal: Sendable {
     }
 }
 
-/// The folders below a root, found with `lstat` (symlinks are not followed).
+/// The folders below a root (symbolic links are not followed).
 enum FolderTree {
-    /// Each entry directly inside `folder`, with whether it is a folder.
-    static func entries(of folder: String) -> [(name: String, isFolder: Bool)] {
-        guard let directory = opendir(folder) else { return [] }
-        defer { closedir(directory) }
-        var result: [(String, Bool)] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            guard name != ".", name != ".." else { continue }
-            var isFolder = Int32(entry.pointee.d_type) == DT_DIR
-            if Int32(entry.pointee.d_type) == DT_UNKNOWN {
-                var status = stat()
-                isFolder = lstat(folder + "/" + name, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
-            }
-            result.append((name, isFolder))
-        }
-        return result
-    }
-
     /// `folder` and every folder below it.
     static func folders(under folder: String) -> [String] {
         var result = [folder]
         var index = 0
         while index < result.count {
-            for entry in entries(of: result[index]) where entry.isFolder {
+            for entry in FileSystem.directoryEntries(of: result[index]) where entry.isDirectory {
                 result.append(result[index] + "/" + entry.name)
             }
             index += 1
@@ -244,7 +225,7 @@ struct PollingScan {
         var stamps: [String: Stamp] = [:]
         for root in roots {
             for folder in FolderTree.folders(under: root) {
-                for entry in FolderTree.entries(of: folder) where !FileWatcher.isScratchFile(entry.name) {
+                for entry in FileSystem.directoryEntries(of: folder) where !FileWatcher.isScratchFile(entry.name) {
                     let path = folder + "/" + entry.name
                     var status = stat()
                     guard lstat(path, &status) == 0 else { continue }

@@ -37,14 +37,16 @@ struct ServedFolder: Sendable {
         for (index, segment) in path.segments.enumerated() {
             let next = openat(current, segment, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
             guard next >= 0 else { return .notFound }
-            switch Self.kind(of: next) {
-            case .directory:
+            var status = stat()
+            let mode = fstat(next, &status) == 0 ? status.st_mode & S_IFMT : 0
+            switch mode {
+            case S_IFDIR:
                 close(current)
                 current = next
-            case .regular where index == path.segments.count - 1:
+            case S_IFREG where index == path.segments.count - 1:
                 defer { close(next) }
                 guard !path.endsWithSlash else { return .notFound }
-                return Self.read(next, name: segment).map(Lookup.file) ?? .notFound
+                return Self.read(next, name: segment, status: status).map(Lookup.file) ?? .notFound
             default:
                 close(next)
                 return .notFound
@@ -67,27 +69,15 @@ struct ServedFolder: Sendable {
         let descriptor = openat(folder, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return .notFound }
         defer { close(descriptor) }
-        guard Self.kind(of: descriptor) == .regular else { return .notFound }
-        return Self.read(descriptor, name: name).map(Lookup.file) ?? .notFound
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return .notFound }
+        return Self.read(descriptor, name: name, status: status).map(Lookup.file) ?? .notFound
     }
 
-    private enum Kind { case directory, regular, other }
-
-    private static func kind(of descriptor: Int32) -> Kind {
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { return .other }
-        switch status.st_mode & S_IFMT {
-        case S_IFDIR: return .directory
-        case S_IFREG: return .regular
-        default: return .other
-        }
-    }
-
-    /// Reads an open file to its end. The entity tag names the inode, size and modification
-    /// time, which change whenever the build writes the file anew.
-    private static func read(_ descriptor: Int32, name: String) -> File? {
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { return nil }
+    /// Reads an open regular file (`status` from its `fstat`) to its end. The entity tag
+    /// names the inode, size and modification time, which change whenever the build writes
+    /// the file anew.
+    private static func read(_ descriptor: Int32, name: String, status: stat) -> File? {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(Int(status.st_size))
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)

@@ -7,26 +7,18 @@ import Testing
 /// server counts the requests for each path.
 @Suite("Live reload in a browser", .serialized)
 struct BrowserReloadTests {
-    static let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].first {
-        FileManager.default.isExecutableFile(atPath: $0)
-    }
-
     @Test(
         "a page open in Chromium reloads after an edit, and swaps its stylesheet after a CSS edit",
-        .enabled(if: chromium != nil, "chromium is not installed (apt-get install -y chromium); make test-deps installs it"))
+        .enabled(if: Browser.executable != nil, "chromium is not installed (apt-get install -y chromium); make test-deps installs it"))
     func pageReloads() async throws {
-        let chromium = try #require(Self.chromium)
+        let chromium = try #require(Browser.executable)
         let fixture = try SiteFixture.small()
         let preview = try await RunningPreview.start(fixture)
         defer { Task { await preview.stop() } }
         let page = "/p/\(PreviewServerTests.firstPost)/"
         let profile = fixture.root + "/chromium-profile"
         let browser = try BackgroundProcess(
-            chromium,
-            [
-                "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run", "--user-data-dir=\(profile)",
-                "http://127.0.0.1:\(preview.port)\(page)",
-            ])
+            chromium, Browser.arguments(profile: profile) + ["http://127.0.0.1:\(preview.port)\(page)"])
         defer { browser.signal(SIGKILL) }
 
         let state = preview.server.state

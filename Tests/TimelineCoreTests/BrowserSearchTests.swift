@@ -41,7 +41,7 @@ struct BrowserSearchTests {
     @Test("Searching the example site for 'water' lists every post with a word starting with 'water' in its caption or comments, newest first")
     func exampleWater() async throws {
         let output = try await Self.example.value
-        let server = try StaticServer(serving: output)
+        let server = try await StaticServer.start(serving: output)
 
         // Worked out from the files: a caption or comment with a word that starts with "water".
         let postsFolder = RepositoryPaths.content + "/posts"
@@ -69,7 +69,7 @@ struct BrowserSearchTests {
     @Test("People are found by any part of their username or display name, accents ignored")
     func examplePeople() async throws {
         let output = try await Self.example.value
-        let server = try StaticServer(serving: output)
+        let server = try await StaticServer.start(serving: output)
         let users = try FileManager.default.contentsOfDirectory(atPath: RepositoryPaths.content + "/users").filter { $0.hasSuffix(".json") }
 
         for query in ["han", "INES", "o"] {
@@ -109,7 +109,7 @@ struct BrowserSearchTests {
             </script></body></html>
             """
         try page.write(toFile: output + "/text-rules.html", atomically: true, encoding: .utf8)
-        let server = try StaticServer(serving: output)
+        let server = try await StaticServer.start(serving: output)
         let dom = try #require(HTMLDocument(data: Data(try Browser.dom(server.url("/text-rules.html")).utf8)))
         let outText = try #require(dom.text("//pre[@id='out']"))
         let browser = try #require(try JSONSerialization.jsonObject(with: Data(outText.utf8)) as? [[String: Any]])
@@ -142,7 +142,7 @@ struct BrowserSearchTests {
         let report = try await SiteBuilder.build(options)
         #expect(report.search.tailCount > 10, "the layout forces tails")
         #expect(report.search.chunkCount > 10, "and many chunks")
-        let server = try StaticServer(serving: fixture.output)
+        let server = try await StaticServer.start(serving: fixture.output)
 
         func expected(_ matches: (Int) -> Bool, first: Int = 20) -> [String] {
             Array((0..<count).reversed().filter(matches).map { "/p/\(ids[$0])/" }.prefix(first))
@@ -175,7 +175,7 @@ struct BrowserSearchTests {
         try fixture.write("Content/posts/-K25Fj8qrMAtxXG3QCSn/post.md", "---\nusername: mallory\nalt: A pixel\n---\nhostile \(payload) [x](javascript:alert(1))")
         try FileManager.default.copyItem(atPath: RepositoryPaths.content + "/users/astro.kim.jpg", toPath: fixture.content + "/posts/-K25Fj8qrMAtxXG3QCSn/photo.jpg")
         _ = try await fixture.build()
-        let server = try StaticServer(serving: fixture.output)
+        let server = try await StaticServer.start(serving: fixture.output)
 
         for url in [server.url("/search/?q=hostile"), server.url("/search/?q=mallory"), server.url("/users/?q=mall")] {
             let html = try Browser.dom(url)

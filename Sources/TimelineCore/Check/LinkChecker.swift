@@ -25,7 +25,7 @@ public enum LinkChecker {
 
     /// One diagnostic per broken reference, sorted by file and line.
     static func check(outputRoot: String, outputDisplay: String, basePath: String) async -> [Diagnostic] {
-        let pages = Theme.listFiles(outputRoot, under: "").filter { $0.hasSuffix(".html") }
+        let pages = FileSystem.files(below: outputRoot).filter { $0.hasSuffix(".html") }
         let found = await ParallelMap.chunks(count: pages.count) { range in
             range.flatMap { index in
                 references(in: outputRoot + "/" + pages[index]).compactMap { reference -> Diagnostic? in

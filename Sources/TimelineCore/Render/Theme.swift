@@ -18,7 +18,7 @@ public struct Theme: Sendable {
         }
         var library = MustacheLibrary()
         var names: Set<String> = []
-        for relative in listFiles(root, under: "") where relative.hasSuffix(".mustache") && !relative.hasPrefix("assets/") {
+        for relative in FileSystem.files(below: root) where relative.hasSuffix(".mustache") && !relative.hasPrefix("assets/") {
             let name = String(relative.dropLast(".mustache".count))
             let shown = displayPrefix + relative
             do {
@@ -38,7 +38,7 @@ public struct Theme: Sendable {
             if diagnostics.contains(where: { $0.location.path == displayPrefix + required + ".mustache" }) { continue }
             diagnostics.append(.error(.missingTemplate, stage: .render, at: SourceLocation(path: displayPrefix + required + ".mustache"), "the theme has no '\(required)' template"))
         }
-        let assets = listFiles(root + "/assets", under: "").filter { !Path.fileName(of: $0).hasPrefix(".") }
+        let assets = FileSystem.files(below: root + "/assets").filter { !Path.fileName(of: $0).hasPrefix(".") }
         guard diagnostics.isEmpty else { return (nil, diagnostics) }
         return (Theme(library: library, assetFiles: assets, root: root), diagnostics)
     }
@@ -56,20 +56,5 @@ public struct Theme: Sendable {
         case .invalidSetDelimiter: "malformed set-delimiter tag"
         default: "\(error)"
         }
-    }
-
-    /// Files below `folder`, recursively, as sorted relative paths.
-    static func listFiles(_ folder: String, under prefix: String) -> [String] {
-        guard let names = try? FileSystem.entries(of: folder) else { return [] }
-        var files: [String] = []
-        for name in names {
-            let path = folder + "/" + name
-            switch FileSystem.resolvedKind(of: path) {
-            case .directory: files.append(contentsOf: listFiles(path, under: prefix + name + "/"))
-            case .file: files.append(prefix + name)
-            default: continue
-            }
-        }
-        return files
     }
 }

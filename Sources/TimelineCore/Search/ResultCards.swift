@@ -7,8 +7,6 @@
 /// lists the digests of the `d/` files. A card therefore costs its own bytes plus, at most,
 /// two directories of `fanout` × 8 characters.
 enum ResultCards {
-    typealias Sink = @Sendable (SearchFile) throws(FileSystem.Failure) -> Void
-
     struct Written: Sendable {
         /// The digests of the top-level directories, for the manifest.
         let roots: [String]
@@ -18,7 +16,7 @@ enum ResultCards {
 
     /// Makes and writes each card (`card(number)`) in parallel, then the directories.
     static func write(
-        count: Int, folder: String, layout: SearchLayout, card: @escaping @Sendable (Int) -> [UInt8], to sink: @escaping Sink
+        count: Int, folder: String, layout: SearchLayout, card: @escaping @Sendable (Int) -> [UInt8], to sink: @escaping SearchFile.Sink
     ) async throws(FileSystem.Failure) -> Written {
         let digestLength = SearchLayout.numberedDigestLength
         let written = await ParallelMap.chunks(count: count) { range -> Result<(digests: [String], bytes: Int), FileSystem.Failure> in
@@ -51,7 +49,7 @@ enum ResultCards {
 
     /// Groups `digests` by `fanout` into directory files and returns their digests.
     private static func directoryLevel(
-        _ digests: [String], fanout: Int, folder: String, to sink: Sink
+        _ digests: [String], fanout: Int, folder: String, to sink: SearchFile.Sink
     ) throws(FileSystem.Failure) -> (digests: [String], bytes: Int) {
         var result: [String] = []
         var byteCount = 0

@@ -5,7 +5,7 @@ enum SearchIndexBuilder {
     static let formatVersion = 1
 
     static func write(
-        _ collections: [SearchCollection], layout: SearchLayout = .standard, to sink: @escaping ResultCards.Sink
+        _ collections: [SearchCollection], layout: SearchLayout = .standard, to sink: @escaping SearchFile.Sink
     ) async throws(FileSystem.Failure) -> SearchIndex {
         var statistics = SearchIndex.Statistics()
         var manifest = JSONText()
@@ -54,7 +54,7 @@ enum SearchIndexBuilder {
         return SearchIndex(manifestFile: file, statistics: statistics)
     }
 
-    private static func writeAll(_ files: [SearchFile], to sink: @escaping ResultCards.Sink) async throws(FileSystem.Failure) {
+    private static func writeAll(_ files: [SearchFile], to sink: @escaping SearchFile.Sink) async throws(FileSystem.Failure) {
         let outcomes = await ParallelMap.chunks(count: files.count) { range in
             Result { () throws(FileSystem.Failure) in
                 for file in files[range] { try sink(file) }

@@ -8,7 +8,7 @@ import Darwin
 
 /// Thin POSIX file operations. The pipeline touches hundreds of thousands of files, and these
 /// avoid Foundation's per-call overhead while reporting failures as `errno` text.
-enum FileSystem {
+public enum FileSystem {
     struct Failure: Error, Sendable, CustomStringConvertible {
         let path: String
         let operation: String
@@ -94,17 +94,59 @@ enum FileSystem {
 
     /// Names in a directory, sorted byte by byte, without `.` and `..`.
     static func entries(of path: String) throws(Failure) -> [String] {
+        var names: [String] = []
+        try readDirectory(path) { name, _ in names.append(name) }
+        return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    /// One name in a directory, and whether it is a folder (a symbolic link is not).
+    public struct DirectoryEntry: Sendable {
+        public let name: String
+        public let isDirectory: Bool
+    }
+
+    /// The entries of a directory in the order the system lists them, without `.` and `..`;
+    /// empty when it cannot be read.
+    public static func directoryEntries(of path: String) -> [DirectoryEntry] {
+        var result: [DirectoryEntry] = []
+        try? readDirectory(path) { name, type in
+            var isDirectory = Int32(type) == DT_DIR
+            if Int32(type) == DT_UNKNOWN {
+                var status = stat()
+                isDirectory = lstat(path + "/" + name, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+            }
+            result.append(DirectoryEntry(name: name, isDirectory: isDirectory))
+        }
+        return result
+    }
+
+    /// Calls `body` with each name in a directory (without `.` and `..`) and its `d_type`.
+    private static func readDirectory(_ path: String, _ body: (String, UInt8) -> Void) throws(Failure) {
         guard let directory = opendir(path) else { throw Failure(path: path, operation: "list", code: errno) }
         defer { closedir(directory) }
-        var names: [String] = []
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
             if name == "." || name == ".." { continue }
-            names.append(name)
+            body(name, entry.pointee.d_type)
         }
-        return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    /// The files below `folder`, recursively and following symbolic links, as sorted paths
+    /// relative to it; empty when it cannot be read.
+    static func files(below folder: String, prefix: String = "") -> [String] {
+        guard let names = try? entries(of: folder) else { return [] }
+        var files: [String] = []
+        for name in names {
+            let path = folder + "/" + name
+            switch resolvedKind(of: path) {
+            case .directory: files.append(contentsOf: self.files(below: path, prefix: prefix + name + "/"))
+            case .file: files.append(prefix + name)
+            default: continue
+            }
+        }
+        return files
     }
 
     /// The absolute path with every symbolic link resolved, or nil if it does not exist.

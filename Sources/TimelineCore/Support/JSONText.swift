@@ -38,8 +38,9 @@ struct JSONText {
         needsComma[needsComma.count - 1] = true
     }
 
+    private static let hex = Array("0123456789abcdef".utf8)
+
     static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
-        let hex = Array("0123456789abcdef".utf8)
         bytes.append(UInt8(ascii: "\""))
         for byte in text.utf8 {
             switch byte {

@@ -16,6 +16,14 @@ enum Browser {
         executable != nil || ProcessInfo.processInfo.environment["CI"] == "true"
     }
 
+    /// Headless, as root (no sandbox), without GPU or first-run pages, in its own profile.
+    static func arguments(profile: String) -> [String] {
+        [
+            "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run", "--no-default-browser-check",
+            "--disable-extensions", "--user-data-dir=\(profile)",
+        ]
+    }
+
     struct Failure: Error, CustomStringConvertible {
         let description: String
     }
@@ -25,11 +33,8 @@ enum Browser {
         guard let executable else { throw Failure(description: "Chromium is not installed (apt-get install chromium)") }
         let profile = FileManager.default.temporaryDirectory.appendingPathComponent("timeline-chromium-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: profile) }
-        let result = try Subprocess.run("/usr/bin/timeout", [
-            "120", executable, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
-            "--no-default-browser-check", "--disable-extensions", "--user-data-dir=\(profile)", "--virtual-time-budget=30000",
-            "--dump-dom", url,
-        ])
+        let result = try Subprocess.run(
+            "/usr/bin/timeout", ["120", executable] + arguments(profile: profile) + ["--virtual-time-budget=30000", "--dump-dom", url])
         guard result.status == 0, !result.output.isEmpty else {
             throw Failure(description: "chromium exited with \(result.status): \(result.standardError.suffix(2000))")
         }

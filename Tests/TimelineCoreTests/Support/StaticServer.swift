@@ -2,9 +2,9 @@ import Foundation
 
 /// A real HTTP server on 127.0.0.1 serving a folder: Python's http.server (a folder serves its
 /// index.html), on a port the system picks. Stopped when the value is released.
-final class StaticServer {
+final class StaticServer: Sendable {
     let port: Int
-    private let process: Process
+    private let process: BackgroundProcess
 
     static let script = """
         import functools, http.server, sys
@@ -20,33 +20,20 @@ final class StaticServer {
         let description: String
     }
 
-    init(serving folder: String) throws {
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-u", "-c", Self.script, folder]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            line.append(chunk)
-        }
-        guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            throw Failure(description: "the HTTP server did not start: \(String(decoding: line, as: UTF8.self))")
-        }
+    private init(port: Int, process: BackgroundProcess) {
         self.port = port
+        self.process = process
+    }
+
+    /// Starts the server and waits until it prints the port it listens on.
+    static func start(serving folder: String) async throws -> StaticServer {
+        let process = try BackgroundProcess("/usr/bin/env", ["python3", "-u", "-c", script, folder])
+        _ = try await BackgroundProcess.wait(timeout: .seconds(30)) { process.standardOutput.contains("\n") || !process.isRunning }
+        guard let port = Int(process.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw Failure(description: "the HTTP server did not start: \(process.standardOutput) \(process.standardError.suffix(2000))")
+        }
+        return StaticServer(port: port, process: process)
     }
 
     func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
-
-    /// SIGKILL, since a test process may pass SIGTERM on as ignored.
-    deinit {
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-    }
 }

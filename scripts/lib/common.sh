@@ -1,0 +1,24 @@
+# Shared by the benchmark scripts: source it after `set -euo pipefail`.
+
+# die MESSAGE...: prints "<script>: MESSAGE" on standard error and exits 1.
+die() {
+  echo "$(basename "$0"): $*" >&2
+  exit 1
+}
+
+# time_v_field FILE LABEL: the value of one line of a `/usr/bin/time -v` record, e.g.
+# time_v_field log.time "Maximum resident set size (kbytes)".
+time_v_field() {
+  sed -n "s/^[[:space:]]*$2: //p" "$1"
+}
+
+# time_v_seconds FILE: the wall-clock time of a `time -v` record (h:mm:ss or m:ss.cc) in seconds.
+time_v_seconds() {
+  time_v_field "$1" "Elapsed (wall clock) time (h:mm:ss or m:ss)" |
+    awk -F: '{ total = 0; for (i = 1; i <= NF; i++) total = total * 60 + $i; printf "%.2f", total }'
+}
+
+# time_v_peak_kib FILE: the peak resident memory of a `time -v` record, in KiB.
+time_v_peak_kib() {
+  time_v_field "$1" "Maximum resident set size (kbytes)"
+}
