@@ -6,8 +6,11 @@ struct BuildCommand: AsyncParsableCommand {
         commandName: "build",
         abstract: "Checks the content and writes the site.",
         discussion: """
-            The new site is written beside the output folder and replaces it only when complete: \
-            a build that fails leaves the previous output exactly as it was.
+            Builds are incremental: against the manifest of the last build (kept in the cache \
+            folder) only the files whose inputs changed are made again, and only those whose bytes \
+            changed are written; the others keep their bytes and modification times. A build that \
+            fails or is killed leaves the previous output exactly as it was (or is finished by the \
+            next build). Exit status: 0 built, 1 content or output errors, 64 bad usage.
             """
     )
 
@@ -19,10 +22,28 @@ struct BuildCommand: AsyncParsableCommand {
     @Flag(help: "Also print how long each stage took and what the search index holds (even with --quiet).")
     var timings = false
 
+    @Flag(help: "Ignore the last build's manifest: write the whole site afresh and swap it in.")
+    var clean = false
+
+    @Flag(help: "Print one JSON report on standard output (files written, unchanged and deleted, warnings, errors, timings) instead of text.")
+    var json = false
+
     func run() async throws {
-        let console = Console(quiet: site.quiet)
+        let console = Console(quiet: site.quiet || json)
+        var options = site.buildOptions(output: output, progress: console.progressHandler)
+        options.clean = clean
+        if json {
+            do {
+                let report = try await SiteBuilder.build(options)
+                print(BuildReportJSON.success(report))
+            } catch {
+                print(BuildReportJSON.failure(error))
+                throw ExitCode.failure
+            }
+            return
+        }
         do {
-            let report = try await SiteBuilder.build(site.buildOptions(output: output, progress: console.progressHandler))
+            let report = try await SiteBuilder.build(options)
             console.print(report.warnings)
             console.summary(report.summary)
             if timings {

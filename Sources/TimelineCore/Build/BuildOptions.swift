@@ -10,6 +10,8 @@ public struct BuildOptions: Sendable {
     public var baseURL: String?
     /// Warnings fail the build.
     public var strict: Bool
+    /// Ignore the manifest of the last build: write the whole site and swap it in.
+    public var clean = false
     public var progress: (@Sendable (BuildProgress) -> Void)?
     /// The most URLs one sitemap file holds before the sitemap is split (tests make it small).
     var sitemapURLLimit = Sitemap.maximumURLs

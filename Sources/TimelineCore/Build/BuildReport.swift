@@ -13,12 +13,31 @@ public struct BuildReport: Sendable {
     public let images: ImagePipeline.Statistics
     public let search: SearchIndex.Statistics
     public let timings: StageTimings
+    /// What happened to the files of the output folder.
+    public let files: Files
+
+    public struct Files: Sendable, Equatable {
+        public enum Mode: String, Sendable {
+            /// The whole site was written into a staging folder and swapped in.
+            case clean
+            /// Only new and changed files were written; the rest were left untouched.
+            case incremental
+        }
+
+        public let mode: Mode
+        public let written: Int
+        public let unchanged: Int
+        public let deleted: Int
+    }
 
     /// `Built 212 pages (6 users, 14 posts) in 0.31 s → Output/`
     public var summary: String {
         let time = (seconds * 100).rounded() / 100
         let imageText = images.images == 0 ? "" : "; \(images.images) images, \(images.decoded) decoded, \(images.encoded) files encoded"
-        return "Built \(pageCount) pages (\(userCount) users, \(postCount) posts\(imageText)) in \(time) s → \(output)"
+        let fileText = files.mode == .clean
+            ? "clean build, \(files.written) files written"
+            : "\(files.written) files written, \(files.unchanged) unchanged, \(files.deleted) deleted"
+        return "Built \(pageCount) pages (\(userCount) users, \(postCount) posts\(imageText); \(fileText)) in \(time) s → \(output)"
     }
 }
 

@@ -30,35 +30,44 @@ public enum SiteBuilder {
         let pages = Page.all(site: site, timelines: timelines)
         timings.lap(.render)
 
-        let staged: StagedOutput
+        let session: OutputSession
         do {
-            staged = try StagedOutput.begin(outputRoot: output)
+            session = try OutputSession.begin(
+                outputRoot: output, state: BuildStateFolder(cacheRoot: options.absolute(options.cache), outputRoot: output, siteRoot: options.absoluteSiteRoot),
+                tool: BuildTool.digest, clean: options.clean)
         } catch {
-            throw BuildFailure(warnings + [.error(.outputError, stage: .write, at: SourceLocation(path: options.display(output)), error.description)])
+            throw BuildFailure(warnings + [.error(.outputError, stage: .write, at: SourceLocation(path: error.path), error.description)])
         }
-        do {
+        let recorder = session.recorder
+        do throws(SiteWriter.Failure) {
             options.progress?(BuildProgress(stage: .search, message: "indexing \(site.posts.count) posts and \(site.users.count) users"))
-            let search = try await writeSearchIndex(site: site, images: images, contexts: contexts, layout: options.searchLayout, to: staged)
+            let search = try await writeSearchIndex(site: site, images: images, contexts: contexts, layout: options.searchLayout, to: recorder)
             timings.lap(.search)
             options.progress?(BuildProgress(stage: .render, message: "rendering and writing \(pages.count) pages"))
             let renderer = PageRenderer(contexts: contexts, theme: prepared.theme, searchManifestURL: contexts.paths.url(file: search.manifestFile))
-            try await SiteWriter.writePages(pages, renderer: renderer, to: staged, templatesDisplay: options.display(prepared.theme.root))
+            try await SiteWriter.writePages(pages, renderer: renderer, to: recorder, templatesDisplay: options.display(prepared.theme.root))
             timings.lap(.render)
             options.progress?(BuildProgress(stage: .write, message: "publishing images and theme assets"))
-            let fileCount = try await SiteWriter.publishFiles(images: images, theme: prepared.theme, to: staged)
+            let fileCount = try await SiteWriter.publishFiles(images: images, theme: prepared.theme, to: recorder)
             timings.lap(.write)
             options.progress?(BuildProgress(stage: .feeds, message: "writing feeds, the sitemap and robots.txt"))
             let feedFileCount = try await FeedWriter.write(
-                contexts: contexts, pages: pages, to: staged, outputDisplay: options.display(output), sitemapURLLimit: options.sitemapURLLimit)
+                contexts: contexts, pages: pages, to: recorder, outputDisplay: options.display(output), sitemapURLLimit: options.sitemapURLLimit)
             timings.lap(.feeds)
-            try staged.commitReportingFailure(display: options.display(output))
+            let changes: OutputChanges
+            do throws(FileSystem.Failure) {
+                changes = try session.commit()
+            } catch {
+                throw SiteWriter.Failure(diagnostics: [.error(.outputError, stage: .write, at: SourceLocation(path: options.display(output)), "cannot put the new site in place: \(error.description)")])
+            }
             timings.lap(.write)
             return BuildReport(
                 pageCount: pages.count, fileCount: pages.count + fileCount + feedFileCount + search.statistics.fileCount, userCount: site.users.count,
                 postCount: site.posts.count, seconds: timings.total, output: options.display(output), basePath: site.settings.basePath, warnings: warnings, images: images.statistics,
-                search: search.statistics, timings: timings)
+                search: search.statistics, timings: timings,
+                files: BuildReport.Files(mode: session.mode == .clean ? .clean : .incremental, written: changes.written.count, unchanged: changes.unchanged, deleted: changes.deleted.count))
         } catch {
-            staged.abandon()
+            session.abandon()
             throw BuildFailure(warnings + error.diagnostics)
         }
     }
@@ -81,11 +90,11 @@ public enum SiteBuilder {
 
     /// The search stage: the post and user indexes, written into the staging folder.
     static func writeSearchIndex(
-        site: LinkedSite, images: PublishedImages, contexts: PageContexts, layout: SearchLayout, to staged: StagedOutput
+        site: LinkedSite, images: PublishedImages, contexts: PageContexts, layout: SearchLayout, to output: OutputRecorder
     ) async throws(SiteWriter.Failure) -> SearchIndex {
         let collections = SiteSearchCollections.make(site: site, images: images, captionText: contexts.captionText, paths: contexts.paths)
         do {
-            return try await SearchIndexBuilder.write(collections, layout: layout) { file throws(FileSystem.Failure) in try staged.write(file.path, bytes: file.bytes) }
+            return try await SearchIndexBuilder.write(collections, layout: layout) { file throws(FileSystem.Failure) in try output.file(file.path, bytes: file.bytes) }
         } catch {
             throw SiteWriter.Failure(diagnostics: [.error(.outputError, stage: .search, at: SourceLocation(path: error.path), error.description)])
         }

@@ -7,11 +7,11 @@ import CLibXML2
 enum FeedWriter {
     /// Returns how many files it wrote.
     static func write(
-        contexts: PageContexts, pages: [Page], to staged: StagedOutput, outputDisplay: String, sitemapURLLimit: Int
+        contexts: PageContexts, pages: [Page], to output: OutputRecorder, outputDisplay: String, sitemapURLLimit: Int
     ) async throws(SiteWriter.Failure) -> Int {
         let site = contexts.site
         guard let builder = FeedBuilder(contexts: contexts), let baseURL = contexts.paths.baseURL else {
-            try write(Robots.file, bytes: Array(Robots.text(sitemapURL: nil).utf8), to: staged, outputDisplay: outputDisplay)
+            try write(Robots.file, bytes: Array(Robots.text(sitemapURL: nil).utf8), to: output, outputDisplay: outputDisplay)
             return 1
         }
         // libxml2 sets up its globals on first use; do it here, before any writer runs in parallel.
@@ -22,7 +22,8 @@ enum FeedWriter {
             for feed in feeds[range] {
                 let file = feed.file(in: site)
                 do {
-                    try staged.write(file, bytes: try builder.feed(feed).xml())
+                    let atom = builder.feed(feed)
+                    try output.file(file, fingerprint: atom.fingerprint) { try atom.xml() }
                 } catch {
                     return failure(file, outputDisplay: outputDisplay, "cannot write the feed: \(error)")
                 }
@@ -40,15 +41,15 @@ enum FeedWriter {
             throw SiteWriter.Failure(diagnostics: [failure(Sitemap.file, outputDisplay: outputDisplay, "cannot write the sitemap: \(error)")])
         }
         for sitemap in sitemaps {
-            try write(sitemap.file, bytes: sitemap.bytes, to: staged, outputDisplay: outputDisplay)
+            try write(sitemap.file, bytes: sitemap.bytes, to: output, outputDisplay: outputDisplay)
         }
-        try write(Robots.file, bytes: Array(Robots.text(sitemapURL: baseURL + Sitemap.file).utf8), to: staged, outputDisplay: outputDisplay)
+        try write(Robots.file, bytes: Array(Robots.text(sitemapURL: baseURL + Sitemap.file).utf8), to: output, outputDisplay: outputDisplay)
         return feeds.count + sitemaps.count + 1
     }
 
-    private static func write(_ file: String, bytes: [UInt8], to staged: StagedOutput, outputDisplay: String) throws(SiteWriter.Failure) {
+    private static func write(_ file: String, bytes: [UInt8], to output: OutputRecorder, outputDisplay: String) throws(SiteWriter.Failure) {
         do {
-            try staged.write(file, bytes: bytes)
+            try output.file(file, bytes: bytes)
         } catch {
             throw SiteWriter.Failure(diagnostics: [failure(file, outputDisplay: outputDisplay, "\(error)")])
         }

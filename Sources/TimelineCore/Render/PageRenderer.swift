@@ -14,11 +14,37 @@ struct PageRenderer: Sendable {
         let name: String
     }
 
+    /// A page ready to render: where it goes, its template and its context.
+    struct PreparedPage: Sendable {
+        let outputFile: String
+        let template: String
+        let context: TemplateObject
+    }
+
     func render(_ page: Page) throws(MissingTemplate) -> RenderedPage {
+        let prepared = prepare(page)
+        return RenderedPage(outputFile: prepared.outputFile, html: try render(prepared))
+    }
+
+    func prepare(_ page: Page) -> PreparedPage {
         let location = page.location(in: site, paths: paths)
         let (template, context) = describe(page, at: location)
-        guard let html = theme.render(template, contexts.sharing.decorate(context, for: page)) else { throw MissingTemplate(name: template) }
-        return RenderedPage(outputFile: location?.outputFile ?? SitePaths.notFoundFile, html: html)
+        return PreparedPage(
+            outputFile: location?.outputFile ?? SitePaths.notFoundFile, template: template, context: contexts.sharing.decorate(context, for: page))
+    }
+
+    /// A page is a function of its template (with the partials it reaches) and its context.
+    func fingerprint(_ prepared: PreparedPage) -> Digest {
+        var hasher = StableHasher()
+        hasher.combine(prepared.template)
+        hasher.combine(theme.dependencies.digests[prepared.template] ?? .zero)
+        hasher.combine(prepared.context.digest)
+        return hasher.finalize()
+    }
+
+    func render(_ prepared: PreparedPage) throws(MissingTemplate) -> String {
+        guard let html = theme.render(prepared.template, prepared.context) else { throw MissingTemplate(name: prepared.template) }
+        return html
     }
 
     private var site: LinkedSite { contexts.site }

@@ -4,11 +4,17 @@ import Mustache
 /// page, and Mirror-based lookup would dominate the render time), and `Sendable`, so the
 /// contexts can be built once and shared between the render tasks. Nil values are left out,
 /// so `{{#bio}}…{{/bio}}` renders nothing when there is no bio.
+///
+/// Each object carries a `digest` of everything in it, kept up to date as it is built: a
+/// page is a function of its template and its context, so the digest of its context is what
+/// the build manifest compares to decide whether the page must be rendered again.
 public struct TemplateObject: MustacheParent, Sendable {
     public private(set) var fields: [String: any Sendable]
+    public private(set) var digest: Digest
 
     public init(_ fields: [String: (any Sendable)?]) {
         self.fields = fields.compactMapValues { $0 }
+        digest = self.fields.reduce(.zero) { $0 &+ Self.fieldDigest($1.key, $1.value) }
     }
 
     public func child(named name: String) -> Any? {
@@ -18,8 +24,57 @@ public struct TemplateObject: MustacheParent, Sendable {
     public func merging(_ other: [String: (any Sendable)?]) -> TemplateObject {
         var copy = self
         for (key, value) in other {
+            if let previous = copy.fields[key] { copy.digest = copy.digest &- Self.fieldDigest(key, previous) }
             copy.fields[key] = value
+            if let value { copy.digest = copy.digest &+ Self.fieldDigest(key, value) }
         }
         return copy
+    }
+
+    private static func fieldDigest(_ key: String, _ value: any Sendable) -> Digest {
+        var hasher = StableHasher()
+        hasher.combine(key)
+        combine(value, into: &hasher)
+        return hasher.finalize()
+    }
+
+    /// Every kind of value the contexts hold, tagged so that `1` and `"1"` differ.
+    private static func combine(_ value: any Sendable, into hasher: inout StableHasher) {
+        switch value {
+        case let text as String:
+            hasher.combine(UInt64(1))
+            hasher.combine(text)
+        case let number as Int:
+            hasher.combine(UInt64(2))
+            hasher.combine(number)
+        case let flag as Bool:
+            hasher.combine(UInt64(3))
+            hasher.combine(flag)
+        case let object as TemplateObject:
+            hasher.combine(UInt64(4))
+            hasher.combine(object.digest)
+        case let objects as [TemplateObject]:
+            hasher.combine(UInt64(5))
+            hasher.combine(objects.count)
+            for object in objects { hasher.combine(object.digest) }
+        case let texts as [String]:
+            hasher.combine(UInt64(6))
+            hasher.combine(texts.count)
+            for text in texts { hasher.combine(text) }
+        case let number as Int64:
+            hasher.combine(UInt64(7))
+            hasher.combine(number)
+        case let number as Double:
+            hasher.combine(UInt64(8))
+            hasher.combine(number.bitPattern)
+        case let values as [any Sendable]:
+            hasher.combine(UInt64(9))
+            hasher.combine(values.count)
+            for element in values { combine(element, into: &hasher) }
+        default:
+            hasher.combine(UInt64(10))
+            hasher.combine(String(reflecting: type(of: value)))
+            hasher.combine(String(describing: value))
+        }
     }
 }

@@ -9,6 +9,8 @@ public struct Theme: Sendable {
     /// Paths relative to `assets/`, sorted.
     public let assetFiles: [String]
     public let root: String
+    /// Per template, a digest of the templates it renders with.
+    let dependencies: TemplateDependencies
 
     /// Loads every `.mustache` file below `root`, reporting each syntax error at its line and column.
     public static func load(from root: String, displayPrefix: String) -> (Theme?, [Diagnostic]) {
@@ -18,12 +20,14 @@ public struct Theme: Sendable {
         }
         var library = MustacheLibrary()
         var names: Set<String> = []
+        var sources: [String: [UInt8]] = [:]
         for relative in FileSystem.files(below: root) where relative.hasSuffix(".mustache") && !relative.hasPrefix("assets/") {
             let name = String(relative.dropLast(".mustache".count))
             let shown = displayPrefix + relative
             do {
-                let text = String(decoding: try FileSystem.readBytes(root + "/" + relative), as: UTF8.self)
-                library.register(try MustacheTemplate(string: text), named: name)
+                let bytes = try FileSystem.readBytes(root + "/" + relative)
+                sources[name] = bytes
+                library.register(try MustacheTemplate(string: String(decoding: bytes, as: UTF8.self)), named: name)
                 names.insert(name)
             } catch let error as MustacheTemplate.ParserError {
                 let location = SourceLocation(path: shown, line: error.context.lineNumber, column: error.context.columnNumber)
@@ -40,7 +44,7 @@ public struct Theme: Sendable {
         }
         let assets = FileSystem.files(below: root + "/assets").filter { !Path.fileName(of: $0).hasPrefix(".") }
         guard diagnostics.isEmpty else { return (nil, diagnostics) }
-        return (Theme(library: library, assetFiles: assets, root: root), diagnostics)
+        return (Theme(library: library, assetFiles: assets, root: root, dependencies: TemplateDependencies(sources: sources)), diagnostics)
     }
 
     /// Renders a page template; nil only if the template is missing.

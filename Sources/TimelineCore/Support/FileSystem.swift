@@ -195,6 +195,15 @@ public enum FileSystem {
         guard status == 0 else { throw Failure(path: source, operation: "rename", code: errno) }
     }
 
+    static func removeFileIfPresent(_ path: String) throws(Failure) {
+        guard unlink(path) == 0 || errno == ENOENT else { throw Failure(path: path, operation: "remove", code: errno) }
+    }
+
+    /// Removes `path` if it is an empty directory; whether it did.
+    static func removeEmptyDirectory(_ path: String) -> Bool {
+        rmdir(path) == 0
+    }
+
     /// Removes a file or a whole directory tree; a missing path is not an error.
     static func removeTree(_ path: String) throws(Failure) {
         switch kind(of: path) {
@@ -233,6 +242,31 @@ extension FileSystem {
         guard stat(path, &info) == 0 else { return nil }
         let nanoseconds = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
         return Stamp(size: Int(info.st_size), modifiedNanoseconds: nanoseconds, inode: UInt64(info.st_ino))
+    }
+
+    /// Everything `stat` says that changes when a file's bytes may have: the change time too,
+    /// which unlike the modification time no program can set back.
+    struct Status: Sendable, Hashable {
+        let size: Int
+        let modifiedNanoseconds: Int64
+        let changedNanoseconds: Int64
+        let inode: UInt64
+        let isDirectory: Bool
+
+        init(_ info: stat) {
+            size = Int(info.st_size)
+            modifiedNanoseconds = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+            changedNanoseconds = Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
+            inode = UInt64(info.st_ino)
+            isDirectory = info.st_mode & S_IFMT == S_IFDIR
+        }
+    }
+
+    /// The status of what `path` leads to (following symbolic links), nil when missing.
+    static func status(of path: String) -> Status? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return Status(info)
     }
 
     /// A hard link at `destination` to `source`, or a copy where the two cannot share a file

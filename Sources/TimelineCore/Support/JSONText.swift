@@ -32,6 +32,20 @@ struct JSONText {
         number(value)
     }
 
+    /// Seconds and the like, with three decimals.
+    mutating func field(_ name: String, _ value: Double) {
+        key(name)
+        separate()
+        let thousandths = (value * 1000).rounded()
+        bytes += Array((thousandths.isFinite ? String(Double(Int(thousandths)) / 1000) : "null").utf8)
+    }
+
+    mutating func field(_ name: String, _ value: Bool) {
+        key(name)
+        separate()
+        bytes += Array((value ? "true" : "false").utf8)
+    }
+
     private mutating func separate() {
         guard let last = needsComma.last else { return }
         if last { bytes.append(UInt8(ascii: ",")) }

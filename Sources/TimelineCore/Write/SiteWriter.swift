@@ -5,16 +5,17 @@ enum SiteWriter {
         let diagnostics: [Diagnostic]
     }
 
-    static func writePages(_ pages: [Page], renderer: PageRenderer, to staged: StagedOutput, templatesDisplay: String) async throws(Failure) {
+    /// Renders only the pages whose template or context changed since the last build.
+    static func writePages(_ pages: [Page], renderer: PageRenderer, to output: OutputRecorder, templatesDisplay: String) async throws(Failure) {
         let outcomes = await ParallelMap.chunks(count: pages.count) { range -> Diagnostic? in
             for page in pages[range] {
                 do {
-                    let rendered = try renderer.render(page)
-                    try staged.write(rendered.outputFile, text: rendered.html)
+                    let prepared = renderer.prepare(page)
+                    try output.file(prepared.outputFile, fingerprint: renderer.fingerprint(prepared)) { Array(try renderer.render(prepared).utf8) }
                 } catch let missing as PageRenderer.MissingTemplate {
                     return .error(.missingTemplate, stage: .render, at: SourceLocation(path: templatesDisplay + missing.name + ".mustache"), "the theme has no '\(missing.name)' template")
                 } catch {
-                    return .error(.outputError, stage: .write, at: SourceLocation(path: staged.stagingRoot), "\(error)")
+                    return .error(.outputError, stage: .write, at: SourceLocation(path: output.destination.stagingRoot), "\(error)")
                 }
             }
             return nil
@@ -25,7 +26,7 @@ enum SiteWriter {
 
     /// Publishes the processed images (hard links into the cache), any originals the site
     /// publishes, and the theme's `assets/` folder. Returns how many files it wrote.
-    static func publishFiles(images: PublishedImages, theme: Theme, to staged: StagedOutput) async throws(Failure) -> Int {
+    static func publishFiles(images: PublishedImages, theme: Theme, to output: OutputRecorder) async throws(Failure) -> Int {
         enum Transfer: Sendable {
             case link(String, String)
             case copy(String, String)
@@ -38,8 +39,8 @@ enum SiteWriter {
             for transfer in list[range] {
                 do throws(FileSystem.Failure) {
                     switch transfer {
-                    case .link(let source, let destination): try staged.link(from: source, to: destination)
-                    case .copy(let source, let destination): try staged.copy(from: source, to: destination)
+                    case .link(let source, let destination): try output.link(from: source, to: destination)
+                    case .copy(let source, let destination): try output.copy(from: source, to: destination)
                     }
                 } catch {
                     return .error(.outputError, stage: .write, at: SourceLocation(path: error.path), error.description)
@@ -53,12 +54,3 @@ enum SiteWriter {
     }
 }
 
-extension StagedOutput {
-    func commitReportingFailure(display: String) throws(SiteWriter.Failure) {
-        do {
-            try commit()
-        } catch {
-            throw SiteWriter.Failure(diagnostics: [.error(.outputError, stage: .write, at: SourceLocation(path: display), "cannot put the new site in place: \(error.description)")])
-        }
-    }
-}

@@ -28,6 +28,20 @@ struct StagedOutput: Sendable {
         return StagedOutput(outputRoot: outputRoot, stagingRoot: staging)
     }
 
+    /// Where an incremental build stages its new and changed files: `.Output.pending` beside
+    /// the output folder, on the same file system, so each can be renamed into place.
+    static func pendingRoot(of outputRoot: String) -> String {
+        Path.parent(of: outputRoot) + "/." + Path.fileName(of: outputRoot) + ".pending"
+    }
+
+    /// An empty pending folder for an incremental build.
+    static func pending(outputRoot: String) throws(FileSystem.Failure) -> StagedOutput {
+        let pending = pendingRoot(of: outputRoot)
+        try FileSystem.removeTree(pending)
+        try FileSystem.makeDirectory(pending)
+        return StagedOutput(outputRoot: outputRoot, stagingRoot: pending)
+    }
+
     /// Writes a file at a path relative to the site root, creating folders as needed.
     func write(_ relativePath: String, text: String) throws(FileSystem.Failure) {
         try write(relativePath, bytes: Array(text.utf8))

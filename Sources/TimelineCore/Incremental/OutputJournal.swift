@@ -1,0 +1,51 @@
+/// The commit record of an incremental build, written once every changed file waits in the
+/// pending folder: which files move into the output folder and which are deleted. Its
+/// appearance is the moment the new site exists; replaying it is idempotent, so a build killed
+/// while applying it is finished by the next build (or `timeline serve`) before anything else.
+struct OutputJournal: Sendable, Equatable {
+    static let magic = Array("timeline-journal".utf8)
+
+    var written: [String]
+    var deleted: [String]
+
+    func encoded() -> [UInt8] {
+        var writer = ByteWriter()
+        writer.raw(Self.magic)
+        writer.number(written.count)
+        for path in written { writer.string(path) }
+        writer.number(deleted.count)
+        for path in deleted { writer.string(path) }
+        return writer.bytes
+    }
+
+    static func decode(_ bytes: [UInt8]) throws(ByteReader.Malformed) -> OutputJournal {
+        var reader = ByteReader(bytes)
+        guard Array(try reader.slice(magic.count)) == magic else { throw ByteReader.Malformed() }
+        var written: [String] = []
+        for _ in 0..<(try reader.count()) { written.append(try reader.string()) }
+        var deleted: [String] = []
+        for _ in 0..<(try reader.count()) { deleted.append(try reader.string()) }
+        guard reader.isAtEnd else { throw ByteReader.Malformed() }
+        return OutputJournal(written: written, deleted: deleted)
+    }
+
+    /// Moves each written file from `pendingRoot` into `outputRoot` (a rename over the old one,
+    /// so no reader sees half a file), deletes the deleted ones and the folders they leave
+    /// empty. Files already moved by an interrupted replay are skipped.
+    func apply(pendingRoot: String, outputRoot: String) throws(FileSystem.Failure) {
+        for path in written {
+            let source = pendingRoot + "/" + path
+            guard FileSystem.kind(of: source) != .missing else { continue }
+            let destination = outputRoot + "/" + path
+            try FileSystem.makeDirectories(Path.parent(of: destination))
+            try FileSystem.rename(source, to: destination)
+        }
+        for path in deleted {
+            try FileSystem.removeFileIfPresent(outputRoot + "/" + path)
+            var folder = Path.parent(of: path)
+            while !folder.isEmpty, folder != ".", FileSystem.removeEmptyDirectory(outputRoot + "/" + folder) {
+                folder = Path.parent(of: folder)
+            }
+        }
+    }
+}

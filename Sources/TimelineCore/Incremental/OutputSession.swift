@@ -1,0 +1,103 @@
+/// How one build puts its files in place. A clean build (the first, `--clean`, or whenever
+/// the manifest cannot be trusted) writes the whole site into a staging folder and swaps it in.
+/// An incremental build writes only new and changed files into a pending folder beside the
+/// output folder, then commits through the journal. Either way a failed or killed build leaves
+/// the previous site and its manifest as they were, or is finished by the next build.
+struct OutputSession: Sendable {
+    enum Mode: Sendable, Equatable {
+        case clean
+        case incremental
+    }
+
+    let mode: Mode
+    let outputRoot: String
+    let state: BuildStateFolder
+    let recorder: OutputRecorder
+    private let tool: Digest
+    private let previousManifest: BuildManifest?
+
+    /// Finishes or throws away what an interrupted build left, then decides how to build.
+    static func begin(outputRoot: String, state: BuildStateFolder, tool: Digest, clean: Bool) throws(FileSystem.Failure) -> OutputSession {
+        try recover(outputRoot: outputRoot, state: state)
+        var previous: BuildManifest?
+        if !clean, FileSystem.resolvedKind(of: outputRoot) == .directory, let bytes = try? FileSystem.readBytes(state.manifestFile) {
+            previous = (try? BuildManifest.decode(bytes)).flatMap { $0.tool == tool ? $0 : nil }
+        }
+        let destination: StagedOutput
+        if previous != nil {
+            destination = try StagedOutput.pending(outputRoot: outputRoot)
+        } else {
+            destination = try StagedOutput.begin(outputRoot: outputRoot)
+        }
+        return OutputSession(
+            mode: previous == nil ? .clean : .incremental, outputRoot: outputRoot, state: state,
+            recorder: OutputRecorder(previous: previous?.entries ?? [:], destination: destination), tool: tool, previousManifest: previous)
+    }
+
+    /// A journal left by a build killed while applying it is replayed; files staged by a build
+    /// killed before it committed are thrown away.
+    static func recover(outputRoot: String, state: BuildStateFolder) throws(FileSystem.Failure) {
+        let pendingRoot = StagedOutput.pendingRoot(of: outputRoot)
+        if let bytes = try? FileSystem.readBytes(state.journalFile) {
+            if let journal = try? OutputJournal.decode(bytes) {
+                try journal.apply(pendingRoot: pendingRoot, outputRoot: outputRoot)
+                if FileSystem.kind(of: state.nextManifestFile) == .file { try FileSystem.rename(state.nextManifestFile, to: state.manifestFile) }
+            } else {
+                // A journal that cannot be read cannot be finished: forget the manifest, so the
+                // next build is a clean one.
+                try FileSystem.removeFileIfPresent(state.manifestFile)
+            }
+        }
+        try FileSystem.removeTree(pendingRoot)
+        try FileSystem.removeFileIfPresent(state.nextManifestFile)
+        try FileSystem.removeFileIfPresent(state.journalFile)
+    }
+
+    /// Puts the new site in place and records its manifest.
+    func commit() throws(FileSystem.Failure) -> OutputChanges {
+        let changes = recorder.result()
+        let manifest = BuildManifest(tool: tool, entries: changes.entries)
+        try FileSystem.makeDirectories(state.folder)
+        switch mode {
+        case .clean:
+            // Without a manifest the next build is a clean one, so no moment has a manifest that
+            // describes a site other than the one in place.
+            try FileSystem.writeFile(state.nextManifestFile, bytes: manifest.encoded())
+            try FileSystem.removeFileIfPresent(state.manifestFile)
+            try recorder.destination.commit()
+            try FileSystem.rename(state.nextManifestFile, to: state.manifestFile)
+        case .incremental:
+            if changes.written.isEmpty, changes.deleted.isEmpty {
+                if manifest != previousManifest { try FileSystem.writeAtomically(state.manifestFile, bytes: manifest.encoded()) }
+                recorder.destination.abandon()
+                return changes
+            }
+            try FileSystem.writeFile(state.nextManifestFile, bytes: manifest.encoded())
+            try FileSystem.writeAtomically(state.journalFile, bytes: OutputJournal(written: changes.written, deleted: changes.deleted).encoded())
+            try Self.recover(outputRoot: outputRoot, state: state)
+        }
+        return changes
+    }
+
+    /// Throws away what this build staged; the output folder and manifest are untouched.
+    func abandon() {
+        recorder.destination.abandon()
+    }
+}
+
+/// Where the build state of one output folder lives in the cache folder.
+struct BuildStateFolder: Sendable {
+    let folder: String
+
+    var manifestFile: String { folder + "/manifest" }
+    var nextManifestFile: String { folder + "/manifest.next" }
+    var journalFile: String { folder + "/journal" }
+
+    /// `<cache>/builds/Output-<digest>`: one per output folder, named by its path relative to
+    /// the site (so a cache restored in CI on another machine still matches).
+    init(cacheRoot: String, outputRoot: String, siteRoot: String) {
+        let relative = outputRoot.hasPrefix(siteRoot + "/") ? Path.relative(outputRoot, to: siteRoot) : outputRoot
+        let key = String(Digest.of(relative).description.prefix(12))
+        folder = cacheRoot + "/builds/" + Path.fileName(of: outputRoot) + "-" + key
+    }
+}

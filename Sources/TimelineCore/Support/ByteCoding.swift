@@ -1,0 +1,96 @@
+/// A compact binary encoding for the build's own state files (the manifest, the input
+/// snapshot): unsigned LEB128 numbers, length-prefixed strings and fixed 64-bit words.
+struct ByteWriter {
+    private(set) var bytes: [UInt8] = []
+
+    mutating func number(_ value: UInt64) {
+        var remaining = value
+        while remaining >= 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: remaining) | 0x80)
+            remaining >>= 7
+        }
+        bytes.append(UInt8(remaining))
+    }
+
+    mutating func number(_ value: Int) {
+        number(UInt64(bitPattern: Int64(value)))
+    }
+
+    mutating func word(_ value: UInt64) {
+        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func digest(_ value: Digest) {
+        word(value.high)
+        word(value.low)
+    }
+
+    mutating func string(_ value: String) {
+        number(value.utf8.count)
+        bytes.append(contentsOf: value.utf8)
+    }
+
+    mutating func raw(_ value: some Collection<UInt8>) {
+        bytes.append(contentsOf: value)
+    }
+}
+
+/// Reads what `ByteWriter` wrote; any truncation or overflow is `Malformed`, never a crash.
+struct ByteReader {
+    struct Malformed: Error {}
+
+    private let bytes: [UInt8]
+    private(set) var offset = 0
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    var isAtEnd: Bool { offset == bytes.count }
+
+    mutating func number() throws(Malformed) -> UInt64 {
+        var value: UInt64 = 0
+        var shift: UInt64 = 0
+        while true {
+            guard offset < bytes.count, shift < 64 else { throw Malformed() }
+            let byte = bytes[offset]
+            offset += 1
+            value |= UInt64(byte & 0x7F) << shift
+            if byte < 0x80 { return value }
+            shift += 7
+        }
+    }
+
+    mutating func count(limit: Int = Int(Int32.max)) throws(Malformed) -> Int {
+        let value = try number()
+        guard value <= UInt64(limit) else { throw Malformed() }
+        return Int(value)
+    }
+
+    mutating func signed() throws(Malformed) -> Int64 {
+        Int64(bitPattern: try number())
+    }
+
+    mutating func word() throws(Malformed) -> UInt64 {
+        guard bytes.count - offset >= 8 else { throw Malformed() }
+        var value: UInt64 = 0
+        for index in (0..<8).reversed() { value = value << 8 | UInt64(bytes[offset + index]) }
+        offset += 8
+        return value
+    }
+
+    mutating func digest() throws(Malformed) -> Digest {
+        let high = try word()
+        return Digest(high: high, low: try word())
+    }
+
+    mutating func slice(_ count: Int) throws(Malformed) -> ArraySlice<UInt8> {
+        guard count >= 0, bytes.count - offset >= count else { throw Malformed() }
+        defer { offset += count }
+        return bytes[offset..<offset + count]
+    }
+
+    mutating func string() throws(Malformed) -> String {
+        String(decoding: try slice(try count()), as: UTF8.self)
+    }
+}
