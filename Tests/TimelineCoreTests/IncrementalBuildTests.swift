@@ -1,0 +1,199 @@
+import Foundation
+import Testing
+@testable import TimelineCore
+
+/// The property of incremental builds: after any sequence of edits, the output of an
+/// incremental build is byte-identical to a clean build of the same input, and every file whose
+/// bytes did not change was left alone (same inode, same modification time).
+@Suite("Incremental builds")
+struct IncrementalBuildTests {
+    /// More sequences with TIMELINE_PROPERTY_SEQUENCES=n (the closing note's figure used 60).
+    static let sequenceCount = ProcessInfo.processInfo.environment["TIMELINE_PROPERTY_SEQUENCES"].flatMap(Int.init) ?? 4
+    static let stepsPerSequence = 10
+
+    @Test("random edit sequences: incremental output equals a clean build after every step")
+    func randomEditSequences() async throws {
+        for seed in 1...UInt64(Self.sequenceCount) {
+            try await runSequence(seed: seed)
+        }
+    }
+
+    private func runSequence(seed: UInt64) async throws {
+        var random = SplitMix(seed: seed)
+        var model = SiteModel.initial()
+        let fixture = try SiteFixture()
+        let cleanOutput = fixture.root + "/CleanOutput"
+        let cleanCache = fixture.root + "/.clean-cache"
+        try model.sync(to: fixture.root)
+        _ = try await fixture.build()
+
+        for step in 1...Self.stepsPerSequence {
+            let before = try FileRecord.scan(fixture.output)
+            let edit = model.randomEdit(using: &random)
+            let previousModel = model
+            edit.apply(to: &model)
+            try model.sync(to: fixture.root)
+            let context = "seed \(seed), step \(step): \(edit)"
+
+            if edit.breaksTheSite {
+                let diagnostics = await fixture.failingBuild()
+                #expect(!diagnostics.isEmpty, "\(context) should fail")
+                #expect(try FileRecord.scan(fixture.output) == before, "\(context): a failed build changed the output")
+                model = previousModel
+                try model.sync(to: fixture.root)
+                continue
+            }
+
+            let report = try await fixture.build()
+            var cleanOptions = BuildOptions(siteRoot: fixture.root, output: cleanOutput, cache: cleanCache)
+            cleanOptions.clean = true
+            _ = try await SiteBuilder.build(cleanOptions)
+
+            let incremental = try SiteFixture.snapshot(fixture.output)
+            let clean = try SiteFixture.snapshot(cleanOutput)
+            #expect(Set(incremental.keys) == Set(clean.keys), "\(context): different files")
+            for (path, bytes) in clean where incremental[path] != bytes {
+                Issue.record("\(context): \(path) differs from a clean build")
+            }
+            #expect(try FileRecord.folders(fixture.output) == FileRecord.folders(cleanOutput), "\(context): different folders")
+
+            let after = try FileRecord.scan(fixture.output)
+            for (path, old) in before {
+                guard let new = after[path], new.bytes == old.bytes else { continue }
+                #expect(new.inode == old.inode && new.modified == old.modified, "\(context): \(path) was rewritten with the same bytes")
+            }
+            let changed = after.filter { before[$0.key]?.bytes != $0.value.bytes }.count + before.keys.filter { after[$0] == nil }.count
+            #expect(report.files.mode == .incremental, "\(context)")
+            #expect(report.files.written + report.files.deleted == changed, "\(context): reported \(report.files) but \(changed) files changed")
+        }
+    }
+
+    @Test("a comment rewrites only the pages and feeds that show it")
+    func commentTouchesFewFiles() async throws {
+        var model = SiteModel.initial()
+        let fixture = try SiteFixture()
+        try model.sync(to: fixture.root)
+        let first = try await fixture.build()
+        model.posts[0].comments.append(SiteModel.Comment(id: "-KZ000000000000000zz", author: "bob", text: "Nice one"))
+        try model.sync(to: fixture.root)
+        let second = try await fixture.build()
+        #expect(second.files.mode == .incremental)
+        #expect(second.files.written > 0)
+        #expect(second.files.written * 5 < first.files.written, "\(second.files) of \(first.files.written)")
+        // Only search files go: their names are digests of their bytes (a chunk, a card folder, the manifest).
+        #expect(second.files.deleted <= 8)
+    }
+
+    @Test("a no-op build writes nothing; --clean rewrites everything")
+    func noOpAndClean() async throws {
+        let model = SiteModel.initial()
+        let fixture = try SiteFixture()
+        try model.sync(to: fixture.root)
+        let first = try await fixture.build()
+        let again = try await fixture.build()
+        #expect(again.files.written == 0 && again.files.deleted == 0)
+        #expect(again.files.unchanged == first.files.written)
+        var options = fixture.options()
+        options.clean = true
+        let clean = try await SiteBuilder.build(options)
+        #expect(clean.files.mode == .clean && clean.files.written == first.files.written)
+    }
+
+    @Test("a build killed while committing is finished by the next one")
+    func journalReplay() async throws {
+        var model = SiteModel.initial()
+        let fixture = try SiteFixture()
+        try model.sync(to: fixture.root)
+        _ = try await fixture.build()
+        model.settingsTitle = "Renamed"
+        try model.sync(to: fixture.root)
+
+        // Stage the changes and write the journal as a build would, then stop before applying it,
+        // as a kill would.
+        let state = BuildStateFolder(cacheRoot: fixture.root + "/.timeline-cache", outputRoot: fixture.output, siteRoot: fixture.root)
+        let manifest = try BuildManifest.decode(try FileSystem.readBytes(state.manifestFile))
+        let pending = try StagedOutput.pending(outputRoot: fixture.output)
+        try pending.write("index.html", bytes: Array("half-applied".utf8))
+        try FileSystem.writeFile(state.nextManifestFile, bytes: BuildManifest(tool: manifest.tool, entries: manifest.entries).encoded())
+        try FileSystem.writeFile(state.journalFile, bytes: OutputJournal(written: ["index.html"], deleted: []).encoded())
+
+        _ = try await fixture.build()
+        var cleanOptions = BuildOptions(siteRoot: fixture.root, output: fixture.root + "/CleanOutput", cache: fixture.root + "/.clean-cache")
+        cleanOptions.clean = true
+        _ = try await SiteBuilder.build(cleanOptions)
+        #expect(try SiteFixture.snapshot(fixture.output) == SiteFixture.snapshot(fixture.root + "/CleanOutput"))
+        #expect(FileSystem.kind(of: state.journalFile) == .missing)
+        #expect(FileSystem.kind(of: StagedOutput.pendingRoot(of: fixture.output)) == .missing)
+    }
+
+    @Test("a damaged manifest means a clean build, not a wrong one")
+    func damagedManifest() async throws {
+        let model = SiteModel.initial()
+        let fixture = try SiteFixture()
+        try model.sync(to: fixture.root)
+        _ = try await fixture.build()
+        let state = BuildStateFolder(cacheRoot: fixture.root + "/.timeline-cache", outputRoot: fixture.output, siteRoot: fixture.root)
+        var bytes = try FileSystem.readBytes(state.manifestFile)
+        bytes.removeLast(7)
+        try FileSystem.writeFile(state.manifestFile, bytes: bytes)
+        let report = try await fixture.build()
+        #expect(report.files.mode == .clean)
+    }
+
+    @Test("the manifest and the journal read back what was written")
+    func encodingRoundTrips() throws {
+        let manifest = BuildManifest(tool: Digest.of("tool"), entries: [
+            "a/index.html": .init(fingerprint: .of("1"), content: .of("2")),
+            "a/b/index.html": .init(fingerprint: .of("3"), content: .of("4")),
+            "é/ü.xml": .init(fingerprint: .of("5"), content: .of("6")),
+        ])
+        #expect(try BuildManifest.decode(manifest.encoded()) == manifest)
+        let journal = OutputJournal(written: ["x", "y/z"], deleted: ["w"])
+        #expect(try OutputJournal.decode(journal.encoded()) == journal)
+        #expect(throws: ByteReader.Malformed.self) { try BuildManifest.decode(Array(manifest.encoded().dropLast())) }
+    }
+
+    @Test("a partial change reaches only the templates that include it")
+    func templateDependencies() {
+        let sources: [String: [UInt8]] = [
+            "home": Array("{{<base}}{{$body}}{{> partials/card}}{{/body}}{{/base}}".utf8),
+            "post": Array("{{< base}}{{/base}}".utf8),
+            "base": Array("<html>{{$body}}{{/body}}</html>".utf8),
+            "partials/card": Array("{{ > partials/avatar }}".utf8),
+            "partials/avatar": Array("<img>".utf8),
+        ]
+        let before = TemplateDependencies(sources: sources)
+        var changed = sources
+        changed["partials/avatar"] = Array("<img alt>".utf8)
+        let after = TemplateDependencies(sources: changed)
+        #expect(before.digests["home"] != after.digests["home"])
+        #expect(before.digests["post"] == after.digests["post"])
+        #expect(before.digests["base"] == after.digests["base"])
+    }
+}
+
+/// A file's bytes and identity in an output folder.
+private struct FileRecord: Equatable {
+    let bytes: Data
+    let inode: UInt64
+    let modified: Int64
+
+    static func scan(_ folder: String) throws -> [String: FileRecord] {
+        var records: [String: FileRecord] = [:]
+        for (path, bytes) in try SiteFixture.snapshot(folder) {
+            guard let status = FileSystem.status(of: folder + "/" + path) else { continue }
+            records[path] = FileRecord(bytes: bytes, inode: status.inode, modified: status.modifiedNanoseconds)
+        }
+        return records
+    }
+
+    static func folders(_ root: String) throws -> Set<String> {
+        var folders = Set<String>()
+        let enumerator = FileManager.default.enumerator(atPath: root)
+        while let path = enumerator?.nextObject() as? String {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isDirectory), isDirectory.boolValue { folders.insert(path) }
+        }
+        return folders
+    }
+}
