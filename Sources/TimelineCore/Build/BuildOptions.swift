@@ -32,6 +32,17 @@ public struct BuildOptions: Sendable {
         self.progress = progress
     }
 
+    /// Everything about the options that can change the output, and the tool itself.
+    var fingerprint: Digest {
+        var hasher = StableHasher()
+        hasher.combine(BuildTool.digest)
+        for path in [content, templates, output, cache] { hasher.combine(absolute(path)) }
+        hasher.combine(baseURL ?? "\u{0}")
+        hasher.combine(strict)
+        for size in [searchLayout.chunkBytes, searchLayout.headBytes, searchLayout.tailBytes, searchLayout.fanout, sitemapURLLimit] { hasher.combine(size) }
+        return hasher.finalize()
+    }
+
     var absoluteSiteRoot: String { Path.absolute(siteRoot, relativeTo: FileSystem.currentDirectory) }
     func absolute(_ path: String) -> String { Path.absolute(path, relativeTo: absoluteSiteRoot) }
 

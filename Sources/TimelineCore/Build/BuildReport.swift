@@ -22,6 +22,8 @@ public struct BuildReport: Sendable {
             case clean
             /// Only new and changed files were written; the rest were left untouched.
             case incremental
+            /// No input, option or tool changed since the last build: nothing was read or written.
+            case upToDate = "up-to-date"
         }
 
         public let mode: Mode
@@ -34,14 +36,22 @@ public struct BuildReport: Sendable {
     public var summary: String {
         let time = (seconds * 100).rounded() / 100
         let imageText = images.images == 0 ? "" : "; \(images.images) images, \(images.decoded) decoded, \(images.encoded) files encoded"
-        let fileText = files.mode == .clean
-            ? "clean build, \(files.written) files written"
-            : "\(files.written) files written, \(files.unchanged) unchanged, \(files.deleted) deleted"
+        let fileText = switch files.mode {
+        case .clean: "clean build, \(files.written) files written"
+        case .incremental: "\(files.written) files written, \(files.unchanged) unchanged, \(files.deleted) deleted"
+        case .upToDate: "up to date, nothing to write"
+        }
         return "Built \(pageCount) pages (\(userCount) users, \(postCount) posts\(imageText); \(fileText)) in \(time) s → \(output)"
     }
 }
 
 extension BuildReport {
+    func with(timings: StageTimings) -> BuildReport {
+        BuildReport(
+            pageCount: pageCount, fileCount: fileCount, userCount: userCount, postCount: postCount, seconds: timings.total, output: output,
+            basePath: basePath, warnings: warnings, images: images, search: search, timings: timings, files: files)
+    }
+
     /// `Search index: 1,234 files, 5.6 MB; 3,456 terms in 12 chunks and 7 tail files`
     public var searchSummary: String {
         let megabytes = Double(search.byteCount) / 1_000_000

@@ -12,10 +12,16 @@ public enum SiteBuilder {
 
     public static func build(_ options: BuildOptions) async throws(BuildFailure) -> BuildReport {
         var timings = StageTimings()
+        let buildStart = WallClock.nanoseconds
+        let output = options.absolute(options.output)
+        let state = BuildStateFolder(cacheRoot: options.absolute(options.cache), outputRoot: output, siteRoot: options.absoluteSiteRoot)
+        if !options.clean, let report = await upToDateReport(options: options, state: state, output: output) {
+            timings.lap(.validate)
+            return report.with(timings: timings)
+        }
         let prepared = try await prepare(options)
         timings.lap(.validate)
         let site = prepared.site
-        let output = options.absolute(options.output)
         var warnings = prepared.warnings
 
         let images = try await processImages(site: site, options: options, warnings: &warnings)
@@ -33,8 +39,7 @@ public enum SiteBuilder {
         let session: OutputSession
         do {
             session = try OutputSession.begin(
-                outputRoot: output, state: BuildStateFolder(cacheRoot: options.absolute(options.cache), outputRoot: output, siteRoot: options.absoluteSiteRoot),
-                tool: BuildTool.digest, clean: options.clean)
+                outputRoot: output, state: state, tool: BuildTool.digest, clean: options.clean)
         } catch {
             throw BuildFailure(warnings + [.error(.outputError, stage: .write, at: SourceLocation(path: error.path), error.description)])
         }
@@ -60,6 +65,10 @@ public enum SiteBuilder {
             } catch {
                 throw SiteWriter.Failure(diagnostics: [.error(.outputError, stage: .write, at: SourceLocation(path: options.display(output)), "cannot put the new site in place: \(error.description)")])
             }
+            let saved = SavedReport(
+                pageCount: pages.count, fileCount: changes.entries.count, userCount: site.users.count, postCount: site.posts.count,
+                basePath: site.settings.basePath, warnings: warnings, images: images.statistics, search: search.statistics)
+            saveInputSnapshot(options: options, state: state, report: saved, buildStart: buildStart)
             timings.lap(.write)
             return BuildReport(
                 pageCount: pages.count, fileCount: pages.count + fileCount + feedFileCount + search.statistics.fileCount, userCount: site.users.count,
@@ -69,6 +78,32 @@ public enum SiteBuilder {
         } catch {
             session.abandon()
             throw BuildFailure(warnings + error.diagnostics)
+        }
+    }
+
+    /// The report of the last build when no input, option or tool changed since it and its
+    /// output is complete: nothing to do.
+    static func upToDateReport(options: BuildOptions, state: BuildStateFolder, output: String) async -> BuildReport? {
+        guard FileSystem.kind(of: state.journalFile) == .missing, FileSystem.kind(of: state.manifestFile) == .file,
+            FileSystem.resolvedKind(of: output) == .directory, let bytes = try? FileSystem.readBytes(state.inputsFile),
+            let snapshot = try? InputSnapshot.decode(bytes), await snapshot.isCurrent(options: options.fingerprint)
+        else { return nil }
+        let saved = snapshot.report
+        return BuildReport(
+            pageCount: saved.pageCount, fileCount: saved.fileCount, userCount: saved.userCount, postCount: saved.postCount, seconds: 0,
+            output: options.display(output), basePath: saved.basePath, warnings: saved.warnings, images: saved.images, search: saved.search,
+            timings: StageTimings(), files: BuildReport.Files(mode: .upToDate, written: 0, unchanged: saved.fileCount, deleted: 0))
+    }
+
+    /// Records the inputs of a build that completed, for the next build's up-to-date check; a
+    /// snapshot that cannot be trusted or written is removed, which only costs that check.
+    static func saveInputSnapshot(options: BuildOptions, state: BuildStateFolder, report: SavedReport, buildStart: Int64) {
+        let roots = [options.absolute(options.content), options.absolute(options.templates)]
+        guard let snapshot = InputSnapshot.capture(roots: roots, options: options.fingerprint, report: report, buildStart: buildStart),
+            (try? FileSystem.writeAtomically(state.inputsFile, bytes: snapshot.encoded())) != nil
+        else {
+            try? FileSystem.removeFileIfPresent(state.inputsFile)
+            return
         }
     }
 

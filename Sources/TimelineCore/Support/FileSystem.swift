@@ -253,6 +253,14 @@ extension FileSystem {
         let inode: UInt64
         let isDirectory: Bool
 
+        init(size: Int, modifiedNanoseconds: Int64, changedNanoseconds: Int64, inode: UInt64, isDirectory: Bool) {
+            self.size = size
+            self.modifiedNanoseconds = modifiedNanoseconds
+            self.changedNanoseconds = changedNanoseconds
+            self.inode = inode
+            self.isDirectory = isDirectory
+        }
+
         init(_ info: stat) {
             size = Int(info.st_size)
             modifiedNanoseconds = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
