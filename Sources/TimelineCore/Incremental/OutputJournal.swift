@@ -29,6 +29,18 @@ struct OutputJournal: Sendable, Equatable {
         return OutputJournal(written: written, deleted: deleted)
     }
 
+    /// Fails, before anything is committed, when a folder the journal would change cannot be
+    /// written (a read-only output folder), so that a commit never stops halfway for that reason.
+    func checkWritable(outputRoot: String) throws(FileSystem.Failure) {
+        var checked = Set<String>()
+        for path in written + deleted {
+            var folder = Path.parent(of: outputRoot + "/" + path)
+            while FileSystem.kind(of: folder) == .missing, folder != outputRoot, folder != "/" { folder = Path.parent(of: folder) }
+            guard checked.insert(folder).inserted else { continue }
+            try FileSystem.checkWritable(folder)
+        }
+    }
+
     /// Moves each written file from `pendingRoot` into `outputRoot` (a rename over the old one,
     /// so no reader sees half a file), deletes the deleted ones and the folders they leave
     /// empty. Files already moved by an interrupted replay are skipped.

@@ -72,8 +72,10 @@ struct OutputSession: Sendable {
                 recorder.destination.abandon()
                 return changes
             }
+            let journal = OutputJournal(written: changes.written, deleted: changes.deleted)
+            try journal.checkWritable(outputRoot: outputRoot)
             try FileSystem.writeFile(state.nextManifestFile, bytes: manifest.encoded())
-            try FileSystem.writeAtomically(state.journalFile, bytes: OutputJournal(written: changes.written, deleted: changes.deleted).encoded())
+            try FileSystem.writeAtomically(state.journalFile, bytes: journal.encoded())
             try Self.recover(outputRoot: outputRoot, state: state)
         }
         return changes

@@ -195,6 +195,10 @@ public enum FileSystem {
         guard status == 0 else { throw Failure(path: source, operation: "rename", code: errno) }
     }
 
+    static func checkWritable(_ path: String) throws(Failure) {
+        guard access(path, W_OK) == 0 else { throw Failure(path: path, operation: "write in", code: errno) }
+    }
+
     static func removeFileIfPresent(_ path: String) throws(Failure) {
         guard unlink(path) == 0 || errno == ENOENT else { throw Failure(path: path, operation: "remove", code: errno) }
     }
