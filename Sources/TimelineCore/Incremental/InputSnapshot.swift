@@ -6,43 +6,61 @@ import Synchronization
 /// after one `stat` per input, without reading a file. A folder's times change when an entry is
 /// added, removed or renamed in it, and a file's when it is written, so nothing is missed.
 struct InputSnapshot: Sendable {
-    struct Entry: Sendable, Equatable {
-        let path: String
-        let status: FileSystem.Status
+    /// The files and folders below one root, as paths relative to it, each ended by a NUL so
+    /// that the check can hand them to `fstatat` without making a string.
+    struct Tree: Sendable {
+        let root: String
+        let rootStatus: FileSystem.Status
+        /// Relative paths, each followed by a 0 byte.
+        let pathBytes: [UInt8]
+        /// Where each path starts in `pathBytes`.
+        let offsets: [UInt32]
+        let statuses: [FileSystem.Status]
     }
 
-    static let magic = Array("timeline-inputs".utf8)
+    static let magic = Array("timeline-inputs 2".utf8)
     /// A file changed this close to the start of the build that read it might change again
     /// within the file system's timestamp granularity without its times moving: such a snapshot
     /// is not kept (git's "racily clean" problem).
     static let racyWindowNanoseconds: Int64 = 1_000_000_000
 
     let options: Digest
-    let entries: [Entry]
+    let trees: [Tree]
     let report: SavedReport
 
     /// Every file and folder below `roots`, or nil when one cannot be read or is a symbolic link
     /// to a folder (whose contents could change without any time below the roots moving), or
     /// when an input changed after `buildStart - racyWindow`.
     static func capture(roots: [String], options: Digest, report: SavedReport, buildStart: Int64) -> InputSnapshot? {
-        var entries: [Entry] = []
+        var trees: [Tree] = []
         for root in roots {
-            guard let status = FileSystem.status(of: root), status.isDirectory, walk(root, into: &entries) else { return nil }
-            entries.append(Entry(path: root, status: status))
+            guard let rootStatus = FileSystem.status(of: root), rootStatus.isDirectory else { return nil }
+            var pathBytes: [UInt8] = []
+            var offsets: [UInt32] = []
+            var statuses: [FileSystem.Status] = []
+            guard walk(root, relative: "", into: &pathBytes, &offsets, &statuses) else { return nil }
+            trees.append(Tree(root: root, rootStatus: rootStatus, pathBytes: pathBytes, offsets: offsets, statuses: statuses))
         }
         let racy = buildStart - racyWindowNanoseconds
-        guard !entries.contains(where: { $0.status.modifiedNanoseconds >= racy || $0.status.changedNanoseconds >= racy }) else { return nil }
-        return InputSnapshot(options: options, entries: entries, report: report)
+        let all = trees.flatMap { $0.statuses + [$0.rootStatus] }
+        guard !all.contains(where: { $0.modifiedNanoseconds >= racy || $0.changedNanoseconds >= racy }) else { return nil }
+        return InputSnapshot(options: options, trees: trees, report: report)
     }
 
-    private static func walk(_ folder: String, into entries: inout [Entry]) -> Bool {
+    private static func walk(
+        _ folder: String, relative: String, into pathBytes: inout [UInt8], _ offsets: inout [UInt32], _ statuses: inout [FileSystem.Status]
+    ) -> Bool {
         for entry in FileSystem.directoryEntries(of: folder) {
             let path = folder + "/" + entry.name
-            guard let status = FileSystem.status(of: path) else { return false }
+            let relativePath = relative + entry.name
+            guard let status = FileSystem.status(of: path), pathBytes.count < Int(UInt32.max) - 4096 else { return false }
             if status.isDirectory {
-                guard entry.isDirectory, walk(path, into: &entries) else { return false }
+                guard entry.isDirectory, walk(path, relative: relativePath + "/", into: &pathBytes, &offsets, &statuses) else { return false }
             }
-            entries.append(Entry(path: path, status: status))
+            offsets.append(UInt32(pathBytes.count))
+            pathBytes.append(contentsOf: relativePath.utf8)
+            pathBytes.append(0)
+            statuses.append(status)
         }
         return true
     }
@@ -50,16 +68,25 @@ struct InputSnapshot: Sendable {
     /// Whether every input still has the status recorded; stops at the first difference.
     func isCurrent(options current: Digest) async -> Bool {
         guard current == options else { return false }
-        let entries = self.entries
+        for tree in trees where FileSystem.status(of: tree.root) != tree.rootStatus { return false }
         let changed = ChangeFlag()
         await withTaskGroup(of: Void.self) { group in
-            for range in ParallelMap.chunkRanges(count: entries.count) {
-                group.addTask {
-                    for index in range {
-                        if index & 255 == 0, changed.isSet { return }
-                        if FileSystem.status(of: entries[index].path) != entries[index].status {
-                            changed.set()
-                            return
+            for tree in trees {
+                guard let root = FileSystem.openDirectory(tree.root) else {
+                    changed.set()
+                    break
+                }
+                for range in ParallelMap.chunkRanges(count: tree.statuses.count) {
+                    group.addTask {
+                        tree.pathBytes.withUnsafeBufferPointer { bytes in
+                            for index in range {
+                                if index & 255 == 0, changed.isSet { return }
+                                let path = UnsafeRawPointer(bytes.baseAddress! + Int(tree.offsets[index])).assumingMemoryBound(to: CChar.self)
+                                if FileSystem.status(at: path, in: root.descriptor) != tree.statuses[index] {
+                                    changed.set()
+                                    return
+                                }
+                            }
                         }
                     }
                 }
@@ -80,17 +107,32 @@ struct InputSnapshot: Sendable {
         writer.raw(Self.magic)
         writer.digest(options)
         report.encode(into: &writer)
-        writer.number(entries.count)
-        for entry in entries {
-            writer.string(entry.path)
-            let status = entry.status
-            writer.number(status.size)
-            writer.number(Int(status.modifiedNanoseconds))
-            writer.number(Int(status.changedNanoseconds))
-            writer.number(status.inode)
-            writer.number(status.isDirectory ? 1 : 0)
+        writer.number(trees.count)
+        for tree in trees {
+            writer.string(tree.root)
+            Self.encode(tree.rootStatus, into: &writer)
+            writer.number(tree.statuses.count)
+            writer.number(tree.pathBytes.count)
+            writer.raw(tree.pathBytes)
+            for offset in tree.offsets { writer.word(UInt64(offset)) }
+            for status in tree.statuses { Self.encode(status, into: &writer) }
         }
         return writer.bytes
+    }
+
+    private static func encode(_ status: FileSystem.Status, into writer: inout ByteWriter) {
+        writer.word(UInt64(status.size))
+        writer.word(UInt64(bitPattern: status.modifiedNanoseconds))
+        writer.word(UInt64(bitPattern: status.changedNanoseconds))
+        writer.word(status.inode)
+        writer.word(status.isDirectory ? 1 : 0)
+    }
+
+    private static func decodeStatus(from reader: inout ByteReader) throws(ByteReader.Malformed) -> FileSystem.Status {
+        let size = try reader.word(), modified = try reader.word(), changed = try reader.word(), inode = try reader.word(), kind = try reader.word()
+        guard size <= UInt64(Int.max) else { throw ByteReader.Malformed() }
+        return FileSystem.Status(
+            size: Int(size), modifiedNanoseconds: Int64(bitPattern: modified), changedNanoseconds: Int64(bitPattern: changed), inode: inode, isDirectory: kind == 1)
     }
 
     static func decode(_ bytes: [UInt8]) throws(ByteReader.Malformed) -> InputSnapshot {
@@ -98,18 +140,28 @@ struct InputSnapshot: Sendable {
         guard Array(try reader.slice(magic.count)) == magic else { throw ByteReader.Malformed() }
         let options = try reader.digest()
         let report = try SavedReport.decode(from: &reader)
-        let count = try reader.count()
-        var entries: [Entry] = []
-        entries.reserveCapacity(count)
-        for _ in 0..<count {
-            let path = try reader.string()
-            let status = FileSystem.Status(
-                size: try reader.count(limit: Int.max), modifiedNanoseconds: try reader.signed(), changedNanoseconds: try reader.signed(),
-                inode: try reader.number(), isDirectory: try reader.number() == 1)
-            entries.append(Entry(path: path, status: status))
+        var trees: [Tree] = []
+        for _ in 0..<(try reader.count(limit: 16)) {
+            let root = try reader.string()
+            let rootStatus = try decodeStatus(from: &reader)
+            let count = try reader.count()
+            let pathBytes = Array(try reader.slice(try reader.count()))
+            var offsets: [UInt32] = []
+            offsets.reserveCapacity(count)
+            for _ in 0..<count {
+                let offset = try reader.word()
+                // Each path must end inside the buffer, at a 0 byte.
+                guard offset < UInt64(pathBytes.count) else { throw ByteReader.Malformed() }
+                offsets.append(UInt32(offset))
+            }
+            guard pathBytes.last == 0 || count == 0 else { throw ByteReader.Malformed() }
+            var statuses: [FileSystem.Status] = []
+            statuses.reserveCapacity(count)
+            for _ in 0..<count { statuses.append(try decodeStatus(from: &reader)) }
+            trees.append(Tree(root: root, rootStatus: rootStatus, pathBytes: pathBytes, offsets: offsets, statuses: statuses))
         }
         guard reader.isAtEnd else { throw ByteReader.Malformed() }
-        return InputSnapshot(options: options, entries: entries, report: report)
+        return InputSnapshot(options: options, trees: trees, report: report)
     }
 }
 

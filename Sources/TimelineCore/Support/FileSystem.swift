@@ -281,6 +281,31 @@ extension FileSystem {
         return Status(info)
     }
 
+    /// The status of `path` relative to an open directory, following symbolic links.
+    static func status(at path: UnsafePointer<CChar>, in directory: Int32) -> Status? {
+        var info = stat()
+        guard fstatat(directory, path, &info, 0) == 0 else { return nil }
+        return Status(info)
+    }
+
+    /// An open directory, closed when the last copy of it goes.
+    final class OpenDirectory: Sendable {
+        let descriptor: Int32
+
+        init(descriptor: Int32) {
+            self.descriptor = descriptor
+        }
+
+        deinit {
+            close(descriptor)
+        }
+    }
+
+    static func openDirectory(_ path: String) -> OpenDirectory? {
+        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        return descriptor >= 0 ? OpenDirectory(descriptor: descriptor) : nil
+    }
+
     /// A hard link at `destination` to `source`, or a copy where the two cannot share a file
     /// (another file system).
     static func linkOrCopy(from source: String, to destination: String) throws(Failure) {
