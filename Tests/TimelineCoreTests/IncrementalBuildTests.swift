@@ -24,8 +24,12 @@ struct IncrementalBuildTests {
         let fixture = try SiteFixture()
         let cleanOutput = fixture.root + "/CleanOutput"
         let cleanCache = fixture.root + "/.clean-cache"
+        // Even seeds trust every input at once, so that the up-to-date check and the record cache
+        // (which otherwise distrust files edited in the last second) are exercised on every step.
+        var options = fixture.options()
+        if seed % 2 == 0 { options.racyWindowNanoseconds = 0 }
         try model.sync(to: fixture.root)
-        _ = try await fixture.build()
+        _ = try await SiteBuilder.build(options)
 
         for step in 1...Self.stepsPerSequence {
             let before = try FileRecord.scan(fixture.output)
@@ -36,7 +40,13 @@ struct IncrementalBuildTests {
             let context = "seed \(seed), step \(step): \(edit)"
 
             if edit.breaksTheSite {
-                let diagnostics = await fixture.failingBuild()
+                let diagnostics: [Diagnostic]
+                do {
+                    _ = try await SiteBuilder.build(options)
+                    diagnostics = []
+                } catch {
+                    diagnostics = error.diagnostics
+                }
                 #expect(!diagnostics.isEmpty, "\(context) should fail")
                 #expect(try FileRecord.scan(fixture.output) == before, "\(context): a failed build changed the output")
                 model = previousModel
@@ -44,7 +54,7 @@ struct IncrementalBuildTests {
                 continue
             }
 
-            let report = try await fixture.build()
+            let report = try await SiteBuilder.build(options)
             var cleanOptions = BuildOptions(siteRoot: fixture.root, output: cleanOutput, cache: cleanCache)
             cleanOptions.clean = true
             _ = try await SiteBuilder.build(cleanOptions)
@@ -63,7 +73,7 @@ struct IncrementalBuildTests {
                 #expect(new.inode == old.inode && new.modified == old.modified, "\(context): \(path) was rewritten with the same bytes")
             }
             let changed = after.filter { before[$0.key]?.bytes != $0.value.bytes }.count + before.keys.filter { after[$0] == nil }.count
-            #expect(report.files.mode == .incremental, "\(context)")
+            #expect(report.files.mode != .clean, "\(context)")
             #expect(report.files.written + report.files.deleted == changed, "\(context): reported \(report.files) but \(changed) files changed")
         }
     }

@@ -17,6 +17,10 @@ public struct BuildOptions: Sendable {
     var sitemapURLLimit = Sitemap.maximumURLs
     /// How the search index is cut into files (tests make the pieces small).
     var searchLayout = SearchLayout.standard
+    /// Inputs changed this close before a build are not trusted by the next one's up-to-date
+    /// check and record cache (see `InputSnapshot`); tests that edit and build within a second
+    /// set it to 0 to exercise both.
+    var racyWindowNanoseconds = InputSnapshot.racyWindowNanoseconds
 
     public init(
         siteRoot: String, content: String = "Content", templates: String = "Templates", output: String = "Output",

@@ -19,7 +19,8 @@ public enum SiteBuilder {
             timings.lap(.validate)
             return report.with(timings: timings)
         }
-        let prepared = try await prepare(options)
+        let previousRecords = options.clean ? nil : (try? FileSystem.readBytes(state.recordsFile)).flatMap { try? RecordCache.decode($0) }
+        let prepared = try await prepare(options, reusing: previousRecords)
         timings.lap(.validate)
         let site = prepared.site
         var warnings = prepared.warnings
@@ -68,7 +69,9 @@ public enum SiteBuilder {
             let saved = SavedReport(
                 pageCount: pages.count, fileCount: changes.entries.count, userCount: site.users.count, postCount: site.posts.count,
                 basePath: site.settings.basePath, warnings: warnings, images: images.statistics, search: search.statistics)
-            saveInputSnapshot(options: options, state: state, report: saved, buildStart: buildStart)
+            let stableBefore = buildStart - options.racyWindowNanoseconds
+            saveInputSnapshot(options: options, state: state, report: saved, stableBefore: stableBefore)
+            saveRecords(prepared.records, state: state, stableBefore: stableBefore)
             timings.lap(.write)
             return BuildReport(
                 pageCount: pages.count, fileCount: pages.count + fileCount + feedFileCount + search.statistics.fileCount, userCount: site.users.count,
@@ -97,9 +100,9 @@ public enum SiteBuilder {
 
     /// Records the inputs of a build that completed, for the next build's up-to-date check; a
     /// snapshot that cannot be trusted or written is removed, which only costs that check.
-    static func saveInputSnapshot(options: BuildOptions, state: BuildStateFolder, report: SavedReport, buildStart: Int64) {
+    static func saveInputSnapshot(options: BuildOptions, state: BuildStateFolder, report: SavedReport, stableBefore: Int64) {
         let roots = [options.absolute(options.content), options.absolute(options.templates)]
-        guard let snapshot = InputSnapshot.capture(roots: roots, options: options.fingerprint, report: report, buildStart: buildStart),
+        guard let snapshot = InputSnapshot.capture(roots: roots, options: options.fingerprint, report: report, stableBefore: stableBefore),
             (try? FileSystem.writeAtomically(state.inputsFile, bytes: snapshot.encoded())) != nil
         else {
             try? FileSystem.removeFileIfPresent(state.inputsFile)
@@ -135,14 +138,23 @@ public enum SiteBuilder {
         }
     }
 
+    /// Keeps the records read for the next build's load; one that cannot be written only costs parsing.
+    static func saveRecords(_ records: RecordCache, state: BuildStateFolder, stableBefore: Int64) {
+        if (try? FileSystem.writeAtomically(state.recordsFile, bytes: records.keepingOnlyStable(before: stableBefore).encoded())) == nil {
+            try? FileSystem.removeFileIfPresent(state.recordsFile)
+        }
+    }
+
     struct Prepared {
         let site: LinkedSite
         let theme: Theme
+        /// The records as read, for the next build's record cache.
+        let records: RecordCache
         let warnings: [Diagnostic]
     }
 
     /// Load, validate and link, and load the theme, collecting every problem before giving up.
-    static func prepare(_ options: BuildOptions) async throws(BuildFailure) -> Prepared {
+    static func prepare(_ options: BuildOptions, reusing previousRecords: RecordCache? = nil) async throws(BuildFailure) -> Prepared {
         let content = options.absolute(options.content)
         let templates = options.absolute(options.templates)
         var diagnostics = DiagnosticList()
@@ -155,7 +167,7 @@ public enum SiteBuilder {
 
         options.progress?(BuildProgress(stage: .load, message: "reading \(options.display(content))"))
         let loader = ContentLoader(contentRoot: content, displayPrefix: options.display(content), baseURLOverride: options.baseURL)
-        let (loaded, loadDiagnostics) = await loader.load()
+        let (loaded, loadDiagnostics, records) = await loader.load(reusing: previousRecords)
         diagnostics.append(contentsOf: loadDiagnostics)
 
         let (theme, themeDiagnostics) = Theme.load(from: templates, displayPrefix: options.display(templates))
@@ -174,7 +186,7 @@ public enum SiteBuilder {
         if options.strict { diagnostics = diagnostics.strict() }
         let sorted = diagnostics.sorted
         guard !diagnostics.hasErrors, let linked, let theme else { throw BuildFailure(sorted) }
-        return Prepared(site: linked, theme: theme, warnings: sorted)
+        return Prepared(site: linked, theme: theme, records: records, warnings: sorted)
     }
 }
 

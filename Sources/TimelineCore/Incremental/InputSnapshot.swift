@@ -30,8 +30,8 @@ struct InputSnapshot: Sendable {
 
     /// Every file and folder below `roots`, or nil when one cannot be read or is a symbolic link
     /// to a folder (whose contents could change without any time below the roots moving), or
-    /// when an input changed after `buildStart - racyWindow`.
-    static func capture(roots: [String], options: Digest, report: SavedReport, buildStart: Int64) -> InputSnapshot? {
+    /// when an input changed at or after `racy` (the build's start less the racy window).
+    static func capture(roots: [String], options: Digest, report: SavedReport, stableBefore racy: Int64) -> InputSnapshot? {
         var trees: [Tree] = []
         for root in roots {
             guard let rootStatus = FileSystem.status(of: root), rootStatus.isDirectory else { return nil }
@@ -41,7 +41,6 @@ struct InputSnapshot: Sendable {
             guard walk(root, relative: "", into: &pathBytes, &offsets, &statuses) else { return nil }
             trees.append(Tree(root: root, rootStatus: rootStatus, pathBytes: pathBytes, offsets: offsets, statuses: statuses))
         }
-        let racy = buildStart - racyWindowNanoseconds
         let all = trees.flatMap { $0.statuses + [$0.rootStatus] }
         guard !all.contains(where: { $0.modifiedNanoseconds >= racy || $0.changedNanoseconds >= racy }) else { return nil }
         return InputSnapshot(options: options, trees: trees, report: report)

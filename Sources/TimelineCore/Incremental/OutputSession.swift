@@ -95,6 +95,7 @@ struct BuildStateFolder: Sendable {
     var nextManifestFile: String { folder + "/manifest.next" }
     var journalFile: String { folder + "/journal" }
     var inputsFile: String { folder + "/inputs" }
+    var recordsFile: String { folder + "/records" }
 
     /// `<cache>/builds/Output-<digest>`: one per output folder, named by its path relative to
     /// the site (so a cache restored in CI on another machine still matches).

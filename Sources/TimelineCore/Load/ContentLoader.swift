@@ -15,17 +15,26 @@ public struct ContentLoader: Sendable {
     }
 
     public func load() async -> (SiteContent?, DiagnosticList) {
+        let (content, diagnostics, _) = await load(reusing: nil)
+        return (content, diagnostics)
+    }
+
+    /// Loads, taking each user and post whose files are unchanged from `previous`; also returns
+    /// the records for the next build's cache.
+    func load(reusing previous: RecordCache?) async -> (SiteContent?, DiagnosticList, RecordCache) {
+        let previous = previous?.displayPrefix == displayPrefix ? previous : nil
+        var cache = RecordCache(displayPrefix: displayPrefix)
         var diagnostics = DiagnosticList()
         guard FileSystem.resolvedKind(of: contentRoot) == .directory, let canonicalRoot = FileSystem.canonicalPath(contentRoot) else {
             diagnostics.append(.error(.unreadableFile, stage: .load, at: SourceLocation(path: displayPrefix), "the content folder does not exist"))
-            return (nil, diagnostics)
+            return (nil, diagnostics, cache)
         }
         let assets = AssetReader(contentRoot: contentRoot, canonicalContentRoot: canonicalRoot, displayPrefix: displayPrefix)
 
         let settings = loadSettings(into: &diagnostics)
-        let (users, unreadableUsernames) = await loadUsers(assets: assets, into: &diagnostics)
-        let posts = await loadPosts(assets: assets, into: &diagnostics)
-        guard var settings else { return (nil, diagnostics) }
+        let (users, unreadableUsernames) = await loadUsers(assets: assets, previous: previous?.users ?? [:], into: &diagnostics, cache: &cache.users)
+        let posts = await loadPosts(assets: assets, previous: previous?.posts ?? [:], into: &diagnostics, cache: &cache.posts)
+        guard var settings else { return (nil, diagnostics, cache) }
         if let baseURLOverride {
             if let normalised = SiteSettingsReader.normaliseBaseURL(baseURLOverride) {
                 settings.baseURL = normalised
@@ -34,7 +43,7 @@ public struct ContentLoader: Sendable {
             }
         }
         let content = SiteContent(settings: settings, users: users, posts: posts, unreadableUsernames: unreadableUsernames)
-        return (content, diagnostics)
+        return (content, diagnostics, cache)
     }
 
     private func loadSettings(into diagnostics: inout DiagnosticList) -> SiteSettings? {
@@ -50,7 +59,10 @@ public struct ContentLoader: Sendable {
         }
     }
 
-    private func loadUsers(assets: AssetReader, into diagnostics: inout DiagnosticList) async -> ([User], Set<String>) {
+    private func loadUsers(
+        assets: AssetReader, previous: [String: RecordCache.Entry<User>], into diagnostics: inout DiagnosticList,
+        cache: inout [String: RecordCache.Entry<User>]
+    ) async -> ([User], Set<String>) {
         let folder = contentRoot + "/users"
         let names: [String]
         do {
@@ -62,26 +74,46 @@ public struct ContentLoader: Sendable {
         let userFiles = names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }
         let reader = UserReader(assets: assets)
         let prefix = displayPrefix
-        let results = await ParallelMap.map(userFiles) { name -> (User?, [Diagnostic]) in
+        let root = contentRoot
+        let results = await ParallelMap.map(userFiles) { name -> (User?, [Diagnostic], RecordCache.Entry<User>?) in
+            if let cached = previous[name], RecordCache.isCurrent(cached.dependencies, contentRoot: root) {
+                return (cached.record, cached.warnings, cached)
+            }
             let shown = prefix + "users/" + name
+            let dependencies = RecordCache.dependencies(["users/" + name], contentRoot: root)
             let bytes: [UInt8]
             do throws(FileSystem.Failure) {
                 bytes = try FileSystem.readBytes(folder + "/" + name)
             } catch {
-                return (nil, [.error(.unreadableFile, stage: .load, at: SourceLocation(path: shown), "cannot read: \(error.reason)")])
+                return (nil, [.error(.unreadableFile, stage: .load, at: SourceLocation(path: shown), "cannot read: \(error.reason)")], nil)
             }
-            return reader.read(SourceFile(path: shown, bytes: bytes), expectedUsername: String(name.dropLast(5)))
+            let (user, problems) = reader.read(SourceFile(path: shown, bytes: bytes), expectedUsername: String(name.dropLast(5)))
+            return (user, problems, Self.cacheEntry(user, problems, dependencies, extra: user?.avatar.map { [$0.relativePath] } ?? [], contentRoot: root))
         }
         var users: [User] = []
         var unreadable = Set<String>()
-        for (name, (user, problems)) in zip(userFiles, results) {
+        for (name, (user, problems, entry)) in zip(userFiles, results) {
             diagnostics.append(contentsOf: problems)
             if let user { users.append(user) } else { unreadable.insert(String(name.dropLast(5))) }
+            if let entry { cache[name] = entry }
         }
         return (users, unreadable)
     }
 
-    private func loadPosts(assets: AssetReader, into diagnostics: inout DiagnosticList) async -> [Post] {
+    /// A record worth keeping: read without errors, from files that could all be stated.
+    private static func cacheEntry<Record: Sendable>(
+        _ record: Record?, _ problems: [Diagnostic], _ dependencies: [RecordCache.Dependency]?, extra: [String], contentRoot: String
+    ) -> RecordCache.Entry<Record>? {
+        guard let record, let dependencies, !problems.contains(where: { $0.severity == .error }),
+            let extraDependencies = RecordCache.dependencies(extra, contentRoot: contentRoot)
+        else { return nil }
+        return RecordCache.Entry(dependencies: dependencies + extraDependencies, record: record, warnings: problems)
+    }
+
+    private func loadPosts(
+        assets: AssetReader, previous: [String: RecordCache.Entry<Post>], into diagnostics: inout DiagnosticList,
+        cache: inout [String: RecordCache.Entry<Post>]
+    ) async -> [Post] {
         let folder = contentRoot + "/posts"
         let names: [String]
         do {
@@ -92,20 +124,32 @@ public struct ContentLoader: Sendable {
         }
         let reader = PostReader(contentRoot: contentRoot, displayPrefix: displayPrefix, assets: assets)
         let prefix = displayPrefix
-        let results = await ParallelMap.map(names.filter { !$0.hasPrefix(".") }) { name -> (Post?, [Diagnostic]) in
+        let root = contentRoot
+        let folderNames = names.filter { !$0.hasPrefix(".") }
+        let results = await ParallelMap.map(folderNames) { name -> (Post?, [Diagnostic], RecordCache.Entry<Post>?) in
+            // A folder's times change when an entry is added, removed or renamed in it, so its
+            // status and its files' statuses together say the post is unchanged.
+            if let cached = previous[name], RecordCache.isCurrent(cached.dependencies, contentRoot: root) {
+                return (cached.record, cached.warnings, cached)
+            }
             let location = SourceLocation(path: prefix + "posts/" + name)
             guard FileSystem.resolvedKind(of: folder + "/" + name) == .directory else {
-                return (nil, [.warning(.unknownKey, stage: .load, at: location, "not a post folder, ignored: each post is a folder posts/<post-id>/")])
+                return (nil, [.warning(.unknownKey, stage: .load, at: location, "not a post folder, ignored: each post is a folder posts/<post-id>/")], nil)
             }
             guard let id = ContentID(name) else {
-                return (nil, [.error(.invalidID, stage: .load, at: location, "invalid post ID '\(name)': a post folder's name must be 1 to 64 characters from A-Z, a-z, 0-9, '_' and '-'")])
+                return (nil, [.error(.invalidID, stage: .load, at: location, "invalid post ID '\(name)': a post folder's name must be 1 to 64 characters from A-Z, a-z, 0-9, '_' and '-'")], nil)
             }
-            return reader.read(id: id, folder: "posts/" + name)
+            let entries = ((try? FileSystem.entries(of: folder + "/" + name)) ?? []).map { "posts/\(name)/\($0)" }
+            let dependencies = RecordCache.dependencies(["posts/" + name] + entries, contentRoot: root)
+            let (post, problems) = reader.read(id: id, folder: "posts/" + name)
+            let photo = post.map { $0.photo.relativePath }.flatMap { entries.contains($0) ? nil : $0 }
+            return (post, problems, Self.cacheEntry(post, problems, dependencies, extra: photo.map { [$0] } ?? [], contentRoot: root))
         }
         var posts: [Post] = []
-        for (post, problems) in results {
+        for (name, (post, problems, entry)) in zip(folderNames, results) {
             diagnostics.append(contentsOf: problems)
             if let post { posts.append(post) }
+            if let entry { cache[name] = entry }
         }
         return posts
     }

@@ -1,0 +1,287 @@
+/// The records the last build read, each with the status (size, times, inode) of every file and
+/// folder it was read from. The load stage takes a record from here when all of those are
+/// unchanged, instead of parsing YAML, JSON and image headers again: on a large site that is
+/// most of a rebuild's load time. Kept beside the build manifest; a missing or damaged cache
+/// only costs parsing.
+struct RecordCache: Sendable {
+    /// One file or folder a record was read from, relative to the content folder.
+    struct Dependency: Sendable, Equatable {
+        let path: String
+        let status: FileSystem.Status
+    }
+
+    struct Entry<Record: Sendable>: Sendable {
+        let dependencies: [Dependency]
+        let record: Record
+        /// The warnings reading it gave (records with errors are not kept).
+        let warnings: [Diagnostic]
+    }
+
+    static let magic = Array("timeline-records 1".utf8)
+
+    /// Diagnostics name files as the run shows them (`Content/…` from the site folder): a cache
+    /// made from another working directory is not used.
+    var displayPrefix: String
+    /// By folder name under `posts/`.
+    var posts: [String: Entry<Post>] = [:]
+    /// By file name under `users/`.
+    var users: [String: Entry<User>] = [:]
+
+    /// The status of each dependency now, relative to `contentRoot`; nil when one is missing.
+    static func dependencies(_ paths: [String], contentRoot: String) -> [Dependency]? {
+        var result: [Dependency] = []
+        result.reserveCapacity(paths.count)
+        for path in paths {
+            guard let status = FileSystem.status(of: path.isEmpty ? contentRoot : contentRoot + "/" + path) else { return nil }
+            result.append(Dependency(path: path, status: status))
+        }
+        return result
+    }
+
+    /// Whether a cached entry still holds: every dependency has the status it had.
+    static func isCurrent(_ dependencies: [Dependency], contentRoot: String) -> Bool {
+        dependencies.allSatisfy { FileSystem.status(of: contentRoot + "/" + $0.path) == $0.status }
+    }
+
+    /// Leaves out entries read from a file changed within the racy window before the build:
+    /// it could change again without its times moving.
+    func keepingOnlyStable(before limit: Int64) -> RecordCache {
+        func isStable(_ dependencies: [Dependency]) -> Bool {
+            dependencies.allSatisfy { $0.status.modifiedNanoseconds < limit && $0.status.changedNanoseconds < limit }
+        }
+        var copy = self
+        copy.posts = posts.filter { isStable($0.value.dependencies) }
+        copy.users = users.filter { isStable($0.value.dependencies) }
+        return copy
+    }
+
+    // MARK: Encoding
+
+    func encoded() -> [UInt8] {
+        var writer = RecordWriter()
+        writer.bytes.raw(Self.magic)
+        writer.bytes.string(displayPrefix)
+        writer.bytes.number(users.count)
+        for (name, entry) in users.sorted(by: { $0.key < $1.key }) {
+            writer.bytes.string(name)
+            writer.entry(entry) { writer, user in writer.user(user) }
+        }
+        writer.bytes.number(posts.count)
+        for (name, entry) in posts.sorted(by: { $0.key < $1.key }) {
+            writer.bytes.string(name)
+            writer.entry(entry) { writer, post in writer.post(post) }
+        }
+        return writer.bytes.bytes
+    }
+
+    static func decode(_ bytes: [UInt8]) throws(ByteReader.Malformed) -> RecordCache {
+        var reader = RecordReaderState(ByteReader(bytes))
+        guard Array(try reader.bytes.slice(magic.count)) == magic else { throw ByteReader.Malformed() }
+        var cache = RecordCache(displayPrefix: try reader.bytes.string())
+        for _ in 0..<(try reader.bytes.count()) {
+            let name = try reader.bytes.string()
+            cache.users[name] = try reader.entry { reader throws(ByteReader.Malformed) in try reader.user() }
+        }
+        for _ in 0..<(try reader.bytes.count()) {
+            let name = try reader.bytes.string()
+            cache.posts[name] = try reader.entry { reader throws(ByteReader.Malformed) in try reader.post() }
+        }
+        guard reader.bytes.isAtEnd else { throw ByteReader.Malformed() }
+        return cache
+    }
+}
+
+/// Writes records; a location's path equal to the previous one is written as a single 0, since
+/// every comment of a file names the same file.
+private struct RecordWriter {
+    var bytes = ByteWriter()
+    private var previousPath = ""
+
+    mutating func entry<Record>(_ entry: RecordCache.Entry<Record>, record: (inout RecordWriter, Record) -> Void) {
+        bytes.number(entry.dependencies.count)
+        for dependency in entry.dependencies {
+            bytes.string(dependency.path)
+            let status = dependency.status
+            for word in [UInt64(status.size), UInt64(bitPattern: status.modifiedNanoseconds), UInt64(bitPattern: status.changedNanoseconds), status.inode] {
+                bytes.word(word)
+            }
+            bytes.number(status.isDirectory ? 1 : 0)
+        }
+        record(&self, entry.record)
+        bytes.number(entry.warnings.count)
+        for warning in entry.warnings {
+            bytes.string(warning.code.rawValue)
+            bytes.string(warning.stage.rawValue)
+            location(warning.location)
+            bytes.string(warning.message)
+        }
+    }
+
+    mutating func location(_ location: SourceLocation) {
+        if location.path == previousPath {
+            bytes.number(0)
+        } else {
+            bytes.number(1)
+            bytes.string(location.path)
+            previousPath = location.path
+        }
+        bytes.number(location.line ?? 0)
+        bytes.number(location.column ?? 0)
+    }
+
+    mutating func optional(_ text: String?) {
+        guard let text else { return bytes.number(0) }
+        bytes.number(1)
+        bytes.string(text)
+    }
+
+    mutating func reference(_ reference: UserReference) {
+        bytes.string(reference.username)
+        location(reference.location)
+    }
+
+    mutating func asset(_ asset: ContentAsset?) {
+        guard let asset else { return bytes.number(0) }
+        bytes.number(1)
+        bytes.string(asset.relativePath)
+        bytes.string(asset.fileName)
+        bytes.number(asset.byteCount)
+        bytes.number(asset.pixelSize.width)
+        bytes.number(asset.pixelSize.height)
+        bytes.string(asset.mediaType)
+    }
+
+    mutating func user(_ user: User) {
+        bytes.string(user.username)
+        optional(user.name)
+        optional(user.bio)
+        optional(user.url)
+        asset(user.avatar)
+        bytes.number(user.follows.count)
+        for follow in user.follows { reference(follow) }
+        location(user.source)
+    }
+
+    mutating func post(_ post: Post) {
+        bytes.string(post.id.rawValue)
+        reference(post.author)
+        asset(post.photo)
+        optional(post.alt)
+        bytes.number(post.date == nil ? 0 : 1)
+        bytes.number(Int(post.date ?? 0))
+        optional(post.caption)
+        location(post.source)
+        bytes.number(post.comments.count)
+        for comment in post.comments {
+            bytes.string(comment.id.rawValue)
+            reference(comment.author)
+            bytes.string(comment.text)
+            location(comment.source)
+        }
+        bytes.number(post.likes.count)
+        for like in post.likes {
+            bytes.string(like.id.rawValue)
+            reference(like.author)
+            location(like.source)
+        }
+    }
+}
+
+private struct RecordReaderState {
+    var bytes: ByteReader
+    private var previousPath = ""
+
+    init(_ bytes: ByteReader) {
+        self.bytes = bytes
+    }
+
+    mutating func entry<Record>(
+        _ record: (inout RecordReaderState) throws(ByteReader.Malformed) -> Record
+    ) throws(ByteReader.Malformed) -> RecordCache.Entry<Record> {
+        var dependencies: [RecordCache.Dependency] = []
+        for _ in 0..<(try bytes.count(limit: 1 << 16)) {
+            let path = try bytes.string()
+            let size = try bytes.word(), modified = try bytes.word(), changed = try bytes.word(), inode = try bytes.word()
+            guard size <= UInt64(Int.max) else { throw ByteReader.Malformed() }
+            let status = FileSystem.Status(
+                size: Int(size), modifiedNanoseconds: Int64(bitPattern: modified), changedNanoseconds: Int64(bitPattern: changed), inode: inode,
+                isDirectory: try bytes.number() == 1)
+            dependencies.append(RecordCache.Dependency(path: path, status: status))
+        }
+        let value = try record(&self)
+        var warnings: [Diagnostic] = []
+        for _ in 0..<(try bytes.count()) {
+            guard let code = DiagnosticCode(rawValue: try bytes.string()), let stage = BuildStage(rawValue: try bytes.string()) else {
+                throw ByteReader.Malformed()
+            }
+            let where_ = try location()
+            warnings.append(.warning(code, stage: stage, at: where_, try bytes.string()))
+        }
+        return RecordCache.Entry(dependencies: dependencies, record: value, warnings: warnings)
+    }
+
+    mutating func location() throws(ByteReader.Malformed) -> SourceLocation {
+        if try bytes.number() == 1 { previousPath = try bytes.string() }
+        let line = try bytes.count(), column = try bytes.count()
+        return SourceLocation(path: previousPath, line: line == 0 ? nil : line, column: column == 0 ? nil : column)
+    }
+
+    mutating func optional() throws(ByteReader.Malformed) -> String? {
+        try bytes.number() == 1 ? try bytes.string() : nil
+    }
+
+    mutating func id() throws(ByteReader.Malformed) -> ContentID {
+        guard let id = ContentID(try bytes.string()) else { throw ByteReader.Malformed() }
+        return id
+    }
+
+    mutating func reference() throws(ByteReader.Malformed) -> UserReference {
+        let username = try bytes.string()
+        return UserReference(username: username, location: try location())
+    }
+
+    mutating func asset() throws(ByteReader.Malformed) -> ContentAsset? {
+        guard try bytes.number() == 1 else { return nil }
+        let relativePath = try bytes.string(), fileName = try bytes.string()
+        let byteCount = try bytes.count(limit: Int.max), width = try bytes.count(), height = try bytes.count()
+        return ContentAsset(
+            relativePath: relativePath, fileName: fileName, byteCount: byteCount, pixelSize: PixelSize(width: width, height: height),
+            mediaType: try bytes.string())
+    }
+
+    mutating func user() throws(ByteReader.Malformed) -> User {
+        let username = try bytes.string()
+        let name = try optional(), bio = try optional(), url = try optional()
+        let avatar = try asset()
+        var follows: [UserReference] = []
+        for _ in 0..<(try bytes.count()) { follows.append(try reference()) }
+        return User(username: username, name: name, bio: bio, url: url, avatar: avatar, follows: follows, source: try location())
+    }
+
+    mutating func post() throws(ByteReader.Malformed) -> Post {
+        let id = try id()
+        let author = try reference()
+        guard let photo = try asset() else { throw ByteReader.Malformed() }
+        let alt = try optional()
+        let hasDate = try bytes.number() == 1
+        let dateValue = try bytes.signed()
+        let caption = try optional()
+        let source = try location()
+        var comments: [Comment] = []
+        for _ in 0..<(try bytes.count()) {
+            let commentID = try self.id()
+            let commentAuthor = try reference()
+            let text = try bytes.string()
+            comments.append(Comment(id: commentID, author: commentAuthor, text: text, source: try location()))
+        }
+        var likes: [Like] = []
+        for _ in 0..<(try bytes.count()) {
+            let likeID = try self.id()
+            let likeAuthor = try reference()
+            likes.append(Like(id: likeID, author: likeAuthor, source: try location()))
+        }
+        return Post(
+            id: id, author: author, photo: photo, alt: alt, date: hasDate ? dateValue : nil, caption: caption,
+            comments: comments, likes: likes, source: source)
+    }
+}
