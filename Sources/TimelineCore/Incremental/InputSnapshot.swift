@@ -109,29 +109,14 @@ struct InputSnapshot: Sendable {
         writer.number(trees.count)
         for tree in trees {
             writer.string(tree.root)
-            Self.encode(tree.rootStatus, into: &writer)
+            writer.status(tree.rootStatus)
             writer.number(tree.statuses.count)
             writer.number(tree.pathBytes.count)
             writer.raw(tree.pathBytes)
             for offset in tree.offsets { writer.word(UInt64(offset)) }
-            for status in tree.statuses { Self.encode(status, into: &writer) }
+            for status in tree.statuses { writer.status(status) }
         }
         return writer.bytes
-    }
-
-    private static func encode(_ status: FileSystem.Status, into writer: inout ByteWriter) {
-        writer.word(UInt64(status.size))
-        writer.word(UInt64(bitPattern: status.modifiedNanoseconds))
-        writer.word(UInt64(bitPattern: status.changedNanoseconds))
-        writer.word(status.inode)
-        writer.word(status.isDirectory ? 1 : 0)
-    }
-
-    private static func decodeStatus(from reader: inout ByteReader) throws(ByteReader.Malformed) -> FileSystem.Status {
-        let size = try reader.word(), modified = try reader.word(), changed = try reader.word(), inode = try reader.word(), kind = try reader.word()
-        guard size <= UInt64(Int.max) else { throw ByteReader.Malformed() }
-        return FileSystem.Status(
-            size: Int(size), modifiedNanoseconds: Int64(bitPattern: modified), changedNanoseconds: Int64(bitPattern: changed), inode: inode, isDirectory: kind == 1)
     }
 
     static func decode(_ bytes: [UInt8]) throws(ByteReader.Malformed) -> InputSnapshot {
@@ -142,7 +127,7 @@ struct InputSnapshot: Sendable {
         var trees: [Tree] = []
         for _ in 0..<(try reader.count(limit: 16)) {
             let root = try reader.string()
-            let rootStatus = try decodeStatus(from: &reader)
+            let rootStatus = try reader.status()
             let count = try reader.count()
             let pathBytes = Array(try reader.slice(try reader.count()))
             var offsets: [UInt32] = []
@@ -156,7 +141,7 @@ struct InputSnapshot: Sendable {
             guard pathBytes.last == 0 || count == 0 else { throw ByteReader.Malformed() }
             var statuses: [FileSystem.Status] = []
             statuses.reserveCapacity(count)
-            for _ in 0..<count { statuses.append(try decodeStatus(from: &reader)) }
+            for _ in 0..<count { statuses.append(try reader.status()) }
             trees.append(Tree(root: root, rootStatus: rootStatus, pathBytes: pathBytes, offsets: offsets, statuses: statuses))
         }
         guard reader.isAtEnd else { throw ByteReader.Malformed() }

@@ -37,25 +37,14 @@ final class OutputRecorder: Sendable {
     /// this path from the same fingerprint.
     @discardableResult
     func file(_ path: String, fingerprint: Digest, make: () throws -> [UInt8]) throws -> Outcome {
-        if let old = previous[path], old.fingerprint == fingerprint {
-            return record(path, old, outcome: .unchanged)
-        }
-        let bytes = try make()
-        let content = Digest.of(bytes)
-        let entry = BuildManifest.Entry(fingerprint: fingerprint, content: content)
-        if previous[path]?.content == content { return record(path, entry, outcome: .unchanged) }
-        try destination.write(path, bytes: bytes)
-        return record(path, entry, outcome: .written)
+        if let old = previous[path], old.fingerprint == fingerprint { return record(path, old, outcome: .unchanged) }
+        return try store(path, bytes: try make(), fingerprint: fingerprint)
     }
 
     /// A file whose bytes are at hand anyway: its fingerprint is its content.
     @discardableResult
     func file(_ path: String, bytes: [UInt8]) throws(FileSystem.Failure) -> Outcome {
-        let content = Digest.of(bytes)
-        let entry = BuildManifest.Entry(fingerprint: content, content: content)
-        if previous[path]?.content == content { return record(path, entry, outcome: .unchanged) }
-        try destination.write(path, bytes: bytes)
-        return record(path, entry, outcome: .written)
+        try store(path, bytes: bytes, fingerprint: nil)
     }
 
     /// A copy of a source file, fingerprinted by the source's path and stamp; the source is
@@ -64,9 +53,14 @@ final class OutputRecorder: Sendable {
     func copy(from source: String, to path: String) throws(FileSystem.Failure) -> Outcome {
         let fingerprint = Self.fingerprint(ofFile: source, kind: 1)
         if let old = previous[path], old.fingerprint == fingerprint { return record(path, old, outcome: .unchanged) }
-        let bytes = try FileSystem.readBytes(source)
+        return try store(path, bytes: try FileSystem.readBytes(source), fingerprint: fingerprint)
+    }
+
+    /// Writes `bytes` unless the previous build wrote exactly these bytes at `path`; a nil
+    /// fingerprint means the bytes are the fingerprint.
+    private func store(_ path: String, bytes: [UInt8], fingerprint: Digest?) throws(FileSystem.Failure) -> Outcome {
         let content = Digest.of(bytes)
-        let entry = BuildManifest.Entry(fingerprint: fingerprint, content: content)
+        let entry = BuildManifest.Entry(fingerprint: fingerprint ?? content, content: content)
         if previous[path]?.content == content { return record(path, entry, outcome: .unchanged) }
         try destination.write(path, bytes: bytes)
         return record(path, entry, outcome: .written)

@@ -17,7 +17,7 @@ struct RecordCache: Sendable {
         let warnings: [Diagnostic]
     }
 
-    static let magic = Array("timeline-records 1".utf8)
+    static let magic = Array("timeline-records 2".utf8)
 
     /// Diagnostics name files as the run shows them (`Content/…` from the site folder): a cache
     /// made from another working directory is not used.
@@ -101,11 +101,7 @@ private struct RecordWriter {
         bytes.number(entry.dependencies.count)
         for dependency in entry.dependencies {
             bytes.string(dependency.path)
-            let status = dependency.status
-            for word in [UInt64(status.size), UInt64(bitPattern: status.modifiedNanoseconds), UInt64(bitPattern: status.changedNanoseconds), status.inode] {
-                bytes.word(word)
-            }
-            bytes.number(status.isDirectory ? 1 : 0)
+            bytes.status(dependency.status)
         }
         record(&self, entry.record)
         bytes.number(entry.warnings.count)
@@ -201,12 +197,7 @@ private struct RecordReaderState {
         var dependencies: [RecordCache.Dependency] = []
         for _ in 0..<(try bytes.count(limit: 1 << 16)) {
             let path = try bytes.string()
-            let size = try bytes.word(), modified = try bytes.word(), changed = try bytes.word(), inode = try bytes.word()
-            guard size <= UInt64(Int.max) else { throw ByteReader.Malformed() }
-            let status = FileSystem.Status(
-                size: Int(size), modifiedNanoseconds: Int64(bitPattern: modified), changedNanoseconds: Int64(bitPattern: changed), inode: inode,
-                isDirectory: try bytes.number() == 1)
-            dependencies.append(RecordCache.Dependency(path: path, status: status))
+            dependencies.append(RecordCache.Dependency(path: path, status: try bytes.status()))
         }
         let value = try record(&self)
         var warnings: [Diagnostic] = []

@@ -25,6 +25,15 @@ struct ByteWriter {
         word(value.low)
     }
 
+    /// Fixed width, so a list of them decodes without branching on lengths.
+    mutating func status(_ value: FileSystem.Status) {
+        word(UInt64(value.size))
+        word(UInt64(bitPattern: value.modifiedNanoseconds))
+        word(UInt64(bitPattern: value.changedNanoseconds))
+        word(value.inode)
+        word(value.isDirectory ? 1 : 0)
+    }
+
     mutating func string(_ value: String) {
         number(value.utf8.count)
         bytes.append(contentsOf: value.utf8)
@@ -82,6 +91,13 @@ struct ByteReader {
     mutating func digest() throws(Malformed) -> Digest {
         let high = try word()
         return Digest(high: high, low: try word())
+    }
+
+    mutating func status() throws(Malformed) -> FileSystem.Status {
+        let size = try word(), modified = try word(), changed = try word(), inode = try word(), kind = try word()
+        guard size <= UInt64(Int.max) else { throw Malformed() }
+        return FileSystem.Status(
+            size: Int(size), modifiedNanoseconds: Int64(bitPattern: modified), changedNanoseconds: Int64(bitPattern: changed), inode: inode, isDirectory: kind == 1)
     }
 
     mutating func slice(_ count: Int) throws(Malformed) -> ArraySlice<UInt8> {
