@@ -45,7 +45,7 @@ struct FeedParserTests {
 
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("timeline-feedparser-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: output) }
-        let options = BuildOptions(siteRoot: RepositoryPaths.root, output: output)
+        let options = BuildOptions(siteRoot: RepositoryPaths.root, output: output, cache: RepositoryPaths.exampleImageCache)
         _ = try await SiteBuilder.build(options)
         let site = try await SiteBuilder.prepare(options).site
         let timelines = await Timelines.build(for: site)
