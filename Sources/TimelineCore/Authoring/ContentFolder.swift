@@ -12,6 +12,11 @@ public struct ContentFolder: Sendable {
         self.displayPrefix = displayPrefix.hasSuffix("/") ? displayPrefix : displayPrefix + "/"
     }
 
+    /// The content folder at `path` (relative to the current directory), named as given.
+    public init(path: String) {
+        self.init(root: Path.absolute(path, relativeTo: FileSystem.currentDirectory), displayPrefix: path)
+    }
+
     /// A comment or like file of a post.
     enum Interactions: String, Sendable {
         case comments

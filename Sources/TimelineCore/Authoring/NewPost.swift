@@ -6,13 +6,31 @@ extension ContentAuthor {
         public var photo: String
         /// Markdown; nil or blank for none.
         public var caption: String?
+        /// A UTF-8 file holding the caption, instead of `caption`.
+        public var captionFile: String?
         public var alt: String?
 
-        public init(username: String, photo: String, caption: String? = nil, alt: String? = nil) {
+        public init(username: String, photo: String, caption: String? = nil, captionFile: String? = nil, alt: String? = nil) {
             self.username = username
             self.photo = photo
             self.caption = caption
+            self.captionFile = captionFile
             self.alt = alt
+        }
+
+        /// The caption, read from `captionFile` when one is given.
+        func captionText() throws(AuthoringError) -> String? {
+            guard let captionFile else { return caption }
+            let bytes: [UInt8]
+            do {
+                bytes = try FileSystem.readBytes(captionFile)
+            } catch {
+                throw AuthoringError(.invalidArgument, at: SourceLocation(path: captionFile), "cannot read the caption file: \(error.reason)")
+            }
+            guard let text = String(validating: bytes, as: UTF8.self) else {
+                throw AuthoringError(.invalidArgument, at: SourceLocation(path: captionFile), "the caption file is not UTF-8 text")
+            }
+            return text
         }
     }
 
@@ -22,6 +40,7 @@ extension ContentAuthor {
         let lock = try folder.lock()
         defer { withExtendedLifetime(lock) {} }
         try folder.requireUser(request.username)
+        let caption = try request.captionText()
         let photoName = Self.photoFileName(for: request.photo, extension: try Self.imageExtension(of: request.photo, option: "the photo"))
         guard let id = ContentID(ids.next()) else {
             throw AuthoringError(.invalidArgument, "could not make a post ID")
@@ -29,7 +48,7 @@ extension ContentAuthor {
         let relativeFolder = ContentFolder.postFolder(id)
         let transaction = folder.transaction()
         let staged = try transaction.stageFolder(relativeFolder)
-        let markdown = PostMarkdown(username: request.username, alt: request.alt, caption: request.caption)
+        let markdown = PostMarkdown(username: request.username, alt: request.alt, caption: caption)
         do {
             try FileSystem.writeFile(staged + "/" + photoName, bytes: try FileSystem.readBytes(request.photo))
             try FileSystem.writeFile(staged + "/post.md", bytes: markdown.fileBytes)
