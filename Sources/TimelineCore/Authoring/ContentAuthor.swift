@@ -9,19 +9,6 @@ public struct ContentAuthor: Sendable {
     public init(folder: ContentFolder) {
         self.folder = folder
     }
-
-    /// Stages the new version of a post's comments or likes (the file is removed when none
-    /// are left) and commits it, verified by the loader's rules.
-    func rewrite(_ kind: ContentFolder.Interactions, of post: ContentID, _ records: [InteractionRecord]) throws(AuthoringError) -> [Diagnostic] {
-        let transaction = folder.transaction()
-        let file = ContentFolder.interactionsFile(kind, of: post)
-        if records.isEmpty {
-            try transaction.remove(file)
-        } else {
-            try transaction.write(file, bytes: InteractionRecord.fileBytes(records))
-        }
-        return try transaction.commit { folder.verifyInteractions(kind, of: post) }
-    }
 }
 
 /// What an authoring command did.

@@ -125,6 +125,19 @@ public struct ContentFolder: Sendable {
         }
     }
 
+    /// Commits the new version of a post's comments or likes (the file is removed when none
+    /// are left), verified by the loader's rules; returns the loader's warnings.
+    func rewrite(_ kind: Interactions, of post: ContentID, _ records: [InteractionRecord]) throws(AuthoringError) -> [Diagnostic] {
+        let transaction = transaction()
+        let file = Self.interactionsFile(kind, of: post)
+        if records.isEmpty {
+            try transaction.remove(file)
+        } else {
+            try transaction.write(file, bytes: InteractionRecord.fileBytes(records))
+        }
+        return try transaction.commit { verifyInteractions(kind, of: post) }
+    }
+
     // MARK: Verification of what a change wrote, by the loader's rules.
 
     /// The loader's findings on a user's file.

@@ -23,7 +23,7 @@ extension ContentAuthor {
         guard kept.count < comments.count else {
             throw AuthoringError(.unknownComment, at: SourceLocation(path: shown), "post \(post) has no comment '\(commentID)'")
         }
-        let warnings = try rewrite(.comments, of: post, kept)
+        let warnings = try folder.rewrite(.comments, of: post, kept)
         return AuthoringResult("Deleted comment \(commentID) from post \(post): \(shown)", id: commentID, path: shown, warnings: warnings)
     }
 }

@@ -12,7 +12,7 @@ extension ContentAuthor {
             return AuthoringResult("\(username) already likes post \(post); nothing changed", path: shown, changed: false)
         }
         let id = ids.next()
-        let warnings = try rewrite(.likes, of: post, likes + [InteractionRecord(id: id, username: username)])
+        let warnings = try folder.rewrite(.likes, of: post, likes + [InteractionRecord(id: id, username: username)])
         return AuthoringResult("\(username) likes post \(post) (like \(id)): \(shown)", id: id, path: shown, warnings: warnings)
     }
 
@@ -28,7 +28,7 @@ extension ContentAuthor {
         guard kept.count < likes.count else {
             return AuthoringResult("\(username) does not like post \(post); nothing changed", path: shown, changed: false)
         }
-        let warnings = try rewrite(.likes, of: post, kept)
+        let warnings = try folder.rewrite(.likes, of: post, kept)
         return AuthoringResult("\(username) no longer likes post \(post): \(shown)", path: shown, warnings: warnings)
     }
 }
