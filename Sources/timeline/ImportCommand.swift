@@ -1,7 +1,7 @@
 import ArgumentParser
 import TimelineCore
 
-struct ImportCommand: ParsableCommand {
+struct ImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: "Imports content from elsewhere into the content folder.",
@@ -9,7 +9,7 @@ struct ImportCommand: ParsableCommand {
     )
 }
 
-struct ImportFirebaseCommand: ParsableCommand {
+struct ImportFirebaseCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "firebase",
         abstract: "Imports a Firebase Realtime Database export of the original Timeline app.",
@@ -32,12 +32,12 @@ struct ImportFirebaseCommand: ParsableCommand {
 
     @OptionGroup var options: ContentOptions
 
-    func run() throws {
+    func run() async throws {
         let console = Console(quiet: options.quiet)
         let importer = FirebaseImport(exportPath: export, folder: options.folder)
         let summary: ImportSummary
         do {
-            summary = try importer.run { issue in Console.writeError("\(export): \(issue)\n") }
+            summary = try await importer.run { issue in Console.writeError("\(export): \(issue)\n") }
         } catch {
             Console.writeError(error.description + "\n")
             Console.writeError("import failed\n")

@@ -24,7 +24,7 @@ public struct FirebaseImport: Sendable {
     /// The settings an import writes into a content folder that has none.
     static let defaultSettings = PrettyJSON.object([("title", .string("Timeline"))]).fileBytes
 
-    public func run(report: (ImportIssue) -> Void) throws(ImportFailure) -> ImportSummary {
+    public func run(report: (ImportIssue) -> Void) async throws(ImportFailure) -> ImportSummary {
         let absoluteExport = Path.absolute(exportPath, relativeTo: FileSystem.currentDirectory)
         let reader: JSONStreamReader
         do {
@@ -33,8 +33,9 @@ public struct FirebaseImport: Sendable {
             throw ImportFailure(at: SourceLocation(path: exportPath), "cannot read the export: \(error.reason)")
         }
         var summary = ImportSummary()
+        var skipped = 0
         let counted: (ImportIssue) -> Void = { issue in
-            summary.skipped += 1
+            skipped += 1
             report(issue)
         }
         let index: ExportIndex
@@ -58,31 +59,100 @@ public struct FirebaseImport: Sendable {
         summary.usersUnchanged = users.unchanged
 
         let importer = PostImporter(folder: folder, directory: directory, images: index.images, extractor: ImageExtractor(exportPath: absoluteExport))
-        var failure: ImportFailure?
-        do throws(JSONStreamReader.SyntaxError) {
-            sections: for section in index.postSections {
-                reader.seek(to: section)
-                try reader.beginObject()
-                while let (id, _) = try reader.nextKey() {
-                    let path = JSONPath.root / "posts" / id
-                    guard let value = try ExportIndex.record(from: reader, at: path, what: "this post", report: counted) else { continue }
-                    var issues: [ImportIssue] = []
-                    let post = FirebasePost(id: id, value, at: path, issues: &issues)
-                    issues.forEach(counted)
-                    guard let post else { continue }
-                    do {
-                        summary.add(try importer.importPost(post, report: counted))
-                    } catch {
-                        failure = error
-                        break sections
-                    }
-                }
+        var posts = PostStream(reader: reader, sections: index.postSections)
+        var batch: [PendingPost] = []
+        while true {
+            let next: PendingPost?
+            do {
+                next = try posts.next()
+            } catch {
+                throw ImportFailure.syntax(error, in: absoluteExport, shownAs: exportPath)
             }
-        } catch {
-            throw ImportFailure.syntax(error, in: absoluteExport, shownAs: exportPath)
+            guard let next else { break }
+            batch.append(next)
+            if batch.count == Self.batchSize {
+                try await Self.importBatch(batch, with: importer, into: &summary, report: counted)
+                batch.removeAll(keepingCapacity: true)
+            }
         }
-        if let failure { throw failure }
+        try await Self.importBatch(batch, with: importer, into: &summary, report: counted)
+        summary.skipped = skipped
         return summary
+    }
+
+    /// Posts read ahead and written in parallel (one chunk per core at a time, see
+    /// `ParallelMap`); what is held is at most this many parsed posts.
+    static let batchSize = 256
+
+    /// A post read from the export with the issues its reading raised; nil when it is skipped.
+    struct PendingPost: Sendable {
+        let post: FirebasePost?
+        let issues: [ImportIssue]
+    }
+
+    /// The second pass: the posts of every `posts` object, one at a time.
+    struct PostStream {
+        let reader: JSONStreamReader
+        var sections: [Int]
+        private var inSection = false
+        private var seen = Set<String>()
+
+        init(reader: JSONStreamReader, sections: [Int]) {
+            self.reader = reader
+            self.sections = sections
+        }
+
+        mutating func next() throws(JSONStreamReader.SyntaxError) -> PendingPost? {
+            while true {
+                if !inSection {
+                    guard !sections.isEmpty else { return nil }
+                    reader.seek(to: sections.removeFirst())
+                    try reader.beginObject()
+                    inSection = true
+                }
+                guard let (id, _) = try reader.nextKey() else {
+                    inSection = false
+                    continue
+                }
+                return try read(id: id)
+            }
+        }
+
+        private mutating func read(id: String) throws(JSONStreamReader.SyntaxError) -> PendingPost {
+            let path = JSONPath.root / "posts" / id
+            var issues: [ImportIssue] = []
+            guard let value = try ExportIndex.record(from: reader, at: path, what: "this post", report: { issues.append($0) }) else {
+                return PendingPost(post: nil, issues: issues)
+            }
+            guard seen.insert(id).inserted else {
+                return PendingPost(post: nil, issues: [ImportIssue(path, skipped: "this post", "the post ID appears twice; the first is kept")])
+            }
+            let post = FirebasePost(id: id, value, at: path, issues: &issues)
+            return PendingPost(post: post, issues: issues)
+        }
+    }
+
+    /// Writes a batch of posts in parallel, then reports their issues and counts their
+    /// outcomes in the export's order; the first failure to write stops the import.
+    private static func importBatch(
+        _ batch: [PendingPost], with importer: PostImporter, into summary: inout ImportSummary, report: (ImportIssue) -> Void
+    ) async throws(ImportFailure) {
+        let results = await ParallelMap.map(batch) { pending -> (Result<PostImporter.Outcome, ImportFailure>, [ImportIssue]) in
+            var issues = pending.issues
+            guard let post = pending.post else { return (.success(.skipped), issues) }
+            do throws(ImportFailure) {
+                return (.success(try importer.importPost(post, issues: &issues)), issues)
+            } catch {
+                return (.failure(error), issues)
+            }
+        }
+        for (result, issues) in results {
+            issues.forEach(report)
+            switch result {
+            case .success(let outcome): summary.add(outcome)
+            case .failure(let failure): throw failure
+            }
+        }
     }
 
     /// Creates the content folder, `users/` and `posts/` when missing, and a minimal

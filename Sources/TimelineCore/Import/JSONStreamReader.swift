@@ -226,6 +226,7 @@ final class JSONStreamReader {
                 expectingValue = false
             }
             guard let closer = closers.last else { return }
+            try skipWhitespace()
             let byte = try peek()
             if byte == UInt8(ascii: ",") {
                 start += 1

@@ -2,7 +2,7 @@
 /// hidden name (photo decoded from the export, `post.md`, `comments.json`, `likes.json`),
 /// checked by the loader's rules and renamed into place. A post whose folder exists keeps its
 /// `post.md` and photo, and gains the comments and likes whose IDs it does not have yet.
-struct PostImporter {
+struct PostImporter: Sendable {
     let folder: ContentFolder
     let directory: UserDirectory
     let images: [String: JSONStreamReader.StringSpan]
@@ -15,36 +15,36 @@ struct PostImporter {
         case skipped
     }
 
-    func importPost(_ post: FirebasePost, report: (ImportIssue) -> Void) throws(ImportFailure) -> Outcome {
+    func importPost(_ post: FirebasePost, issues: inout [ImportIssue]) throws(ImportFailure) -> Outcome {
         let author: String
         switch directory.resolve(post.author) {
         case .success(let username): author = username
         case .failure(let problem):
-            report(ImportIssue(post.path / "username", skipped: "this post", problem.message))
+            issues.append(ImportIssue(post.path / "username", skipped: "this post", problem.message))
             return .skipped
         }
         guard let span = images[post.imageID] else {
-            report(ImportIssue(post.path / "imageEndpoint", skipped: "this post", "its image '\(post.imageID)' is not under /images"))
+            issues.append(ImportIssue(post.path / "imageEndpoint", skipped: "this post", "its image '\(post.imageID)' is not under /images"))
             return .skipped
         }
-        let comments = resolve(post.comments, report: report)
-        let likes = resolve(post.likes, report: report)
+        let comments = resolve(post.comments, issues: &issues)
+        let likes = resolve(post.likes, issues: &issues)
         if folder.exists(ContentFolder.postFolder(post.id)) {
-            let addedComments = try merge(comments, kind: .comments, into: post, report: report)
-            let addedLikes = try merge(likes, kind: .likes, into: post, report: report)
+            let addedComments = try merge(comments, kind: .comments, into: post, issues: &issues)
+            let addedLikes = try merge(likes, kind: .likes, into: post, issues: &issues)
             return addedComments + addedLikes == 0 ? .unchanged : .updated(comments: addedComments, likes: addedLikes)
         }
-        return try create(post, author: author, image: span, comments: comments, likes: likes, report: report)
+        return try create(post, author: author, image: span, comments: comments, likes: likes, issues: &issues)
     }
 
     /// The records whose author is known; the others are reported.
-    private func resolve(_ interactions: [FirebasePost.Interaction], report: (ImportIssue) -> Void) -> [InteractionRecord] {
+    private func resolve(_ interactions: [FirebasePost.Interaction], issues: inout [ImportIssue]) -> [InteractionRecord] {
         interactions.compactMap { interaction in
             switch directory.resolve(interaction.author) {
             case .success(let username):
                 return InteractionRecord(id: interaction.id.rawValue, username: username, text: interaction.text)
             case .failure(let problem):
-                report(ImportIssue(interaction.path / "username", skipped: interaction.text == nil ? "this like" : "this comment", problem.message))
+                issues.append(ImportIssue(interaction.path / "username", skipped: interaction.text == nil ? "this like" : "this comment", problem.message))
                 return nil
             }
         }
@@ -52,7 +52,7 @@ struct PostImporter {
 
     private func create(
         _ post: FirebasePost, author: String, image: JSONStreamReader.StringSpan, comments: [InteractionRecord], likes: [InteractionRecord],
-        report: (ImportIssue) -> Void
+        issues: inout [ImportIssue]
     ) throws(ImportFailure) -> Outcome {
         let relativeFolder = ContentFolder.postFolder(post.id)
         let transaction = folder.transaction()
@@ -65,7 +65,7 @@ struct PostImporter {
                 throw ImportFailure(at: SourceLocation(path: folder.display(relativeFolder)), error.description)
             }
             if case .unusable(let reason) = outcome {
-                report(ImportIssue(JSONPath.root / "images" / post.imageID, skipped: "post '\(post.id)'", reason))
+                issues.append(ImportIssue(JSONPath.root / "images" / post.imageID, skipped: "post '\(post.id)'", reason))
                 return .skipped
             }
             var files: [(String, [UInt8])] = [("post.md", PostMarkdown(username: author, caption: post.caption).fileBytes)]
@@ -82,7 +82,7 @@ struct PostImporter {
         } catch let failure as ImportFailure {
             throw failure
         } catch let error as AuthoringError {
-            return try skipOrFail(error, path: post.path, what: "this post", report: report)
+            return try skipOrFail(error, path: post.path, what: "this post", issues: &issues)
         } catch {
             throw ImportFailure(at: SourceLocation(path: folder.display(relativeFolder)), "\(error)")
         }
@@ -90,7 +90,7 @@ struct PostImporter {
     }
 
     /// Adds the records whose IDs the post's file lacks; returns how many.
-    private func merge(_ records: [InteractionRecord], kind: ContentFolder.Interactions, into post: FirebasePost, report: (ImportIssue) -> Void) throws(ImportFailure) -> Int {
+    private func merge(_ records: [InteractionRecord], kind: ContentFolder.Interactions, into post: FirebasePost, issues: inout [ImportIssue]) throws(ImportFailure) -> Int {
         guard !records.isEmpty else { return 0 }
         do {
             let existing = try folder.readInteractions(kind, of: post.id)
@@ -100,16 +100,16 @@ struct PostImporter {
             _ = try folder.rewrite(kind, of: post.id, existing + new)
             return new.count
         } catch {
-            _ = try skipOrFail(error, path: post.path / kind.rawValue, what: "these \(kind.rawValue)", report: report)
+            _ = try skipOrFail(error, path: post.path / kind.rawValue, what: "these \(kind.rawValue)", issues: &issues)
             return 0
         }
     }
 
     /// A record the content rules refuse is reported and skipped; a failure to write stops the import.
-    private func skipOrFail(_ error: AuthoringError, path: JSONPath, what: String, report: (ImportIssue) -> Void) throws(ImportFailure) -> Outcome {
+    private func skipOrFail(_ error: AuthoringError, path: JSONPath, what: String, issues: inout [ImportIssue]) throws(ImportFailure) -> Outcome {
         guard error.reason == .invalidContent else { throw ImportFailure.writing(error) }
         let detail = error.diagnostics.first(where: { $0.severity == .error }).map { "\($0)" } ?? error.description
-        report(ImportIssue(path, skipped: what, detail))
+        issues.append(ImportIssue(path, skipped: what, detail))
         return .skipped
     }
 }
