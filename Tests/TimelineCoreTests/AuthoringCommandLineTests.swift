@@ -51,7 +51,7 @@ struct AuthoringCommandLineTests {
         let cases: [([String], String)] = [
             (["new", "comment", Self.postID, "--user", "alice", "--text", " "], "error: the comment has no text; an empty comment is not a comment"),
             (["like", "-Knope", "--user", "alice"], "error: unknown post '-Knope': there is no Content/posts/-Knope/post.md"),
-            (["follow", "alice", "alcie"], "error: unknown user 'alcie': there is no Content/users/alcie.json; did you mean 'alice'?"),
+            (["follow", "alice", "alicee"], "error: unknown user 'alicee': there is no Content/users/alicee.json; did you mean 'alice'?"),
             (["new", "user", "bob"], "Content/users/bob.json: error: user 'bob' exists already"),
             (["new", "post", "--user", "bob", "missing.jpg"], "missing.jpg: error: the photo: no such file"),
             (["delete", "comment", Self.postID, "-Knope"], "error: post -K25Fj8qrMAtxXG3QCSn has no comment '-Knope'"),

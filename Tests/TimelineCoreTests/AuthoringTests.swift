@@ -120,7 +120,7 @@ struct AuthoringTests {
             let error = try ContentChecks.refused(fixture.content) { _ = try author.newPost(request) }
             #expect(error.reason == reason, "\(request.photo): \(error)")
         }
-        let unknown = try ContentChecks.refused(fixture.content) { _ = try author.newPost(.init(username: "alcie", photo: RepositoryPaths.samplePhoto)) }
+        let unknown = try ContentChecks.refused(fixture.content) { _ = try author.newPost(.init(username: "alicee", photo: RepositoryPaths.samplePhoto)) }
         #expect(unknown.description.contains("did you mean 'alice'?"))
     }
 

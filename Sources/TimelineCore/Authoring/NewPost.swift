@@ -55,8 +55,11 @@ extension ContentAuthor {
         } catch {
             throw AuthoringError.fileSystem(error, shownAs: folder.display(relativeFolder))
         }
-        let warnings = try transaction.commit { folder.verifyPost(id) }
+        var warnings = try transaction.commit { folder.verifyPost(id) }
         let shown = folder.display(relativeFolder) + "/"
+        if ContentAuthor.nonBlank(request.alt) == nil {
+            warnings.append(.warning(.missingAltText, stage: .load, at: SourceLocation(path: shown + "post.md"), "the post has no alt text; give --alt next time, or add 'alt:' to post.md, to describe the photo to people who cannot see it"))
+        }
         return AuthoringResult("Created post \(id) by \(request.username): \(shown)", id: id.rawValue, path: shown, warnings: warnings)
     }
 

@@ -6,7 +6,7 @@ import Testing
 enum ContentChecks {
     /// Runs a change that must be refused, and checks it left every file of `folder` as it
     /// was, with no file left behind (a hidden staging file would show in the snapshot).
-    static func refused(_ folder: String, sourceLocation: SourceLocation = #_sourceLocation, _ change: () throws -> Void) throws -> AuthoringError {
+    static func refused(_ folder: String, sourceLocation: Testing.SourceLocation = #_sourceLocation, _ change: () throws -> Void) throws -> AuthoringError {
         let before = try SiteFixture.snapshot(folder)
         var caught: AuthoringError?
         do {
@@ -19,7 +19,7 @@ enum ContentChecks {
     }
 
     /// `timeline check` on the fixture: no errors.
-    static func checkPasses(_ fixture: SiteFixture, sourceLocation: SourceLocation = #_sourceLocation) async {
+    static func checkPasses(_ fixture: SiteFixture, sourceLocation: Testing.SourceLocation = #_sourceLocation) async {
         do {
             _ = try await SiteBuilder.check(fixture.options())
         } catch {
