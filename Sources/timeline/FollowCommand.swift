@@ -6,17 +6,11 @@ struct FollowCommand: ParsableCommand {
         commandName: "follow",
         abstract: "Adds <other> to the follows of <username> (nothing changes if it is there).")
 
-    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("Who follows, then whom they follow.", valueName: "username> <other"))
-    var arguments: [String] = []
-
-    @OptionGroup var options: ContentOptions
-
-    func validate() throws { _ = try Positionals(arguments, names: ["username", "other"]) }
+    @OptionGroup var pair: UserPair
 
     func run() throws {
-        let names = try Positionals(arguments, names: ["username", "other"])
-        let (username, other) = (names[0], names[1])
-        try options.perform { author throws(AuthoringError) in try author.follow(username, other) }
+        let (username, other) = (pair.username, pair.other)
+        try pair.options.perform { author throws(AuthoringError) in try author.follow(username, other) }
     }
 }
 
@@ -25,16 +19,10 @@ struct UnfollowCommand: ParsableCommand {
         commandName: "unfollow",
         abstract: "Removes <other> from the follows of <username> (nothing changes if it is not there).")
 
-    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("Who stops following, then whom they stop following.", valueName: "username> <other"))
-    var arguments: [String] = []
-
-    @OptionGroup var options: ContentOptions
-
-    func validate() throws { _ = try Positionals(arguments, names: ["username", "other"]) }
+    @OptionGroup var pair: UserPair
 
     func run() throws {
-        let names = try Positionals(arguments, names: ["username", "other"])
-        let (username, other) = (names[0], names[1])
-        try options.perform { author throws(AuthoringError) in try author.unfollow(username, other) }
+        let (username, other) = (pair.username, pair.other)
+        try pair.options.perform { author throws(AuthoringError) in try author.unfollow(username, other) }
     }
 }

@@ -6,19 +6,11 @@ struct LikeCommand: ParsableCommand {
         commandName: "like",
         abstract: "Adds a like by a user to a post's likes.json (nothing changes if they already like it).")
 
-    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The post's ID.", valueName: "post-id"))
-    var arguments: [String] = []
-
-    @Option(parsing: .unconditional, help: "The username of who likes it.")
-    var user: String
-
-    @OptionGroup var options: ContentOptions
-
-    func validate() throws { _ = try Positionals(arguments, names: ["post-id"]) }
+    @OptionGroup var target: PostAndUser
 
     func run() throws {
-        let postID = try Positionals(arguments, names: ["post-id"])[0]
-        try options.perform { author throws(AuthoringError) in try author.like(postID, by: user) }
+        let (postID, user) = (target.postID, target.user)
+        try target.options.perform { author throws(AuthoringError) in try author.like(postID, by: user) }
     }
 }
 
@@ -27,18 +19,10 @@ struct UnlikeCommand: ParsableCommand {
         commandName: "unlike",
         abstract: "Removes a user's likes from a post's likes.json (nothing changes if there are none).")
 
-    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The post's ID.", valueName: "post-id"))
-    var arguments: [String] = []
-
-    @Option(parsing: .unconditional, help: "The username whose like goes.")
-    var user: String
-
-    @OptionGroup var options: ContentOptions
-
-    func validate() throws { _ = try Positionals(arguments, names: ["post-id"]) }
+    @OptionGroup var target: PostAndUser
 
     func run() throws {
-        let postID = try Positionals(arguments, names: ["post-id"])[0]
-        try options.perform { author throws(AuthoringError) in try author.unlike(postID, by: user) }
+        let (postID, user) = (target.postID, target.user)
+        try target.options.perform { author throws(AuthoringError) in try author.unlike(postID, by: user) }
     }
 }

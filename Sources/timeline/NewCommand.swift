@@ -84,22 +84,14 @@ struct NewCommentCommand: ParsableCommand {
         commandName: "comment",
         abstract: "Adds a comment to a post's comments.json; prints the comment's ID and the file.")
 
-    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The post's ID.", valueName: "post-id"))
-    var arguments: [String] = []
-
-    @Option(parsing: .unconditional, help: "The commenter's username.")
-    var user: String
+    @OptionGroup var target: PostAndUser
 
     @Option(parsing: .unconditional, help: "The comment (Markdown); it must not be empty.")
     var text: String
 
-    @OptionGroup var options: ContentOptions
-
-    func validate() throws { _ = try Positionals(arguments, names: ["post-id"]) }
-
     func run() throws {
-        let postID = try Positionals(arguments, names: ["post-id"])[0]
-        try options.perform(
+        let (postID, user) = (target.postID, target.user)
+        try target.options.perform(
             { author throws(AuthoringError) in try author.newComment(on: postID, by: user, text: text) }, printing: NewPostCommand.identified)
     }
 }

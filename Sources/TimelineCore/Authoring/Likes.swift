@@ -4,10 +4,7 @@ extension ContentAuthor {
     public mutating func like(_ postID: String, by username: String) throws(AuthoringError) -> AuthoringResult {
         let lock = try folder.lock()
         defer { withExtendedLifetime(lock) {} }
-        let post = try folder.requirePost(postID)
-        try folder.requireUser(username)
-        let likes = try folder.readInteractions(.likes, of: post)
-        let shown = folder.display(ContentFolder.interactionsFile(.likes, of: post))
+        let (post, likes, shown) = try likesFile(postID, username)
         if likes.contains(where: { $0.username == username }) {
             return AuthoringResult("\(username) already likes post \(post); nothing changed", path: shown, changed: false)
         }
@@ -20,15 +17,20 @@ extension ContentAuthor {
     public func unlike(_ postID: String, by username: String) throws(AuthoringError) -> AuthoringResult {
         let lock = try folder.lock()
         defer { withExtendedLifetime(lock) {} }
-        let post = try folder.requirePost(postID)
-        try folder.requireUser(username)
-        let likes = try folder.readInteractions(.likes, of: post)
-        let shown = folder.display(ContentFolder.interactionsFile(.likes, of: post))
+        let (post, likes, shown) = try likesFile(postID, username)
         let kept = likes.filter { $0.username != username }
         guard kept.count < likes.count else {
             return AuthoringResult("\(username) does not like post \(post); nothing changed", path: shown, changed: false)
         }
         let warnings = try folder.rewrite(.likes, of: post, kept)
         return AuthoringResult("\(username) no longer likes post \(post): \(shown)", path: shown, warnings: warnings)
+    }
+
+    /// After checking the post and the user: the post, its likes, and how its file is shown.
+    private func likesFile(_ postID: String, _ username: String) throws(AuthoringError) -> (ContentID, [InteractionRecord], String) {
+        let post = try folder.requirePost(postID)
+        try folder.requireUser(username)
+        let likes = try folder.readInteractions(.likes, of: post)
+        return (post, likes, folder.display(ContentFolder.interactionsFile(.likes, of: post)))
     }
 }

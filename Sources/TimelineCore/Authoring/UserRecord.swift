@@ -8,22 +8,6 @@ struct UserRecord: Sendable, Equatable {
     var avatar: String?
     var follows: [String] = []
 
-    init(username: String, name: String? = nil, bio: String? = nil, url: String? = nil, avatar: String? = nil, follows: [String] = []) {
-        self.username = username
-        self.name = name
-        self.bio = bio
-        self.url = url
-        self.avatar = avatar
-        self.follows = follows
-    }
-
-    /// The record a loaded user was read from.
-    init(_ user: User) {
-        self.init(
-            username: user.username, name: user.name, bio: user.bio, url: user.url,
-            avatar: user.avatar.map { Path.relative($0.relativePath, to: "users") }, follows: user.follows.map(\.username))
-    }
-
     var fileBytes: [UInt8] {
         PrettyJSON.object([
             ("username", .string(username)),
@@ -33,5 +17,14 @@ struct UserRecord: Sendable, Equatable {
             ("avatar", avatar.map(PrettyJSON.string)),
             ("follows", .array(follows.map(PrettyJSON.string))),
         ]).fileBytes
+    }
+}
+
+extension UserRecord {
+    /// The record a loaded user was read from.
+    init(_ user: User) {
+        self.init(
+            username: user.username, name: user.name, bio: user.bio, url: user.url,
+            avatar: user.avatar.map { Path.relative($0.relativePath, to: "users") }, follows: user.follows.map(\.username))
     }
 }
