@@ -66,7 +66,7 @@ public struct ContentFolder: Sendable {
     func requireUser(_ username: String) throws(AuthoringError) {
         try Self.checkUsername(username)
         let file = Self.userFile(username)
-        guard FileSystem.kind(of: absolute(file)) != .file else { return }
+        if FileSystem.resolvedKind(of: absolute(file)) == .file { return }
         let hint = Suggestion.closest(to: username, among: usernames()).map { "; did you mean '\($0)'?" } ?? ""
         throw AuthoringError(.unknownUser, "unknown user '\(username)': there is no \(display(file))\(hint)")
     }
@@ -77,7 +77,7 @@ public struct ContentFolder: Sendable {
             throw AuthoringError(.invalidArgument, "invalid post ID '\(rawID)': use 1 to 64 characters from A-Z, a-z, 0-9, '_' and '-'")
         }
         let folder = Self.postFolder(id)
-        guard FileSystem.kind(of: absolute(folder + "/post.md")) == .file else {
+        guard FileSystem.resolvedKind(of: absolute(folder + "/post.md")) == .file else {
             throw AuthoringError(.unknownPost, "unknown post '\(rawID)': there is no \(display(folder))/post.md")
         }
         return id
