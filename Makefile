@@ -82,3 +82,13 @@ test-deps:
 
 clean:
 	rm -rf .build Output .bench .timeline-cache
+
+## Import benchmark: a generated Firebase export of IMPORT_POSTS posts (default 100,000) by
+## IMPORT_USERS users (default 1,000), about 1.3 GiB, imported twice under /usr/bin/time -v
+## (scripts/bench-import.sh).
+IMPORT_POSTS ?= 100000
+IMPORT_USERS ?= 1000
+.PHONY: bench-import
+bench-import: deps
+	$(call install_missing,libvips-tools time)
+	SWIFT_BUILD_FLAGS="$(SWIFT_BUILD_FLAGS)" scripts/bench-import.sh $(IMPORT_POSTS) $(IMPORT_USERS)

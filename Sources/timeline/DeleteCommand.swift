@@ -1,0 +1,43 @@
+import ArgumentParser
+import TimelineCore
+
+struct DeleteCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "delete",
+        abstract: "Deletes a post (its whole folder) or one comment.",
+        subcommands: [DeletePostCommand.self, DeleteCommentCommand.self]
+    )
+}
+
+struct DeletePostCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "post", abstract: "Deletes posts/<post-id>/ with its photo, comments and likes.")
+
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The post's ID.", valueName: "post-id"))
+    var arguments: [String] = []
+
+    @OptionGroup var options: ContentOptions
+
+    func validate() throws { _ = try Positionals(arguments, names: ["post-id"]) }
+
+    func run() throws {
+        let postID = try Positionals(arguments, names: ["post-id"])[0]
+        try options.perform { author throws(AuthoringError) in try author.deletePost(postID) }
+    }
+}
+
+struct DeleteCommentCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "comment", abstract: "Deletes one comment from a post's comments.json.")
+
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The post's ID, then the comment's ID.", valueName: "post-id> <comment-id"))
+    var arguments: [String] = []
+
+    @OptionGroup var options: ContentOptions
+
+    func validate() throws { _ = try Positionals(arguments, names: ["post-id", "comment-id"]) }
+
+    func run() throws {
+        let ids = try Positionals(arguments, names: ["post-id", "comment-id"])
+        let (postID, commentID) = (ids[0], ids[1])
+        try options.perform { author throws(AuthoringError) in try author.deleteComment(commentID, on: postID) }
+    }
+}

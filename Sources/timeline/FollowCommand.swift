@@ -1,0 +1,28 @@
+import ArgumentParser
+import TimelineCore
+
+struct FollowCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "follow",
+        abstract: "Adds <other> to the follows of <username> (nothing changes if it is there).")
+
+    @OptionGroup var pair: UserPair
+
+    func run() throws {
+        let (username, other) = (pair.username, pair.other)
+        try pair.options.perform { author throws(AuthoringError) in try author.follow(username, other) }
+    }
+}
+
+struct UnfollowCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "unfollow",
+        abstract: "Removes <other> from the follows of <username> (nothing changes if it is not there).")
+
+    @OptionGroup var pair: UserPair
+
+    func run() throws {
+        let (username, other) = (pair.username, pair.other)
+        try pair.options.perform { author throws(AuthoringError) in try author.unfollow(username, other) }
+    }
+}

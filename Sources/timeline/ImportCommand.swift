@@ -1,0 +1,52 @@
+import ArgumentParser
+import TimelineCore
+
+struct ImportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Imports content from elsewhere into the content folder.",
+        subcommands: [ImportFirebaseCommand.self]
+    )
+}
+
+struct ImportFirebaseCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "firebase",
+        abstract: "Imports a Firebase Realtime Database export of the original Timeline app.",
+        discussion: """
+            Reads the export's users, posts (with their comments and likes) and Base64 images, \
+            and writes users/, posts/ and a site.json when there is none. Each record that does not \
+            fit is reported with its JSON path and left out; the rest is imported. Importing the same \
+            export again changes nothing; a newer export adds what is new. Exit status: 0 when \
+            everything was imported, 2 when something was left out, 1 when the export could not be \
+            read (then nothing was written) or the content folder could not be written. See \
+            docs/import.md.
+            """
+    )
+
+    /// The exit status of an import that left something out.
+    static let skippedStatus: Int32 = 2
+
+    @Argument(help: ArgumentHelp("The export: one JSON file with users, posts and images.", valueName: "export.json"))
+    var export: String
+
+    @OptionGroup var options: ContentOptions
+
+    func run() async throws {
+        let console = Console(quiet: options.quiet)
+        let importer = FirebaseImport(exportPath: export, folder: options.folder)
+        let summary: ImportSummary
+        do {
+            summary = try await importer.run { issue in Console.writeError("\(export): \(issue)\n") }
+        } catch {
+            Console.writeError(error.description + "\n")
+            Console.writeError("import failed\n")
+            throw ExitCode.failure
+        }
+        if summary.createdSettings {
+            console.summary("Wrote \(options.folder.displayPrefix)site.json; set the site's title and baseURL there")
+        }
+        console.summary("Imported \(export) into \(options.folder.displayPrefix): \(summary.description)")
+        if summary.skipped > 0 { throw ExitCode(Self.skippedStatus) }
+    }
+}

@@ -1,0 +1,97 @@
+import ArgumentParser
+import TimelineCore
+
+struct NewCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "new",
+        abstract: "Adds a user, a post or a comment to the content folder.",
+        discussion: """
+            Each command checks what it refers to, writes its files atomically and changes \
+            nothing when it fails (exit status 1). See docs/authoring.md.
+            """,
+        subcommands: [NewUserCommand.self, NewPostCommand.self, NewCommentCommand.self]
+    )
+}
+
+struct NewUserCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "user", abstract: "Creates users/<username>.json.")
+
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("1 to 64 ASCII letters, digits, '_', '-' or '.' (not first).", valueName: "username"))
+    var arguments: [String] = []
+
+    @Option(parsing: .unconditional, help: "The name shown on the profile.")
+    var name: String?
+
+    @Option(parsing: .unconditional, help: "A short biography (Markdown).")
+    var bio: String?
+
+    @Option(help: "The user's homepage, an http or https address.")
+    var url: String?
+
+    @Option(help: ArgumentHelp("An image copied to users/<username>.<extension>.", valueName: "file"))
+    var avatar: String?
+
+    @OptionGroup var options: ContentOptions
+
+    func validate() throws { _ = try Positionals(arguments, names: ["username"]) }
+
+    func run() throws {
+        let request = ContentAuthor.NewUser(username: try Positionals(arguments, names: ["username"])[0], name: name, bio: bio, url: url, avatar: avatar)
+        try options.perform { author throws(AuthoringError) in try author.newUser(request) }
+    }
+}
+
+struct NewPostCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "post",
+        abstract: "Creates posts/<new push ID>/ with the photo and post.md; prints the ID and the folder.")
+
+    @Option(parsing: .unconditional, help: "The author's username.")
+    var user: String
+
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The photo (.jpg, .jpeg, .png or .webp), copied into the post's folder.", valueName: "photo"))
+    var arguments: [String] = []
+
+    @Option(parsing: .unconditional, help: "The caption (Markdown).")
+    var caption: String?
+
+    @Option(name: .customLong("caption-file"), help: ArgumentHelp("A file holding the caption (Markdown, UTF-8).", valueName: "file"))
+    var captionFile: String?
+
+    @Option(parsing: .unconditional, help: "The photo's text alternative, for people who cannot see it.")
+    var alt: String?
+
+    @OptionGroup var options: ContentOptions
+
+    func validate() throws {
+        if caption != nil && captionFile != nil { throw ValidationError("give --caption or --caption-file, not both") }
+        _ = try Positionals(arguments, names: ["photo"])
+    }
+
+    func run() throws {
+        let request = ContentAuthor.NewPost(username: user, photo: try Positionals(arguments, names: ["photo"])[0], caption: caption, captionFile: captionFile, alt: alt)
+        try options.perform({ author throws(AuthoringError) in try author.newPost(request) }, printing: Self.identified)
+    }
+
+    /// The new record's ID, then its file or folder, for scripts (`id=$(… | head -n 1)`).
+    static func identified(_ result: AuthoringResult) -> [String] {
+        [result.id, result.path].compactMap { $0 }
+    }
+}
+
+struct NewCommentCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "comment",
+        abstract: "Adds a comment to a post's comments.json; prints the comment's ID and the file.")
+
+    @OptionGroup var target: PostAndUser
+
+    @Option(parsing: .unconditional, help: "The comment (Markdown); it must not be empty.")
+    var text: String
+
+    func run() throws {
+        let (postID, user) = (target.postID, target.user)
+        try target.options.perform(
+            { author throws(AuthoringError) in try author.newComment(on: postID, by: user, text: text) }, printing: NewPostCommand.identified)
+    }
+}
