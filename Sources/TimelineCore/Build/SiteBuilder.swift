@@ -62,7 +62,7 @@ public enum SiteBuilder {
             timings.lap(.feeds)
             let changes: OutputChanges
             do throws(FileSystem.Failure) {
-                changes = try session.commit()
+                changes = try await session.commit()
             } catch {
                 throw SiteWriter.Failure(diagnostics: [.error(.outputError, stage: .write, at: SourceLocation(path: options.display(output)), "cannot put the new site in place: \(error.description)")])
             }

@@ -54,7 +54,7 @@ struct OutputSession: Sendable {
     }
 
     /// Puts the new site in place and records its manifest.
-    func commit() throws(FileSystem.Failure) -> OutputChanges {
+    func commit() async throws(FileSystem.Failure) -> OutputChanges {
         let changes = recorder.result()
         let manifest = BuildManifest(tool: tool, entries: changes.entries)
         try FileSystem.makeDirectories(state.folder)
@@ -64,8 +64,9 @@ struct OutputSession: Sendable {
             // describes a site other than the one in place.
             try FileSystem.writeFile(state.nextManifestFile, bytes: manifest.encoded())
             try FileSystem.removeFileIfPresent(state.manifestFile)
-            try recorder.destination.commit()
+            let oldSite = try recorder.destination.commit()
             try FileSystem.rename(state.nextManifestFile, to: state.manifestFile)
+            if let oldSite { await StagedOutput.removeOldSite(oldSite) }
         case .incremental:
             if changes.written.isEmpty, changes.deleted.isEmpty {
                 if manifest != previousManifest { try FileSystem.writeAtomically(state.manifestFile, bytes: manifest.encoded()) }

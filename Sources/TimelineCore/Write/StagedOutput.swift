@@ -19,13 +19,20 @@ struct StagedOutput: Sendable {
         let parent = Path.parent(of: outputRoot)
         let name = Path.fileName(of: outputRoot)
         try FileSystem.makeDirectories(parent)
-        for leftover in (try? FileSystem.entries(of: parent)) ?? [] where leftover.hasPrefix(".\(name).staging-") {
-            try? FileSystem.removeTree(parent + "/" + leftover)
-        }
+        removeLeftovers(outputRoot: outputRoot)
         let staging = parent + "/.\(name).staging-\(getpid())"
         try FileSystem.removeTree(staging)
         try FileSystem.makeDirectory(staging)
         return StagedOutput(outputRoot: outputRoot, stagingRoot: staging)
+    }
+
+    /// Staging folders and old sites that a killed build left beside the output folder.
+    private static func removeLeftovers(outputRoot: String) {
+        let parent = Path.parent(of: outputRoot)
+        let prefix = "." + Path.fileName(of: outputRoot) + ".staging-"
+        for leftover in (try? FileSystem.entries(of: parent)) ?? [] where leftover.hasPrefix(prefix) {
+            try? FileSystem.removeTree(parent + "/" + leftover)
+        }
     }
 
     /// Where an incremental build stages its new and changed files: `.Output.pending` beside
@@ -36,6 +43,7 @@ struct StagedOutput: Sendable {
 
     /// An empty pending folder for an incremental build.
     static func pending(outputRoot: String) throws(FileSystem.Failure) -> StagedOutput {
+        removeLeftovers(outputRoot: outputRoot)
         let pending = pendingRoot(of: outputRoot)
         try FileSystem.removeTree(pending)
         try FileSystem.makeDirectory(pending)
@@ -75,15 +83,16 @@ struct StagedOutput: Sendable {
     }
 
     /// Puts the new site in place: an atomic exchange where the system offers one, so there is
-    /// no moment without an output folder; the old site is then deleted.
-    func commit() throws(FileSystem.Failure) {
+    /// no moment without an output folder. Returns the folder now holding the old site (nil when
+    /// there was none), for the caller to delete once the new site is recorded: deleting a large
+    /// site takes longer than building parts of it, and nothing depends on it.
+    func commit() throws(FileSystem.Failure) -> String? {
         guard FileSystem.kind(of: outputRoot) != .missing else {
             try FileSystem.rename(stagingRoot, to: outputRoot)
-            return
+            return nil
         }
         if timeline_exchange_paths(stagingRoot, outputRoot) == 0 {
-            try FileSystem.removeTree(stagingRoot)
-            return
+            return stagingRoot
         }
         let previous = stagingRoot + ".previous"
         try FileSystem.rename(outputRoot, to: previous)
@@ -93,7 +102,15 @@ struct StagedOutput: Sendable {
             try? FileSystem.rename(previous, to: outputRoot)
             throw error
         }
-        try FileSystem.removeTree(previous)
+        return previous
+    }
+
+    /// Deletes an old site on every core, one top-level folder per task. What is left (after
+    /// a kill) is removed by the next build, as any leftover staging folder.
+    static func removeOldSite(_ folder: String) async {
+        let names = (try? FileSystem.entries(of: folder)) ?? []
+        _ = await ParallelMap.map(names) { name in try? FileSystem.removeTree(folder + "/" + name) }
+        try? FileSystem.removeTree(folder)
     }
 
     /// Throws the staged files away; the output folder is untouched.
