@@ -18,6 +18,10 @@ struct PageContexts: Sendable {
     let photos: [TemplateObject]
     /// Feed links and share tags.
     let sharing: PageSharing
+    /// Per post, the digest of its card where the card is not among the first of a list
+    /// (`card(_:position:)` differs only there), so that a list page is fingerprinted without
+    /// making its cards.
+    private(set) var cardDigests: [Digest] = []
 
     /// How many cards at the top of a list load eagerly: the first screen of a phone.
     static let eagerImageCount = 2
@@ -50,10 +54,13 @@ struct PageContexts: Sendable {
                 images.posts[index], alt: site.posts[index].alt, originalURL: images.originalPhotoFiles[index].map { paths.url(file: $0) },
                 paths: paths)
         }
-        return PageContexts(
+        var contexts = PageContexts(
             site: site, timelines: timelines, paths: paths, siteObject: siteObject,
             stylesheetURL: paths.assetURL(stylesheet), captionHTML: captions.map { $0?.0 }, captionText: captions.map { $0?.1 },
             bioText: site.users.map { $0.bio.map { Markdown.plainText($0) } }, userSummaries: summaries, photos: photos, sharing: sharing)
+        let finished = contexts
+        contexts.cardDigests = await ParallelMap.map(Array(site.posts.indices)) { finished.card($0, position: eagerImageCount).digest }
+        return contexts
     }
 
     // MARK: Pieces

@@ -56,7 +56,7 @@ struct PageRenderer: Sendable {
         case .home(let number):
             let list = postList(site.posts.indices, page: number) { paths.home(page: $0) }
             let title = number > 1 ? "Page \(number)" : nil
-            return ("home", contexts.root(title: title, description: nil, location: location, kind: "home").merging(list))
+            return ("home", list.applied(to: contexts.root(title: title, description: nil, location: location, kind: "home")))
 
         case .profile(let user, let number):
             let username = site.users[user].username
@@ -64,14 +64,14 @@ struct PageRenderer: Sendable {
             let summary = contexts.userSummaries[user]
             let title = number > 1 ? "\(username) · page \(number)" : username
             let description = contexts.bioText[user] ?? "Photos by \(username)"
-            return ("profile", contexts.root(title: title, description: description, location: location, kind: "profile").merging(list).merging(["user": summary]))
+            return ("profile", list.applied(to: contexts.root(title: title, description: description, location: location, kind: "profile")).merging(["user": summary]))
 
         case .feed(let user, let number):
             let username = site.users[user].username
             let list = postList(contexts.timelines.feeds[user], page: number) { paths.feed(username, page: $0) }
             let title = number > 1 ? "\(username)'s timeline · page \(number)" : "\(username)'s timeline"
             let description = "Photos by \(username) and the people they follow"
-            return ("feed", contexts.root(title: title, description: description, location: location, kind: "feed").merging(list).merging(["user": contexts.userSummaries[user]]))
+            return ("feed", list.applied(to: contexts.root(title: title, description: description, location: location, kind: "feed")).merging(["user": contexts.userSummaries[user]]))
 
         case .following(let user):
             let username = site.users[user].username
@@ -100,21 +100,27 @@ struct PageRenderer: Sendable {
         }
     }
 
+    /// The values of one page of a list of posts.
+    private struct PostListValues {
+        let fields: [String: (any Sendable)?]
+        let cards: CardPage
+
+        func applied(to object: TemplateObject) -> TemplateObject {
+            object.merging(fields).merging(deferred: ["posts": cards])
+        }
+    }
+
     /// One page of a list of post indexes (the whole site's range, a profile's or a timeline's
-    /// list), without copying the list.
+    /// list), without copying the list. Its cards are made only if the page is rendered.
     private func postList(
         _ posts: some RandomAccessCollection<Int>, page: Int, location: @escaping (Int) -> SitePaths.Location
-    ) -> [String: (any Sendable)?] {
+    ) -> PostListValues {
         let pagination = Pagination(itemCount: posts.count, pageSize: site.settings.pageSize)
         let range = pagination.range(ofPage: page)
-        let cards = range.enumerated().map { offset, position in
-            contexts.card(posts[posts.index(posts.startIndex, offsetBy: position)], position: offset)
-        }
-        return [
-            "posts": cards,
-            "hasPosts": !cards.isEmpty,
-            "pagination": contexts.pagination(pagination, page: page, location: location),
-        ]
+        let shown = range.map { posts[posts.index(posts.startIndex, offsetBy: $0)] }
+        return PostListValues(
+            fields: ["hasPosts": !shown.isEmpty, "pagination": contexts.pagination(pagination, page: page, location: location)],
+            cards: CardPage(contexts: contexts, posts: shown))
     }
 
     private func userList(
@@ -143,9 +149,8 @@ struct PageRenderer: Sendable {
                 "id": comment.id.rawValue,
                 "anchor": "comment-\(comment.id.rawValue)",
                 "author": site.userIndex(named: comment.author.username).map { contexts.userSummaries[$0] },
-                "textHTML": Markdown.html(comment.text),
                 "date": contexts.dateObject(comment.date),
-            ])
+            ], deferred: ["textHTML": MarkdownHTML(source: comment.text)])
         }
         var seenLikers = Set<Int>()
         let likers = post.likes.compactMap { like -> TemplateObject? in

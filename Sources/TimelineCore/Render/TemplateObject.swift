@@ -11,14 +11,44 @@ import Mustache
 public struct TemplateObject: MustacheParent, Sendable {
     public private(set) var fields: [String: any Sendable]
     public private(set) var digest: Digest
+    /// Values made only when a template reads them, fingerprinted by what they are made from:
+    /// a page that is not rendered again never makes them.
+    private var deferred: [String: any DeferredTemplateValue] = [:]
 
     public init(_ fields: [String: (any Sendable)?]) {
         self.fields = fields.compactMapValues { $0 }
         digest = self.fields.reduce(.zero) { $0 &+ Self.fieldDigest($1.key, $1.value) }
     }
 
+    init(_ fields: [String: (any Sendable)?], deferred: [String: any DeferredTemplateValue]) {
+        self.init(fields)
+        self.deferred = deferred
+        digest = deferred.reduce(digest) { $0 &+ Self.deferredDigest($1.key, $1.value) }
+    }
+
     public func child(named name: String) -> Any? {
-        fields[name]
+        if let value = fields[name] { return value }
+        guard !deferred.isEmpty, let value = deferred[name] else { return nil }
+        let made: any Sendable = value.make()
+        return made
+    }
+
+    func merging(deferred other: [String: any DeferredTemplateValue]) -> TemplateObject {
+        var copy = self
+        for (key, value) in other {
+            if let previous = copy.deferred[key] { copy.digest = copy.digest &- Self.deferredDigest(key, previous) }
+            copy.deferred[key] = value
+            copy.digest = copy.digest &+ Self.deferredDigest(key, value)
+        }
+        return copy
+    }
+
+    private static func deferredDigest(_ key: String, _ value: any DeferredTemplateValue) -> Digest {
+        var hasher = StableHasher()
+        hasher.combine(key)
+        hasher.combine(UInt64(11))
+        hasher.combine(value.digest)
+        return hasher.finalize()
     }
 
     public func merging(_ other: [String: (any Sendable)?]) -> TemplateObject {
@@ -76,5 +106,28 @@ public struct TemplateObject: MustacheParent, Sendable {
             hasher.combine(String(reflecting: type(of: value)))
             hasher.combine(String(describing: value))
         }
+    }
+}
+
+/// A template value that is costly to make (HTML from Markdown, a page of cards) and whose
+/// inputs are cheap to fingerprint. `digest` must cover everything `make` reads.
+protocol DeferredTemplateValue: Sendable {
+    var digest: Digest { get }
+    func make() -> any Sendable
+}
+
+/// HTML from Markdown, rendered when a template shows it.
+struct MarkdownHTML: DeferredTemplateValue {
+    let source: String
+
+    var digest: Digest {
+        var hasher = StableHasher()
+        hasher.combine("markdown")
+        hasher.combine(source)
+        return hasher.finalize()
+    }
+
+    func make() -> any Sendable {
+        Markdown.html(source)
     }
 }

@@ -1,0 +1,21 @@
+/// The cards of one page of a list (home, profile, timeline), made only when the page is
+/// rendered; fingerprinted from each post's card digest, computed once per post.
+struct CardPage: DeferredTemplateValue {
+    let contexts: PageContexts
+    /// Post indexes, in the order shown.
+    let posts: [Int]
+
+    var digest: Digest {
+        var hasher = StableHasher()
+        hasher.combine("cards")
+        hasher.combine(posts.count)
+        for (position, post) in posts.enumerated() {
+            hasher.combine(position < PageContexts.eagerImageCount ? contexts.card(post, position: position).digest : contexts.cardDigests[post])
+        }
+        return hasher.finalize()
+    }
+
+    func make() -> any Sendable {
+        posts.enumerated().map { contexts.card($1, position: $0) }
+    }
+}
