@@ -94,18 +94,36 @@ struct IncrementalBuildTests {
         #expect(second.files.deleted <= 8)
     }
 
-    @Test("a no-op build writes nothing; --clean rewrites everything")
+    @Test("a no-op build writes nothing and, with inputs older than the racy window, reads nothing; --clean rewrites everything")
     func noOpAndClean() async throws {
-        let model = SiteModel.initial()
+        var model = SiteModel.initial()
         let fixture = try SiteFixture()
         try model.sync(to: fixture.root)
-        let first = try await fixture.build()
-        let again = try await fixture.build()
+        var options = fixture.options()
+        options.racyWindowNanoseconds = 0
+        let first = try await SiteBuilder.build(options)
+        let again = try await SiteBuilder.build(options)
+        #expect(again.files.mode == .upToDate)
         #expect(again.files.written == 0 && again.files.deleted == 0)
         #expect(again.files.unchanged == first.files.written)
-        var options = fixture.options()
-        options.clean = true
-        let clean = try await SiteBuilder.build(options)
+        #expect(again.warnings == first.warnings)
+
+        model.posts[1].caption += " and more"
+        try model.sync(to: fixture.root)
+        let edited = try await SiteBuilder.build(options)
+        #expect(edited.files.mode == .incremental && edited.files.written > 0)
+
+        // With the default racy window, a build right after an edit keeps no snapshot, so the
+        // next build checks every output again.
+        model.posts[1].caption += " again"
+        try model.sync(to: fixture.root)
+        _ = try await fixture.build()
+        let racy = try await fixture.build()
+        #expect(racy.files.mode == .incremental && racy.files.written == 0)
+
+        var cleanOptions = fixture.options()
+        cleanOptions.clean = true
+        let clean = try await SiteBuilder.build(cleanOptions)
         #expect(clean.files.mode == .clean && clean.files.written == first.files.written)
     }
 

@@ -70,7 +70,7 @@ public enum SiteBuilder {
                 pageCount: pages.count, fileCount: changes.entries.count, userCount: site.users.count, postCount: site.posts.count,
                 basePath: site.settings.basePath, warnings: warnings, images: images.statistics, search: search.statistics)
             let stableBefore = buildStart - options.racyWindowNanoseconds
-            saveInputSnapshot(options: options, state: state, report: saved, stableBefore: stableBefore)
+            saveInputSnapshot(options: options, state: state, report: saved, records: prepared.records, site: site, stableBefore: stableBefore)
             saveRecords(prepared.records, state: state, stableBefore: stableBefore)
             timings.lap(.write)
             return BuildReport(
@@ -100,9 +100,13 @@ public enum SiteBuilder {
 
     /// Records the inputs of a build that completed, for the next build's up-to-date check; a
     /// snapshot that cannot be trusted or written is removed, which only costs that check.
-    static func saveInputSnapshot(options: BuildOptions, state: BuildStateFolder, report: SavedReport, stableBefore: Int64) {
-        let roots = [options.absolute(options.content), options.absolute(options.templates)]
-        guard let snapshot = InputSnapshot.capture(roots: roots, options: options.fingerprint, report: report, stableBefore: stableBefore),
+    static func saveInputSnapshot(
+        options: BuildOptions, state: BuildStateFolder, report: SavedReport, records: RecordCache, site: LinkedSite, stableBefore: Int64
+    ) {
+        guard records.users.count == site.users.count, records.posts.count == site.posts.count,
+            let snapshot = InputSnapshot.capture(
+                content: options.absolute(options.content), records: records, templates: options.absolute(options.templates),
+                options: options.fingerprint, report: report, stableBefore: stableBefore),
             (try? FileSystem.writeAtomically(state.inputsFile, bytes: snapshot.encoded())) != nil
         else {
             try? FileSystem.removeFileIfPresent(state.inputsFile)

@@ -1,10 +1,11 @@
 import Synchronization
 
-/// The state of every input of the last complete build: each file and folder under the content
-/// and templates folders with its size, times and inode, the options, and the report the build
-/// gave. When all of it is still the same, a build has nothing to do and returns that report
-/// after one `stat` per input, without reading a file. A folder's times change when an entry is
-/// added, removed or renamed in it, and a file's when it is written, so nothing is missed.
+/// The state of every input of the last complete build: each file and folder it read under the
+/// content folder and every one under the templates folder, with its size, times and inode, the
+/// options, and the report the build gave. When all of it is still the same, a build has nothing
+/// to do and returns that report after one `stat` per input, without reading a file. A folder's
+/// times change when an entry is added, removed or renamed in it, and a file's when it is
+/// written, so nothing is missed.
 struct InputSnapshot: Sendable {
     /// The files and folders below one root, as paths relative to it, each ended by a NUL so
     /// that the check can hand them to `fstatat` without making a string.
@@ -28,38 +29,58 @@ struct InputSnapshot: Sendable {
     let trees: [Tree]
     let report: SavedReport
 
-    /// Every file and folder below `roots`, or nil when one cannot be read or is a symbolic link
-    /// to a folder (whose contents could change without any time below the roots moving), or
-    /// when an input changed at or after `racy` (the build's start less the racy window).
-    static func capture(roots: [String], options: Digest, report: SavedReport, stableBefore racy: Int64) -> InputSnapshot? {
-        var trees: [Tree] = []
-        for root in roots {
-            guard let rootStatus = FileSystem.status(of: root), rootStatus.isDirectory else { return nil }
-            var pathBytes: [UInt8] = []
-            var offsets: [UInt32] = []
-            var statuses: [FileSystem.Status] = []
-            guard walk(root, relative: "", into: &pathBytes, &offsets, &statuses) else { return nil }
-            trees.append(Tree(root: root, rootStatus: rootStatus, pathBytes: pathBytes, offsets: offsets, statuses: statuses))
+    /// The inputs of a build: for the content folder, the files and folders its records were
+    /// read from (`records`, which must hold every user and post of the site) with the folder
+    /// itself, `site.json` and the `users` and `posts` folders, whose times move when anything is
+    /// added to or removed from them; for the templates folder, every file and folder below it.
+    /// Nil when a status cannot be read, a folder below the templates is a symbolic link (its
+    /// contents could change without any time below the root moving), or an input changed at or
+    /// after `racy` (the build's start less the racy window).
+    static func capture(
+        content: String, records: RecordCache, templates: String, options: Digest, report: SavedReport, stableBefore racy: Int64
+    ) -> InputSnapshot? {
+        guard let contentStatus = FileSystem.status(of: content), let templatesStatus = FileSystem.status(of: templates), templatesStatus.isDirectory else { return nil }
+        var contentTree = TreeBuilder()
+        for path in ["site.json", "users", "posts"] {
+            guard let status = FileSystem.status(of: content + "/" + path) else { return nil }
+            contentTree.append(path, status)
         }
+        for entry in records.users.values { for dependency in entry.dependencies { contentTree.append(dependency.path, dependency.status) } }
+        for entry in records.posts.values { for dependency in entry.dependencies { contentTree.append(dependency.path, dependency.status) } }
+        var templateTree = TreeBuilder()
+        guard walk(templates, relative: "", into: &templateTree) else { return nil }
+        let trees = [contentTree.tree(root: content, status: contentStatus), templateTree.tree(root: templates, status: templatesStatus)]
         let all = trees.flatMap { $0.statuses + [$0.rootStatus] }
         guard !all.contains(where: { $0.modifiedNanoseconds >= racy || $0.changedNanoseconds >= racy }) else { return nil }
         return InputSnapshot(options: options, trees: trees, report: report)
     }
 
-    private static func walk(
-        _ folder: String, relative: String, into pathBytes: inout [UInt8], _ offsets: inout [UInt32], _ statuses: inout [FileSystem.Status]
-    ) -> Bool {
+    private struct TreeBuilder {
+        var pathBytes: [UInt8] = []
+        var offsets: [UInt32] = []
+        var statuses: [FileSystem.Status] = []
+
+        mutating func append(_ path: String, _ status: FileSystem.Status) {
+            offsets.append(UInt32(truncatingIfNeeded: pathBytes.count))
+            pathBytes.append(contentsOf: path.utf8)
+            pathBytes.append(0)
+            statuses.append(status)
+        }
+
+        func tree(root: String, status: FileSystem.Status) -> Tree {
+            Tree(root: root, rootStatus: status, pathBytes: pathBytes, offsets: offsets, statuses: statuses)
+        }
+    }
+
+    private static func walk(_ folder: String, relative: String, into tree: inout TreeBuilder) -> Bool {
         for entry in FileSystem.directoryEntries(of: folder) {
             let path = folder + "/" + entry.name
             let relativePath = relative + entry.name
-            guard let status = FileSystem.status(of: path), pathBytes.count < Int(UInt32.max) - 4096 else { return false }
+            guard let status = FileSystem.status(of: path), tree.pathBytes.count < Int(UInt32.max) - 4096 else { return false }
             if status.isDirectory {
-                guard entry.isDirectory, walk(path, relative: relativePath + "/", into: &pathBytes, &offsets, &statuses) else { return false }
+                guard entry.isDirectory, walk(path, relative: relativePath + "/", into: &tree) else { return false }
             }
-            offsets.append(UInt32(pathBytes.count))
-            pathBytes.append(contentsOf: relativePath.utf8)
-            pathBytes.append(0)
-            statuses.append(status)
+            tree.append(relativePath, status)
         }
         return true
     }

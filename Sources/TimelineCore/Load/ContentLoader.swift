@@ -22,7 +22,7 @@ public struct ContentLoader: Sendable {
     /// Loads, taking each user and post whose files are unchanged from `previous`; also returns
     /// the records for the next build's cache.
     func load(reusing previous: RecordCache?) async -> (SiteContent?, DiagnosticList, RecordCache) {
-        let previous = previous?.displayPrefix == displayPrefix ? previous : nil
+        let previous = previous.flatMap { $0.displayPrefix == displayPrefix && $0.tool == BuildTool.digest ? $0 : nil }
         var cache = RecordCache(displayPrefix: displayPrefix)
         var diagnostics = DiagnosticList()
         guard FileSystem.resolvedKind(of: contentRoot) == .directory, let canonicalRoot = FileSystem.canonicalPath(contentRoot) else {

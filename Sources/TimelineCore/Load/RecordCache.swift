@@ -22,6 +22,8 @@ struct RecordCache: Sendable {
     /// Diagnostics name files as the run shows them (`Content/…` from the site folder): a cache
     /// made from another working directory is not used.
     var displayPrefix: String
+    /// The program that read them: another version may read the same files differently.
+    var tool = BuildTool.digest
     /// By folder name under `posts/`.
     var posts: [String: Entry<Post>] = [:]
     /// By file name under `users/`.
@@ -61,6 +63,7 @@ struct RecordCache: Sendable {
         var writer = RecordWriter()
         writer.bytes.raw(Self.magic)
         writer.bytes.string(displayPrefix)
+        writer.bytes.digest(tool)
         writer.bytes.number(users.count)
         for (name, entry) in users.sorted(by: { $0.key < $1.key }) {
             writer.bytes.string(name)
@@ -78,6 +81,7 @@ struct RecordCache: Sendable {
         var reader = RecordReaderState(ByteReader(bytes))
         guard Array(try reader.bytes.slice(magic.count)) == magic else { throw ByteReader.Malformed() }
         var cache = RecordCache(displayPrefix: try reader.bytes.string())
+        cache.tool = try reader.bytes.digest()
         for _ in 0..<(try reader.bytes.count()) {
             let name = try reader.bytes.string()
             cache.users[name] = try reader.entry { reader throws(ByteReader.Malformed) in try reader.user() }
