@@ -87,7 +87,6 @@ if ! "$time_tool" -v -o "$time_log" "${command[@]}"; then
   [[ -z "$trash" ]] || rm -rf "$trash"
   die "timeline build failed (resource usage above, also in $time_log)"
 fi
-[[ -z "$trash" ]] || rm -rf "$trash"
 
 seconds="$(time_v_seconds "$time_log")"
 peak_kib="$(time_v_peak_kib "$time_log")"
@@ -144,3 +143,5 @@ PYTHON
 incremental_case "one comment added"
 cp ".bench/comments-backup.json" "$comment_file"
 incremental_case "that comment removed"
+# Last, so that deleting the previous output (slow for a large site) slows no measurement.
+[[ -z "$trash" ]] || rm -rf "$trash"

@@ -1,5 +1,7 @@
 /// The cards of one page of a list (home, profile, timeline), made only when the page is
-/// rendered; fingerprinted from each post's card digest, computed once per post.
+/// rendered; fingerprinted from each post's card digest, computed once per post. A card
+/// depends on its position only through whether its photo loads eagerly, so that flag and the
+/// post's digest together fingerprint it.
 struct CardPage: DeferredTemplateValue {
     let contexts: PageContexts
     /// Post indexes, in the order shown.
@@ -10,7 +12,8 @@ struct CardPage: DeferredTemplateValue {
         hasher.combine("cards")
         hasher.combine(posts.count)
         for (position, post) in posts.enumerated() {
-            hasher.combine(position < PageContexts.eagerImageCount ? contexts.card(post, position: position).digest : contexts.cardDigests[post])
+            hasher.combine(contexts.cardDigests[post])
+            hasher.combine(position < PageContexts.eagerImageCount)
         }
         return hasher.finalize()
     }
