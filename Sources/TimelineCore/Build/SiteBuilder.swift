@@ -71,7 +71,7 @@ public enum SiteBuilder {
                 basePath: site.settings.basePath, warnings: warnings, images: images.statistics, search: search.statistics)
             let stableBefore = buildStart - options.racyWindowNanoseconds
             saveInputSnapshot(options: options, state: state, report: saved, records: prepared.records, site: site, stableBefore: stableBefore)
-            saveRecords(prepared.records, state: state, stableBefore: stableBefore)
+            saveRecords(prepared.records, previous: previousRecords, state: state, stableBefore: stableBefore)
             timings.lap(.write)
             return BuildReport(
                 pageCount: pages.count, fileCount: pages.count + fileCount + feedFileCount + search.statistics.fileCount, userCount: site.users.count,
@@ -107,7 +107,7 @@ public enum SiteBuilder {
             let snapshot = InputSnapshot.capture(
                 content: options.absolute(options.content), records: records, templates: options.absolute(options.templates),
                 options: options.fingerprint, report: report, stableBefore: stableBefore),
-            (try? FileSystem.writeAtomically(state.inputsFile, bytes: snapshot.encoded())) != nil
+            (try? snapshot.write(to: state.inputsFile)) != nil
         else {
             try? FileSystem.removeFileIfPresent(state.inputsFile)
             return
@@ -142,9 +142,11 @@ public enum SiteBuilder {
         }
     }
 
-    /// Keeps the records read for the next build's load; one that cannot be written only costs parsing.
-    static func saveRecords(_ records: RecordCache, state: BuildStateFolder, stableBefore: Int64) {
-        if (try? FileSystem.writeAtomically(state.recordsFile, bytes: records.keepingOnlyStable(before: stableBefore).encoded())) == nil {
+    /// Keeps the records read for the next build's load (unless they are those it started from);
+    /// one that cannot be written only costs parsing.
+    static func saveRecords(_ records: RecordCache, previous: RecordCache?, state: BuildStateFolder, stableBefore: Int64) {
+        if let previous, records.hasSameEntries(as: previous) { return }
+        if (try? records.keepingOnlyStable(before: stableBefore).write(to: state.recordsFile)) == nil {
             try? FileSystem.removeFileIfPresent(state.recordsFile)
         }
     }

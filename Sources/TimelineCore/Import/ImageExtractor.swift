@@ -115,17 +115,7 @@ struct ImageExtractor: Sendable {
         }
 
         private func writeAll(_ bytes: [UInt8]) throws(FileSystem.Failure) {
-            var written = 0
-            while written < bytes.count {
-                let count = bytes.withUnsafeBytes { raw in
-                    write(descriptor, raw.baseAddress.map { $0 + written }, raw.count - written)
-                }
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    throw FileSystem.Failure(path: folder + "/" + name, operation: "write", code: errno)
-                }
-                written += count
-            }
+            try FileSystem.writeAll(bytes: bytes, to: descriptor, path: folder + "/" + name)
         }
 
         mutating func finish() {

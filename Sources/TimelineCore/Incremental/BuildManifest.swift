@@ -23,9 +23,19 @@ struct BuildManifest: Sendable, Equatable {
         self.entries = entries
     }
 
-    /// Sorted paths, each written as the length it shares with the previous one and the rest.
     func encoded() -> [UInt8] {
         var writer = ByteWriter()
+        encode(into: &writer)
+        return writer.bytes
+    }
+
+    /// Writes the manifest to `path` (replacing it atomically) without holding it whole.
+    func write(to path: String) throws(FileSystem.Failure) {
+        try StreamedFile.create(path) { encode(into: &$0) }
+    }
+
+    /// Sorted paths, each written as the length it shares with the previous one and the rest.
+    private func encode(into writer: inout ByteWriter) {
         writer.raw(Self.magic)
         writer.number(Self.formatVersion)
         writer.digest(tool)
@@ -39,9 +49,9 @@ struct BuildManifest: Sendable, Equatable {
             writer.raw(bytes[shared...])
             writer.digest(entry.fingerprint)
             writer.digest(entry.content)
+            writer.flushIfFull()
             previous = bytes
         }
-        return writer.bytes
     }
 
     static func decode(_ bytes: [UInt8]) throws(ByteReader.Malformed) -> BuildManifest {

@@ -124,6 +124,16 @@ struct InputSnapshot: Sendable {
 
     func encoded() -> [UInt8] {
         var writer = ByteWriter()
+        encode(into: &writer)
+        return writer.bytes
+    }
+
+    /// Writes the snapshot to `path` (replacing it atomically) without holding it whole.
+    func write(to path: String) throws(FileSystem.Failure) {
+        try StreamedFile.create(path) { encode(into: &$0) }
+    }
+
+    private func encode(into writer: inout ByteWriter) {
         writer.raw(Self.magic)
         writer.digest(options)
         report.encode(into: &writer)
@@ -134,10 +144,15 @@ struct InputSnapshot: Sendable {
             writer.number(tree.statuses.count)
             writer.number(tree.pathBytes.count)
             writer.raw(tree.pathBytes)
-            for offset in tree.offsets { writer.word(UInt64(offset)) }
-            for status in tree.statuses { writer.status(status) }
+            for (index, offset) in tree.offsets.enumerated() {
+                writer.word(UInt64(offset))
+                if index & 4095 == 0 { writer.flushIfFull() }
+            }
+            for (index, status) in tree.statuses.enumerated() {
+                writer.status(status)
+                if index & 4095 == 0 { writer.flushIfFull() }
+            }
         }
-        return writer.bytes
     }
 
     static func decode(_ bytes: [UInt8]) throws(ByteReader.Malformed) -> InputSnapshot {

@@ -62,20 +62,20 @@ struct OutputSession: Sendable {
         case .clean:
             // Without a manifest the next build is a clean one, so no moment has a manifest that
             // describes a site other than the one in place.
-            try FileSystem.writeFile(state.nextManifestFile, bytes: manifest.encoded())
+            try manifest.write(to: state.nextManifestFile)
             try FileSystem.removeFileIfPresent(state.manifestFile)
             let oldSite = try recorder.destination.commit()
             try FileSystem.rename(state.nextManifestFile, to: state.manifestFile)
             if let oldSite { await StagedOutput.removeOldSite(oldSite) }
         case .incremental:
             if changes.written.isEmpty, changes.deleted.isEmpty {
-                if manifest != previousManifest { try FileSystem.writeAtomically(state.manifestFile, bytes: manifest.encoded()) }
+                if manifest != previousManifest { try manifest.write(to: state.manifestFile) }
                 recorder.destination.abandon()
                 return changes
             }
             let journal = OutputJournal(written: changes.written, deleted: changes.deleted)
             try journal.checkWritable(outputRoot: outputRoot)
-            try FileSystem.writeFile(state.nextManifestFile, bytes: manifest.encoded())
+            try manifest.write(to: state.nextManifestFile)
             try FileSystem.writeAtomically(state.journalFile, bytes: journal.encoded())
             try Self.recover(outputRoot: outputRoot, state: state)
         }

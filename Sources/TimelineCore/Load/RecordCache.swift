@@ -57,10 +57,34 @@ struct RecordCache: Sendable {
         return copy
     }
 
+    /// Whether `other` holds the same records read from files with the same statuses: a record
+    /// is read again only when a status moved, so equal dependencies mean equal records, and the
+    /// file need not be written again.
+    func hasSameEntries(as other: RecordCache) -> Bool {
+        func same<Record>(_ mine: [String: Entry<Record>], _ theirs: [String: Entry<Record>]) -> Bool {
+            mine.count == theirs.count && mine.allSatisfy { theirs[$0.key]?.dependencies == $0.value.dependencies }
+        }
+        return displayPrefix == other.displayPrefix && tool == other.tool && same(users, other.users) && same(posts, other.posts)
+    }
+
     // MARK: Encoding
 
     func encoded() -> [UInt8] {
-        var writer = RecordWriter()
+        var writer = RecordWriter(bytes: ByteWriter())
+        encode(into: &writer)
+        return writer.bytes.bytes
+    }
+
+    /// Writes the cache to `path` (replacing it atomically) without holding it whole.
+    func write(to path: String) throws(FileSystem.Failure) {
+        try StreamedFile.create(path) { bytes in
+            var writer = RecordWriter(bytes: bytes)
+            encode(into: &writer)
+            bytes = writer.bytes
+        }
+    }
+
+    private func encode(into writer: inout RecordWriter) {
         writer.bytes.raw(Self.magic)
         writer.bytes.string(displayPrefix)
         writer.bytes.digest(tool)
@@ -73,8 +97,8 @@ struct RecordCache: Sendable {
         for (name, entry) in posts.sorted(by: { $0.key < $1.key }) {
             writer.bytes.string(name)
             writer.entry(entry) { writer, post in writer.post(post) }
+            writer.bytes.flushIfFull()
         }
-        return writer.bytes.bytes
     }
 
     static func decode(_ bytes: [UInt8]) throws(ByteReader.Malformed) -> RecordCache {
@@ -98,8 +122,12 @@ struct RecordCache: Sendable {
 /// Writes records; a location's path equal to the previous one is written as a single 0, since
 /// every comment of a file names the same file.
 private struct RecordWriter {
-    var bytes = ByteWriter()
+    var bytes: ByteWriter
     private var previousPath = ""
+
+    init(bytes: ByteWriter) {
+        self.bytes = bytes
+    }
 
     mutating func entry<Record>(_ entry: RecordCache.Entry<Record>, record: (inout RecordWriter, Record) -> Void) {
         bytes.number(entry.dependencies.count)

@@ -2,6 +2,24 @@
 /// snapshot): unsigned LEB128 numbers, length-prefixed strings and fixed 64-bit words.
 struct ByteWriter {
     private(set) var bytes: [UInt8] = []
+    /// Where the bytes go when the buffer fills up; nil keeps them all in `bytes`.
+    private let file: StreamedFile?
+
+    init() {
+        file = nil
+    }
+
+    init(streamingTo file: StreamedFile) {
+        self.file = file
+        bytes.reserveCapacity(StreamedFile.bufferSize + 4096)
+    }
+
+    /// Hands a full buffer to the file, if any. Encoders call it between entries.
+    mutating func flushIfFull() {
+        guard let file, bytes.count >= StreamedFile.bufferSize else { return }
+        file.append(bytes)
+        bytes.removeAll(keepingCapacity: true)
+    }
 
     mutating func number(_ value: UInt64) {
         var remaining = value
@@ -41,6 +59,14 @@ struct ByteWriter {
 
     mutating func raw(_ value: some Collection<UInt8>) {
         bytes.append(contentsOf: value)
+    }
+
+    /// A large block goes to the file as it is, without passing through the buffer.
+    mutating func raw(_ value: [UInt8]) {
+        guard let file, value.count >= StreamedFile.bufferSize else { return bytes.append(contentsOf: value) }
+        file.append(bytes)
+        bytes.removeAll(keepingCapacity: true)
+        file.append(value)
     }
 }
 

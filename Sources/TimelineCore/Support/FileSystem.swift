@@ -175,9 +175,18 @@ public enum FileSystem {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw Failure(path: path, operation: "write", code: errno) }
         defer { close(descriptor) }
+        try writeAll(bytes: contiguous, to: descriptor, path: path)
+    }
+
+    /// Writes every byte to an open file, through short writes and interruptions; `path` names
+    /// the file in the error.
+    static func writeAll(bytes: [UInt8], to descriptor: Int32, path: String) throws(Failure) {
         var written = 0
-        while written < contiguous.count {
-            let count = contiguous.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, $0.count - written) }
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { raw in
+                // The loop runs only while bytes remain, so the buffer has an address.
+                write(descriptor, raw.baseAddress.map { $0 + written }, raw.count - written)
+            }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw Failure(path: path, operation: "write", code: errno)
