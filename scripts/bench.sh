@@ -12,7 +12,9 @@
 #    up-to-date check), the same with the input snapshot removed (the full incremental pass:
 #    load, fingerprint every output, write nothing), one comment added to a post, and that
 #    comment removed again (which restores the workload). For each: seconds, peak memory, and
-#    the files written, left unchanged and deleted (from `timeline build --json`).
+#    the files written, left unchanged and deleted (from `timeline build --json`). Beside the
+#    no-op, the floor under it: the time one fstatat per content file takes on both cores
+#    (Benchmarks/incremental/stat_floor.c).
 set -euo pipefail
 
 readonly seed=1
@@ -135,6 +137,12 @@ printf '%-34s %9s %10s %-12s %8s %10s %8s\n' case seconds "peak MiB" mode writte
 sleep 1.1 # outside the racy window of the input snapshot
 incremental_case "no-op (up to date)"
 incremental_case "no-op again"
+# The floor under the no-op: one fstatat per file and folder of the content on both cores, in C.
+stat_floor=".bench/stat_floor"
+if cc -O2 -pthread Benchmarks/incremental/stat_floor.c -o "$stat_floor" 2>/dev/null; then
+  read -r stat_count stat_seconds _ < <(find "$content" -mindepth 1 -printf '%P\n' | "$stat_floor" "$content" 2)
+  printf '%-34s %9s %10s %s\n' "(stat floor: $stat_count inputs)" "$stat_seconds" "" "Benchmarks/incremental/stat_floor.c"
+fi
 [[ -n "$state_folder" ]] && rm -f "$state_folder/inputs"
 incremental_case "no-op without input snapshot"
 python3 - "$comment_file" <<'PYTHON'
