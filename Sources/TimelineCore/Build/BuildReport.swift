@@ -35,13 +35,13 @@ public struct BuildReport: Sendable {
     /// `Built 212 pages (6 users, 14 posts) in 0.31 s → Output/`
     public var summary: String {
         let time = (seconds * 100).rounded() / 100
-        let imageText = images.images == 0 ? "" : "; \(images.images) images, \(images.decoded) decoded, \(images.encoded) files encoded"
+        let imageText = images.images == 0 ? "" : "; \(counted(images.images, "image")), \(images.decoded) decoded, \(counted(images.encoded, "file")) encoded"
         let fileText = switch files.mode {
-        case .clean: "clean build, \(files.written) files written"
-        case .incremental: "\(files.written) files written, \(files.unchanged) unchanged, \(files.deleted) deleted"
+        case .clean: "clean build, \(counted(files.written, "file")) written"
+        case .incremental: "\(counted(files.written, "file")) written, \(files.unchanged) unchanged, \(files.deleted) deleted"
         case .upToDate: "up to date, nothing to write"
         }
-        return "Built \(pageCount) pages (\(userCount) users, \(postCount) posts\(imageText); \(fileText)) in \(time) s → \(output)"
+        return "Built \(counted(pageCount, "page")) (\(counted(userCount, "user")), \(counted(postCount, "post"))\(imageText); \(fileText)) in \(time) s → \(output)"
     }
 }
 
@@ -70,7 +70,7 @@ public struct CheckReport: Sendable {
     public let warnings: [Diagnostic]
 
     public var summary: String {
-        "Checked \(userCount) users, \(postCount) posts, \(commentCount) comments, \(likeCount) likes: no errors"
-            + (warnings.isEmpty ? "" : ", \(warnings.count) warning\(warnings.count == 1 ? "" : "s")")
+        "Checked \(counted(userCount, "user")), \(counted(postCount, "post")), \(counted(commentCount, "comment")), \(counted(likeCount, "like")): no errors"
+            + (warnings.isEmpty ? "" : ", " + counted(warnings.count, "warning"))
     }
 }

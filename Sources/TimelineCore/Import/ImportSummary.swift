@@ -22,15 +22,14 @@ public struct ImportSummary: Sendable, Equatable {
 
     /// One line: `3 users (3 new), 1 post (1 new), 2 comments and 2 likes added; 0 skipped`.
     public var description: String {
-        func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
         func change(_ added: Int, _ updated: Int) -> String {
             var parts: [String] = []
             if added > 0 { parts.append("\(added) new") }
             if updated > 0 { parts.append("\(updated) updated") }
             return parts.isEmpty ? "unchanged" : parts.joined(separator: ", ")
         }
-        let users = count(usersAdded + usersUpdated + usersUnchanged, "user") + " (\(change(usersAdded, usersUpdated)))"
-        let posts = count(postsAdded + postsUpdated + postsUnchanged, "post") + " (\(change(postsAdded, postsUpdated)))"
-        return "\(users), \(posts), \(count(commentsAdded, "comment")) and \(count(likesAdded, "like")) added; \(skipped) skipped"
+        let users = counted(usersAdded + usersUpdated + usersUnchanged, "user") + " (\(change(usersAdded, usersUpdated)))"
+        let posts = counted(postsAdded + postsUpdated + postsUnchanged, "post") + " (\(change(postsAdded, postsUpdated)))"
+        return "\(users), \(posts), \(counted(commentsAdded, "comment")) and \(counted(likesAdded, "like")) added; \(skipped) skipped"
     }
 }

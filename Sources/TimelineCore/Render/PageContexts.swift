@@ -104,7 +104,7 @@ struct PageContexts: Sendable {
     }
 
     static func count(_ value: Int, _ singular: String, _ plural: String) -> String {
-        "\(value) \(value == 1 ? singular : plural)"
+        counted(value, singular, plural)
     }
 
     func author(ofPost post: Int) -> TemplateObject {
