@@ -29,3 +29,18 @@ struct UserPair: ParsableArguments {
     var username: String { arguments.first ?? "" }
     var other: String { arguments.dropFirst().first ?? "" }
 }
+
+/// The profile fields of a user, as `new user` sets them and `edit user` changes them.
+struct ProfileFields: ParsableArguments {
+    @Option(parsing: .unconditional, help: "The name shown on the profile.")
+    var name: String?
+
+    @Option(parsing: .unconditional, help: "A short biography (Markdown).")
+    var bio: String?
+
+    @Option(help: "The user's homepage, an http or https address.")
+    var url: String?
+
+    @Option(help: ArgumentHelp("An image copied to users/<username>.<extension>.", valueName: "file"))
+    var avatar: String?
+}

@@ -19,24 +19,14 @@ struct NewUserCommand: ParsableCommand {
     @Argument(parsing: .allUnrecognized, help: ArgumentHelp("1 to 64 ASCII letters, digits, '_', '-' or '.' (not first).", valueName: "username"))
     var arguments: [String] = []
 
-    @Option(parsing: .unconditional, help: "The name shown on the profile.")
-    var name: String?
-
-    @Option(parsing: .unconditional, help: "A short biography (Markdown).")
-    var bio: String?
-
-    @Option(help: "The user's homepage, an http or https address.")
-    var url: String?
-
-    @Option(help: ArgumentHelp("An image copied to users/<username>.<extension>.", valueName: "file"))
-    var avatar: String?
+    @OptionGroup var profile: ProfileFields
 
     @OptionGroup var options: ContentOptions
 
     func validate() throws { _ = try Positionals(arguments, names: ["username"]) }
 
     func run() throws {
-        let request = ContentAuthor.NewUser(username: try Positionals(arguments, names: ["username"])[0], name: name, bio: bio, url: url, avatar: avatar)
+        let request = ContentAuthor.NewUser(username: try Positionals(arguments, names: ["username"])[0], name: profile.name, bio: profile.bio, url: profile.url, avatar: profile.avatar)
         try options.perform { author throws(AuthoringError) in try author.newUser(request) }
     }
 }

@@ -1,0 +1,70 @@
+import ArgumentParser
+import TimelineCore
+
+struct EditCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "edit",
+        abstract: "Changes a user's profile in the content folder.",
+        subcommands: [EditUserCommand.self])
+}
+
+struct EditUserCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "user",
+        abstract: "Changes the name, bio, url or avatar in users/<username>.json (nothing changes if it is so already).",
+        discussion: """
+            Fields not named keep their values. A new avatar replaces the old one, whose file is \
+            removed. The files change atomically; nothing changes when the command fails (exit \
+            status 1). See docs/authoring.md.
+            """)
+
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The user whose profile changes.", valueName: "username"))
+    var arguments: [String] = []
+
+    @OptionGroup var profile: ProfileFields
+
+    @Flag(help: "Takes the name out.")
+    var removeName = false
+
+    @Flag(help: "Takes the bio out.")
+    var removeBio = false
+
+    @Flag(name: .customLong("remove-url"), help: "Takes the url out.")
+    var removeURL = false
+
+    @Flag(help: "Takes the avatar out and removes its file.")
+    var removeAvatar = false
+
+    @OptionGroup var options: ContentOptions
+
+    func validate() throws { _ = try request() }
+
+    func run() throws {
+        let request = try request()
+        try options.perform { author throws(AuthoringError) in try author.editUser(request) }
+    }
+
+    /// The library's request; a usage error when an option comes with its `--remove-` form,
+    /// or when there is nothing to change.
+    private func request() throws -> ContentAuthor.EditUser {
+        let request = ContentAuthor.EditUser(
+            username: try Positionals(arguments, names: ["username"])[0],
+            name: try Self.change("name", profile.name, remove: removeName),
+            bio: try Self.change("bio", profile.bio, remove: removeBio),
+            url: try Self.change("url", profile.url, remove: removeURL),
+            avatar: try Self.change("avatar", profile.avatar, remove: removeAvatar))
+        guard !request.isEmpty else {
+            throw ValidationError(ContentAuthor.EditUser.nothingToChange)
+        }
+        return request
+    }
+
+    private static func change(_ option: String, _ value: String?, remove: Bool) throws -> ContentAuthor.EditUser.Change? {
+        switch (value, remove) {
+        case (nil, false): return nil
+        case (nil, true): return .remove
+        case (let value?, false): return .set(value)
+        case (_?, true): throw ValidationError("give --\(option) or --remove-\(option), not both")
+        }
+    }
+}
