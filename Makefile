@@ -18,7 +18,7 @@ define install_missing
 	fi
 endef
 
-.PHONY: site build test check bench bench-images bench-search bench-serve deps test-deps clean
+.PHONY: site build test check bench bench-compare bench-images bench-search bench-serve deps test-deps clean
 
 ## Install what is missing, build the tool (release) and the example site into Output/.
 site: deps
@@ -44,6 +44,12 @@ USERS ?= 1000
 POSTS ?= 20000
 bench: deps
 	scripts/bench.sh $(USERS) $(POSTS)
+
+## Timeline beside Hugo on the same generated site (USERS, POSTS; RUNS rounds, default 3),
+## cold builds alternating, medians and ratio (scripts/bench-compare.sh).
+bench-compare: deps
+	$(call install_missing,hugo time)
+	scripts/bench-compare.sh $(USERS) $(POSTS)
 
 ## Image benchmark: COUNT generated 3600x2400 photos through Timeline (cold and warm), Hugo and
 ## vipsthumbnail (scripts/bench-images.sh; RUNS, HUGO_COLD_RUNS and TOOLS pass through).

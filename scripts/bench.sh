@@ -17,10 +17,6 @@
 #    (Benchmarks/incremental/stat_floor.c).
 set -euo pipefail
 
-readonly seed=1
-readonly comments_per_post=2
-readonly likes_per_post=4
-readonly base_url="https://example.org/"
 readonly time_tool=/usr/bin/time
 
 # shellcheck source=lib/common.sh
@@ -37,45 +33,12 @@ posts="${2:-20000}"
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 [[ -f Package.swift && -d Templates ]] || die "run from a Timeline checkout (no Package.swift or Templates/ in $PWD)"
 
-sha256() {
-  if command -v sha256sum >/dev/null 2>&1; then
-    sha256sum | cut -d' ' -f1
-  else
-    shasum -a 256 | cut -d' ' -f1
-  fi
-}
-
-echo "==> Building release products"
-swift build -c release --product timeline
-swift build -c release --product timeline-workload
-bin_dir="$(swift build -c release --show-bin-path)"
-bin_dir="${bin_dir#"$PWD/"}"
-[[ .build/release -ef "$bin_dir" ]] && bin_dir=.build/release
-
-content=".bench/content-$users-$posts"
+# shellcheck source=lib/workload.sh
+source scripts/lib/workload.sh
+build_release_tools
+prepare_workload "$users" "$posts"
 output=".bench/output-$users-$posts"
 time_log=".bench/time-$users-$posts.txt"
-args_file="$content/.workload/args"
-generator_sources="$(LC_ALL=C; cat Sources/timeline-workload/*.swift | sha256)"
-workload_args=(--users "$users" --posts "$posts" --comments-per-post "$comments_per_post"
-  --likes-per-post "$likes_per_post" --seed "$seed" --base-url "$base_url")
-recorded_args="${workload_args[*]} generator-sources=$generator_sources"
-
-mkdir -p .bench
-if [[ -f "$args_file" && "$(cat "$args_file")" == "$recorded_args" ]]; then
-  echo "==> Reusing the workload in $content"
-else
-  echo "==> Generating the workload into $content"
-  force=()
-  [[ -e "$content" ]] && force=(--force)
-  "$bin_dir/timeline-workload" "${workload_args[@]}" --output "$content" ${force[@]+"${force[@]}"}
-  printf '%s\n' "$recorded_args" >"$args_file"
-fi
-# A build keeps its input snapshot and record cache only for files older than the racy window
-# (one second) at its start. Every generated post hard-links one photo, whose change time moves
-# with each link, so a build started at once would keep none and the first no-op below would be
-# a full pass instead of the up-to-date check it measures.
-sleep 1.1
 
 # Move the previous output aside instead of deleting it now: ext4 without a
 # journal (as on these machines) skips inodes freed in the last minutes when it
