@@ -64,7 +64,7 @@ run_tool() {
   if [[ "$tool" == timeline ]]; then
     command=("$bin_dir/timeline" build --clean --quiet --content "$content" --templates Templates --output "$output" --cache-dir "$cache")
   else
-    command=(hugo --quiet --source Benchmarks/compare/hugo --contentDir "$PWD/$hugo_content" --destination "$PWD/$output" --cacheDir "$PWD/$cache")
+    command=(env HUGO_RESOURCEDIR="$PWD/$cache/resources" hugo --quiet --source Benchmarks/compare/hugo --contentDir "$PWD/$hugo_content" --destination "$PWD/$output" --cacheDir "$PWD/$cache")
   fi
   "$time_tool" -v -o "$log" "${command[@]}" >"$work/$tool-stdout-$run.txt" 2>&1 || {
     cat "$work/$tool-stdout-$run.txt" "$log" >&2
