@@ -10,7 +10,8 @@
 #    pages deep, following and followers lists, the paginated home list, the user list, search,
 #    404), the same page size;
 # 3. RUNS rounds, the order alternating: `timeline build --clean` with an empty cache folder and
-#    `hugo` with an empty cache folder, each into a fresh output folder under /usr/bin/time -v;
+#    `hugo` with an empty cache folder, each into a fresh output folder under /usr/bin/time -v
+#    (all of them deleted only after the last run: a large deletion slows the next build here);
 # 4. checks both wrote the same number of pages (Hugo's page/1/ redirects left out), prints each
 #    run and the medians of seconds and peak memory, and the ratio. Timeline writes more than
 #    Hugo here: its search index, Atom feeds and sitemap on top of the pages.
@@ -74,8 +75,6 @@ run_tool() {
   pages="$(find "$output" -name '*.html' ! -path '*/page/1/index.html' | wc -l | tr -d '[:space:]')"
   printf '%s\t%s\t%s\t%s\t%s\n' "$run" "$tool" "$(time_v_seconds "$log")" "$(time_v_peak_kib "$log")" "$pages" >>"$results"
   printf '%-9s run %s: %8s s %10s KiB %8s pages\n' "$tool" "$run" "$(time_v_seconds "$log")" "$(time_v_peak_kib "$log")" "$pages"
-  # Removed at once so that the next run starts from the same disk state as this one did.
-  rm -rf "$output" "$cache"
 }
 
 echo "==> $runs rounds, alternating"
@@ -105,3 +104,6 @@ if pages["timeline"] != pages["hugo"]:
     sys.exit(f"the page counts differ: Timeline {sorted(pages['timeline'])}, Hugo {sorted(pages['hugo'])}")
 PYTHON
 echo "Every run: $results"
+# Only now: ext4 here creates files much more slowly for minutes after a large tree was deleted
+# (see docs/benchmarks.md), which would slow whichever build came next.
+rm -rf "$work"/*-output-* "$work"/*-cache-*
