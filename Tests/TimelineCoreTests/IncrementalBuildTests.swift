@@ -138,7 +138,7 @@ struct IncrementalBuildTests {
 
         // Stage the changes and write the journal as a build would, then stop before applying it,
         // as a kill would.
-        let state = BuildStateFolder(cacheRoot: fixture.root + "/.timeline-cache", outputRoot: fixture.output, siteRoot: fixture.root)
+        let state = BuildStateFolder(cacheRoot: fixture.root + "/.timeline-cache", outputRoot: fixture.output)
         let manifest = try BuildManifest.decode(try FileSystem.readBytes(state.manifestFile))
         let pending = try StagedOutput.pending(outputRoot: fixture.output)
         try pending.write("index.html", bytes: Array("half-applied".utf8))
@@ -160,12 +160,37 @@ struct IncrementalBuildTests {
         let fixture = try SiteFixture()
         try model.sync(to: fixture.root)
         _ = try await fixture.build()
-        let state = BuildStateFolder(cacheRoot: fixture.root + "/.timeline-cache", outputRoot: fixture.output, siteRoot: fixture.root)
+        let state = BuildStateFolder(cacheRoot: fixture.root + "/.timeline-cache", outputRoot: fixture.output)
         var bytes = try FileSystem.readBytes(state.manifestFile)
         bytes.removeLast(7)
         try FileSystem.writeFile(state.manifestFile, bytes: bytes)
         let report = try await fixture.build()
         #expect(report.files.mode == .clean)
+    }
+
+    @Test("two sites sharing one cache folder keep their own build states")
+    func sharedCacheFolder() async throws {
+        // Two copies of one site, each with its own Output/, one cache folder. If they shared a
+        // manifest, the second would take the first's edited pages for its own and skip them.
+        let first = try SiteFixture(), second = try SiteFixture()
+        var model = SiteModel.initial()
+        try model.sync(to: first.root)
+        try model.sync(to: second.root)
+        let sharedCache = first.root + "/.shared-cache"
+        func build(_ fixture: SiteFixture, output: String? = nil, clean: Bool = false) async throws {
+            var options = BuildOptions(siteRoot: fixture.root, output: output ?? fixture.output, cache: sharedCache)
+            options.clean = clean
+            _ = try await SiteBuilder.build(options)
+        }
+        try await build(second)
+        try await build(first)
+        model.posts[0].caption += " edited"
+        try model.sync(to: first.root)
+        try await build(first)
+        try model.sync(to: second.root)
+        try await build(second)
+        try await build(second, output: second.root + "/CleanOutput", clean: true)
+        #expect(try SiteFixture.snapshot(second.output) == SiteFixture.snapshot(second.root + "/CleanOutput"))
     }
 
     @Test("the manifest and the journal read back what was written")

@@ -14,7 +14,7 @@ public enum SiteBuilder {
         var timings = StageTimings()
         let buildStart = WallClock.nanoseconds
         let output = options.absolute(options.output)
-        let state = BuildStateFolder(cacheRoot: options.absolute(options.cache), outputRoot: output, siteRoot: options.absoluteSiteRoot)
+        let state = BuildStateFolder(cacheRoot: options.absolute(options.cache), outputRoot: output)
         if !options.clean, let report = await upToDateReport(options: options, state: state, output: output) {
             timings.lap(.validate)
             return report.with(timings: timings)

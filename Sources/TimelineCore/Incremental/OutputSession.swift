@@ -98,11 +98,12 @@ struct BuildStateFolder: Sendable {
     var inputsFile: String { folder + "/inputs" }
     var recordsFile: String { folder + "/records" }
 
-    /// `<cache>/builds/Output-<digest>`: one per output folder, named by its path relative to
-    /// the site (so a cache restored in CI on another machine still matches).
-    init(cacheRoot: String, outputRoot: String, siteRoot: String) {
-        let relative = outputRoot.hasPrefix(siteRoot + "/") ? Path.relative(outputRoot, to: siteRoot) : outputRoot
-        let key = String(Digest.of(relative).description.prefix(12))
+    /// `<cache>/builds/Output-<digest>`: one per output folder, named by its absolute path, so
+    /// that sites sharing one cache folder (its processed images are worth sharing) never read
+    /// each other's manifest. A cache restored in CI matches when the checkout is at the same
+    /// path, as it is on a CI service's runners.
+    init(cacheRoot: String, outputRoot: String) {
+        let key = String(Digest.of(outputRoot).description.prefix(12))
         folder = cacheRoot + "/builds/" + Path.fileName(of: outputRoot) + "-" + key
     }
 }

@@ -66,6 +66,15 @@ struct FrontMatter {
             return .malformed(
                 line: context.mark.line + lineOffset, column: context.mark.column,
                 "key '\(duplicates.joined(separator: "', '"))' appears twice in the front matter")
+        case .reader(let problem, let offset, _, let yaml):
+            // libyaml's reader (control characters, invalid code points) gives a character offset.
+            guard let offset, let index = yaml.index(yaml.startIndex, offsetBy: offset, limitedBy: yaml.endIndex) else {
+                return .malformed(line: 1 + lineOffset, column: 1, "malformed YAML: \(problem)")
+            }
+            let before = yaml[..<index]
+            let lineStart = before.lastIndex(of: "\n").map { before.index(after: $0) } ?? before.startIndex
+            let line = before.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+            return .malformed(line: line + lineOffset, column: before[lineStart...].unicodeScalars.count + 1, "malformed YAML: \(problem)")
         default:
             return .malformed(line: 1 + lineOffset, column: 1, "malformed YAML: \(error)")
         }

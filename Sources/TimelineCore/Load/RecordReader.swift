@@ -67,7 +67,12 @@ struct RecordReader {
     mutating func string(_ fields: RecordFields, _ key: String) -> String? {
         guard let member = fields.members[key] else { return nil }
         switch member.value.kind {
-        case .string(let text): return text
+        case .string(let text):
+            // A NUL (JSON's \u0000, YAML's \0) would reach the pages raw, and HTML parsers such
+            // as libxml2's (the link checker's) stop reading a page at it.
+            guard text.unicodeScalars.contains("\u{0}") else { return text }
+            report(.invalidValue, at: member.value.position, "'\(key)' contains a NUL character (\\u0000); remove it")
+            return String(text.unicodeScalars.filter { $0 != "\u{0}" })
         case .null: return nil
         default:
             report(.wrongType, at: member.value.position, "'\(key)' must be a string, found \(member.value.typeName)")
