@@ -19,6 +19,7 @@ public enum DiagnosticCode: String, Sendable, Hashable {
     case ambiguousPhoto
     case unreadablePhoto
     case photoOutsidePost
+    case fileOutsideContent
     case photoTooLarge
     case undecodablePhoto
     case imageCacheError

@@ -16,6 +16,22 @@ struct AssetReader: Sendable {
         case problem(DiagnosticCode, String)
     }
 
+    /// Whether the file or folder at `relativePath` is a symbolic link that leads out of the
+    /// content folder. Records are read through links that stay inside it (a post folder linked
+    /// from elsewhere in the content); one read from outside would publish a file from anywhere
+    /// on the machine. A broken link is left to the reader, which reports it missing.
+    func leavesContent(_ relativePath: String) -> Bool {
+        let path = contentRoot + "/" + relativePath
+        guard FileSystem.kind(of: path) == .symbolicLink, let canonical = FileSystem.canonicalPath(path) else { return false }
+        return !Path.isInside(canonical, directory: canonicalContentRoot)
+    }
+
+    /// The error for a record file or folder that `leavesContent`.
+    func outsideContent(_ relativePath: String) -> Diagnostic {
+        .error(.fileOutsideContent, stage: .load, at: SourceLocation(path: displayPrefix + relativePath),
+               "a symbolic link that leads out of the content folder: content is read only from inside \(displayPrefix)")
+    }
+
     /// Checks `reference` (a relative path written in a record) against `folder`, which is
     /// relative to the content root (`posts/<id>` or `users`).
     func read(reference: String, inFolder folder: String) -> Outcome {

@@ -31,6 +31,11 @@ public struct ContentLoader: Sendable {
         }
         let assets = AssetReader(contentRoot: contentRoot, canonicalContentRoot: canonicalRoot, displayPrefix: displayPrefix)
 
+        let escapes = ["site.json", "users", "posts"].filter(assets.leavesContent)
+        guard escapes.isEmpty else {
+            diagnostics.append(contentsOf: escapes.map(assets.outsideContent))
+            return (nil, diagnostics, cache)
+        }
         let settings = loadSettings(into: &diagnostics)
         let (users, unreadableUsernames) = await loadUsers(assets: assets, previous: previous?.users ?? [:], into: &diagnostics, cache: &cache.users)
         let posts = await loadPosts(assets: assets, previous: previous?.posts ?? [:], into: &diagnostics, cache: &cache.posts)
@@ -79,6 +84,7 @@ public struct ContentLoader: Sendable {
             if let cached = previous[name], RecordCache.isCurrent(cached.dependencies, contentRoot: root) {
                 return (cached.record, cached.warnings, cached)
             }
+            if assets.leavesContent("users/" + name) { return (nil, [assets.outsideContent("users/" + name)], nil) }
             let shown = prefix + "users/" + name
             let dependencies = RecordCache.dependencies(["users/" + name], contentRoot: root)
             let bytes: [UInt8]
@@ -140,6 +146,8 @@ public struct ContentLoader: Sendable {
                 return (nil, [.error(.invalidID, stage: .load, at: location, "invalid post ID '\(name)': a post folder's name must be 1 to 64 characters from A-Z, a-z, 0-9, '_' and '-'")], nil)
             }
             let entries = ((try? FileSystem.entries(of: folder + "/" + name)) ?? []).map { "posts/\(name)/\($0)" }
+            let records = ["posts/" + name] + PostReader.knownFiles.sorted().map { "posts/\(name)/\($0)" }.filter(entries.contains)
+            if let escape = records.first(where: assets.leavesContent) { return (nil, [assets.outsideContent(escape)], nil) }
             let dependencies = RecordCache.dependencies(["posts/" + name] + entries, contentRoot: root)
             let (post, problems) = reader.read(id: id, folder: "posts/" + name)
             let photo = post.map { $0.photo.relativePath }.flatMap { entries.contains($0) ? nil : $0 }
