@@ -7,10 +7,13 @@ The same users, posts (photo, caption, alt, comments, likes) and follows, as Hug
 Benchmarks/compare/hugo/ renders into the same pages Timeline makes: one page per post, a
 paginated profile and a paginated timeline per user (the head of the merge of their own posts and
 those of everyone they follow, `feedDepth` pages deep), following and followers lists, the
-paginated home list, the user list, a search page and a 404 page. Photos are hard links.
+paginated home list, the user list, a search page and a 404 page. Photos are hard links where
+the file system allows another link, copies where it does not.
 """
+import errno
 import json
 import os
+import shutil
 import sys
 
 ALPHABET = "-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz"
@@ -38,6 +41,16 @@ def write(path, text):
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "w", encoding="utf-8") as file:
         file.write(text)
+
+
+def link_or_copy(source, destination):
+    # The workload already links each photo into up to 65,000 folders, ext4's limit per file.
+    try:
+        os.link(source, destination)
+    except OSError as error:
+        if error.errno != errno.EMLINK:
+            raise
+        shutil.copyfile(source, destination)
 
 
 def read_post(folder):
@@ -113,7 +126,7 @@ def main():
         write(os.path.join(bundle, "index.md"), front_matter(page, caption))
         for name in os.listdir(folder):
             if name.startswith("photo."):
-                os.link(os.path.join(folder, name), os.path.join(bundle, name))
+                link_or_copy(os.path.join(folder, name), os.path.join(bundle, name))
 
 
 if __name__ == "__main__":
