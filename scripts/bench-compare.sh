@@ -19,24 +19,15 @@ set -euo pipefail
 
 readonly time_tool=/usr/bin/time
 
-# shellcheck source=lib/common.sh
-source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
-
-[[ $# -le 2 ]] || die "usage: scripts/bench-compare.sh [users] [posts]"
-users="${1:-1000}"
-posts="${2:-20000}"
-runs="${RUNS:-3}"
-[[ "$users" =~ ^[1-9][0-9]*$ ]] || die "users must be a positive whole number, not '$users'"
-[[ "$posts" =~ ^(0|[1-9][0-9]*)$ ]] || die "posts must be a whole number, not '$posts'"
-[[ "$runs" =~ ^[1-9][0-9]*$ ]] || die "RUNS must be a positive whole number, not '$runs'"
-[[ -x "$time_tool" ]] || die "$time_tool is missing; install it with: apt-get install -y time"
-command -v hugo >/dev/null || die "hugo is missing; install it with: apt-get install -y hugo"
-
-cd "$(dirname "${BASH_SOURCE[0]}")/.."
-[[ -f Package.swift && -d Templates ]] || die "run from a Timeline checkout (no Package.swift or Templates/ in $PWD)"
-
 # shellcheck source=lib/workload.sh
-source scripts/lib/workload.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib/workload.sh"
+
+site_size "scripts/bench-compare.sh" "$@"
+runs="${RUNS:-3}"
+[[ "$runs" =~ ^[1-9][0-9]*$ ]] || die "RUNS must be a positive whole number, not '$runs'"
+require_tool "$time_tool" time
+require_tool hugo
+enter_checkout
 build_release_tools
 prepare_workload "$users" "$posts"
 

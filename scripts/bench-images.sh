@@ -49,18 +49,14 @@ for tool in $tools; do
 done
 wants() { [[ " $tools " == *" $1 "* ]]; }
 
-[[ -x "$time_tool" ]] || die "$time_tool is missing; install it with: apt-get install -y time"
-for command in vips vipsheader vipsthumbnail; do
-  command -v "$command" >/dev/null || die "$command is missing; install it with: apt-get install -y libvips-tools"
-done
-if wants hugo; then
-  command -v hugo >/dev/null || die "hugo is missing; install it with: apt-get install -y hugo"
-fi
+require_tool "$time_tool" time
+for command in vips vipsheader vipsthumbnail; do require_tool "$command" libvips-tools; done
+if wants hugo; then require_tool hugo; fi
 compgen -G "$samples/*.jpg" >/dev/null || die "no sample photos in $samples"
 
-cd "$(dirname "${BASH_SOURCE[0]}")/.."
+enter_checkout
 repo="$PWD"
-[[ -f Package.swift && -d Templates && -d Benchmarks/images/hugo ]] || die "run from a Timeline checkout"
+[[ -d Benchmarks/images/hugo ]] || die "Benchmarks/images/hugo is missing from this checkout"
 
 echo "==> Building the release tool (scratch path .build-bench)"
 swift build -c release --product timeline --scratch-path .build-bench

@@ -25,11 +25,9 @@ posts="${1:-100000}"
 users="${2:-1000}"
 [[ "$posts" =~ ^(0|[1-9][0-9]*)$ ]] || die "posts must be a whole number, not '$posts'"
 [[ "$users" =~ ^[1-9][0-9]*$ ]] || die "users must be a positive whole number, not '$users'"
-[[ -x "$time_tool" ]] || die "$time_tool is missing; install it with: apt-get install -y time"
-command -v vipsthumbnail >/dev/null || die "vipsthumbnail is missing; install it with: apt-get install -y libvips-tools"
-
-cd "$(dirname "${BASH_SOURCE[0]}")/.."
-[[ -f Package.swift && -d Content ]] || die "run from a Timeline checkout (no Package.swift or Content/ in $PWD)"
+require_tool "$time_tool" time
+require_tool vipsthumbnail libvips-tools
+enter_checkout
 
 echo "==> Building the release timeline"
 swift build -c release --product timeline ${SWIFT_BUILD_FLAGS:-}

@@ -34,10 +34,9 @@ posts="${2:-200000}"
 [[ "$users" =~ ^[1-9][0-9]*$ ]] || die "users must be a positive whole number, not '$users'"
 [[ "$posts" =~ ^[1-9][0-9]*$ ]] || die "posts must be a positive whole number, not '$posts'"
 
-cd "$(dirname "${BASH_SOURCE[0]}")/.."
-[[ -f Package.swift && -d Templates ]] || die "run from a Timeline checkout (no Package.swift or Templates/ in $PWD)"
-[[ -x "$time_tool" ]] || die "$time_tool is missing; install it with: apt-get install -y time"
-command -v chromium >/dev/null 2>&1 || die "chromium is missing; install it with: apt-get install -y chromium"
+enter_checkout
+require_tool "$time_tool" time
+require_tool chromium
 
 output=".bench/output-$users-$posts"
 results=".bench/search-$users-$posts"

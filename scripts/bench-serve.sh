@@ -19,24 +19,18 @@
 # 5. prints every run, the median and the wrk figures; stops the server with SIGINT.
 set -euo pipefail
 
-# shellcheck source=lib/common.sh
-source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
+# shellcheck source=lib/workload.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib/workload.sh"
 
 [[ $# -ge 1 && $# -le 2 ]] || die "usage: scripts/bench-serve.sh example|USERS [POSTS]"
 runs="${RUNS:-5}"
 wrk_seconds="${WRK_SECONDS:-30}"
 [[ "$runs" =~ ^[1-9][0-9]*$ ]] || die "RUNS must be a positive whole number"
 [[ "$wrk_seconds" =~ ^[0-9]+$ ]] || die "WRK_SECONDS must be a whole number"
-for tool in curl; do command -v "$tool" >/dev/null || die "$tool is missing (apt-get install -y $tool)"; done
-if [[ "$wrk_seconds" != 0 ]]; then command -v wrk >/dev/null || die "wrk is missing (apt-get install -y wrk)"; fi
-
-cd "$(dirname "${BASH_SOURCE[0]}")/.."
-[[ -f Package.swift && -d Templates ]] || die "run from a Timeline checkout"
-read -r -a build_flags <<<"${SWIFT_BUILD_FLAGS:-}"
-
-echo "==> Building release products"
-swift build -c release --product timeline ${build_flags[@]+"${build_flags[@]}"}
-bin_dir="$(swift build -c release --show-bin-path ${build_flags[@]+"${build_flags[@]}"})"
+require_tool curl
+if [[ "$wrk_seconds" != 0 ]]; then require_tool wrk; fi
+enter_checkout
+build_release_tools
 
 mkdir -p .bench
 if [[ "$1" == example ]]; then
@@ -52,15 +46,7 @@ else
   posts="${2:-$((users * 20))}"
   [[ "$users" =~ ^[1-9][0-9]*$ && "$posts" =~ ^[1-9][0-9]*$ ]] || die "USERS and POSTS must be positive whole numbers"
   name="$users-$posts"
-  content=".bench/content-$users-$posts"
-  if [[ ! -d "$content/posts" ]]; then
-    echo "==> Generating the workload (scripts/bench.sh's settings)"
-    swift build -c release --product timeline-workload ${build_flags[@]+"${build_flags[@]}"}
-    force=()
-    [[ -e "$content" ]] && force=(--force)
-    "$bin_dir/timeline-workload" --users "$users" --posts "$posts" --comments-per-post 2 --likes-per-post 4 --seed 1 \
-      --base-url https://example.org/ --output "$content" ${force[@]+"${force[@]}"}
-  fi
+  prepare_workload "$users" "$posts"
   serve_args=(. --content "$content" --templates Templates --output "${OUTPUT:-.bench/serve-output-$name}" --cache-dir ".bench/serve-cache-$name")
 fi
 

@@ -19,22 +19,12 @@ set -euo pipefail
 
 readonly time_tool=/usr/bin/time
 
-# shellcheck source=lib/common.sh
-source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
-
-[[ $# -le 2 ]] || die "usage: scripts/bench.sh [users] [posts]"
-users="${1:-1000}"
-posts="${2:-20000}"
-[[ "$users" =~ ^[1-9][0-9]*$ ]] || die "users must be a positive whole number, not '$users'"
-[[ "$posts" =~ ^(0|[1-9][0-9]*)$ ]] || die "posts must be a whole number, not '$posts'"
-
-[[ -x "$time_tool" ]] || die "$time_tool is missing; install it with: apt-get install -y time"
-
-cd "$(dirname "${BASH_SOURCE[0]}")/.."
-[[ -f Package.swift && -d Templates ]] || die "run from a Timeline checkout (no Package.swift or Templates/ in $PWD)"
-
 # shellcheck source=lib/workload.sh
-source scripts/lib/workload.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib/workload.sh"
+
+site_size "scripts/bench.sh" "$@"
+require_tool "$time_tool" time
+enter_checkout
 build_release_tools
 prepare_workload "$users" "$posts"
 output=".bench/output-$users-$posts"

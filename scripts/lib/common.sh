@@ -22,3 +22,16 @@ time_v_seconds() {
 time_v_peak_kib() {
   time_v_field "$1" "Maximum resident set size (kbytes)"
 }
+
+# require_tool COMMAND [PACKAGE]: dies unless COMMAND is on the PATH (or, given as a path, is
+# executable), naming the Debian package (COMMAND itself by default) that provides it.
+require_tool() {
+  if [[ "$1" == */* ]]; then [[ -x "$1" ]] && return 0; else command -v "$1" >/dev/null 2>&1 && return 0; fi
+  die "$1 is missing; install it with: apt-get install -y ${2:-$1}"
+}
+
+# enter_checkout: changes to the root of the Timeline checkout these scripts belong to.
+enter_checkout() {
+  cd "$(dirname "${BASH_SOURCE[0]}")/../.."
+  [[ -f Package.swift && -d Templates && -d Content ]] || die "run from a Timeline checkout (no Package.swift, Templates/ or Content/ in $PWD)"
+}

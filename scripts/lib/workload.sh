@@ -1,13 +1,30 @@
-# Shared by scripts/bench.sh and scripts/bench-compare.sh: source it after lib/common.sh, from
-# the repository's root.
+# Shared by the benchmark scripts that build a generated workload: source it instead of
+# lib/common.sh (it sources that too); call prepare_workload from the repository's root.
 
-# build_release_tools: builds `timeline` and `timeline-workload` in release mode and sets
-# bin_dir to the folder that holds them.
+# shellcheck source=common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+
+# site_size SCRIPT [USERS] [POSTS]: sets users and posts (defaults 1,000 and 20,000), or dies
+# with SCRIPT's usage.
+site_size() {
+  local script="$1"
+  shift
+  [[ $# -le 2 ]] || die "usage: $script [users] [posts]"
+  users="${1:-1000}"
+  posts="${2:-20000}"
+  [[ "$users" =~ ^[1-9][0-9]*$ ]] || die "users must be a positive whole number, not '$users'"
+  [[ "$posts" =~ ^(0|[1-9][0-9]*)$ ]] || die "posts must be a whole number, not '$posts'"
+}
+
+# build_release_tools: builds `timeline` and `timeline-workload` in release mode (with
+# SWIFT_BUILD_FLAGS) and sets bin_dir to the folder that holds them.
 build_release_tools() {
   echo "==> Building release products"
-  swift build -c release --product timeline
-  swift build -c release --product timeline-workload
-  bin_dir="$(swift build -c release --show-bin-path)"
+  local flags
+  read -r -a flags <<<"${SWIFT_BUILD_FLAGS:-}"
+  swift build -c release --product timeline ${flags[@]+"${flags[@]}"}
+  swift build -c release --product timeline-workload ${flags[@]+"${flags[@]}"}
+  bin_dir="$(swift build -c release --show-bin-path ${flags[@]+"${flags[@]}"})"
   bin_dir="${bin_dir#"$PWD/"}"
   [[ .build/release -ef "$bin_dir" ]] && bin_dir=.build/release
   return 0

@@ -146,7 +146,7 @@ public struct ContentLoader: Sendable {
                 return (nil, [.error(.invalidID, stage: .load, at: location, "invalid post ID '\(name)': a post folder's name must be 1 to 64 characters from A-Z, a-z, 0-9, '_' and '-'")], nil)
             }
             let entries = ((try? FileSystem.entries(of: folder + "/" + name)) ?? []).map { "posts/\(name)/\($0)" }
-            let records = ["posts/" + name] + PostReader.knownFiles.sorted().map { "posts/\(name)/\($0)" }.filter(entries.contains)
+            let records = ["posts/" + name] + entries.filter { PostReader.knownFiles.contains(Path.fileName(of: $0)) }
             if let escape = records.first(where: assets.leavesContent) { return (nil, [assets.outsideContent(escape)], nil) }
             let dependencies = RecordCache.dependencies(["posts/" + name] + entries, contentRoot: root)
             let (post, problems) = reader.read(id: id, folder: "posts/" + name)

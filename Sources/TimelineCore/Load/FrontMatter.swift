@@ -71,10 +71,8 @@ struct FrontMatter {
             guard let offset, let index = yaml.index(yaml.startIndex, offsetBy: offset, limitedBy: yaml.endIndex) else {
                 return .malformed(line: 1 + lineOffset, column: 1, "malformed YAML: \(problem)")
             }
-            let before = yaml[..<index]
-            let lineStart = before.lastIndex(of: "\n").map { before.index(after: $0) } ?? before.startIndex
-            let line = before.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
-            return .malformed(line: line + lineOffset, column: before[lineStart...].unicodeScalars.count + 1, "malformed YAML: \(problem)")
+            let location = SourceFile(path: "", bytes: Array(yaml.utf8)).location(ofOffset: yaml.utf8.distance(from: yaml.startIndex, to: index))
+            return .malformed(line: (location.line ?? 1) + lineOffset, column: location.column ?? 1, "malformed YAML: \(problem)")
         default:
             return .malformed(line: 1 + lineOffset, column: 1, "malformed YAML: \(error)")
         }

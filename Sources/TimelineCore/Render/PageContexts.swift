@@ -87,8 +87,8 @@ struct PageContexts: Sendable {
             "postCount": postCount,
             "followerCount": followerCount,
             "followingCount": followingCount,
-            "postsLabel": Self.count(postCount, "post", "posts"),
-            "followersLabel": Self.count(followerCount, "follower", "followers"),
+            "postsLabel": counted(postCount, "post"),
+            "followersLabel": counted(followerCount, "follower"),
         ])
     }
 
@@ -101,10 +101,6 @@ struct PageContexts: Sendable {
         if text.lowercased().hasPrefix("www.") { text = text.dropFirst(4) }
         while text.hasSuffix("/") { text = text.dropLast() }
         return String(text)
-    }
-
-    static func count(_ value: Int, _ singular: String, _ plural: String) -> String {
-        counted(value, singular, plural)
     }
 
     func author(ofPost post: Int) -> TemplateObject {
@@ -132,8 +128,8 @@ struct PageContexts: Sendable {
             "captionText": captionText[index],
             "likeCount": post.likes.count,
             "commentCount": post.comments.count,
-            "likesLabel": Self.count(post.likes.count, "like", "likes"),
-            "commentsLabel": Self.count(post.comments.count, "comment", "comments"),
+            "likesLabel": counted(post.likes.count, "like"),
+            "commentsLabel": counted(post.comments.count, "comment"),
         ])
     }
 

@@ -11,7 +11,6 @@ struct ByteWriter {
 
     init(streamingTo file: StreamedFile) {
         self.file = file
-        bytes.reserveCapacity(StreamedFile.bufferSize + 4096)
     }
 
     /// Hands a full buffer to the file, if any. Encoders call it between entries.

@@ -329,13 +329,6 @@ extension FileSystem {
 
     /// Writes beside `path`, then renames, so a reader never sees half a file.
     static func writeAtomically(_ path: String, bytes: [UInt8]) throws(Failure) {
-        let temporary = path + ".tmp-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
-        do {
-            try writeFile(temporary, bytes: bytes)
-            try rename(temporary, to: path)
-        } catch {
-            unlink(temporary)
-            throw error
-        }
+        try StreamedFile.create(path) { $0.raw(bytes) }
     }
 }
