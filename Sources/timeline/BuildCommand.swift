@@ -48,6 +48,7 @@ struct BuildCommand: AsyncParsableCommand {
             console.summary(report.summary)
             if timings {
                 print("Stages: " + report.timings.summary)
+                print("Memory: " + report.timings.memorySummary)
                 print(report.searchSummary)
             }
         } catch {

@@ -36,6 +36,12 @@ public enum BuildReportJSON {
             if let seconds = report.timings.seconds[stage] { json.field(stage.rawValue, seconds) }
         }
         json.endObject()
+        json.key("peakMemoryBytes")
+        json.beginObject()
+        for stage in BuildStage.allCases {
+            if let bytes = report.timings.peakMemoryBytes[stage] { json.field(stage.rawValue, bytes) }
+        }
+        json.endObject()
         json.endObject()
         return String(decoding: json.bytes, as: UTF8.self)
     }

@@ -1,12 +1,14 @@
 import Foundation
 
-/// How long each stage of a build took, measured with a monotonic clock. A stage that runs
-/// in pieces (writing) adds up.
+/// How long each stage of a build took, measured with a monotonic clock (a stage that runs
+/// in pieces, writing, adds up), and the process's peak resident memory when each stage
+/// ended: the first stage to reach the build's peak is the one that set it.
 public struct StageTimings: Sendable {
     private let clock = ContinuousClock()
     private let start: ContinuousClock.Instant
     private var last: ContinuousClock.Instant
     public private(set) var seconds: [BuildStage: Double] = [:]
+    public private(set) var peakMemoryBytes: [BuildStage: Int] = [:]
 
     public init() {
         start = clock.now
@@ -17,6 +19,7 @@ public struct StageTimings: Sendable {
     mutating func lap(_ stage: BuildStage) {
         let now = clock.now
         seconds[stage, default: 0] += last.duration(to: now).seconds
+        peakMemoryBytes[stage] = PeakMemory.bytes
         last = now
     }
 
@@ -27,5 +30,13 @@ public struct StageTimings: Sendable {
         BuildStage.allCases.compactMap { stage in
             seconds[stage].map { "\(stage == .validate ? "load+validate" : stage.rawValue) \(String(format: "%.2f", $0)) s" }
         }.joined(separator: ", ")
+    }
+
+    /// `peak memory after load+validate 210 MiB, images 212 MiB, …`, in pipeline order.
+    public var memorySummary: String {
+        let stages = BuildStage.allCases.compactMap { stage in
+            peakMemoryBytes[stage].map { "\(stage == .validate ? "load+validate" : stage.rawValue) \($0 / 1_048_576) MiB" }
+        }
+        return stages.isEmpty ? "" : "peak memory after " + stages.joined(separator: ", ")
     }
 }
