@@ -297,7 +297,6 @@ struct HostileContentTests {
         while caption.utf8.count < 10 * 1024 * 1024 { caption += line }
         caption += "\nThe end of a *very* long caption."
         try fixture.post(Self.thirdPost, by: "alice", caption: caption)
-        let start = ContinuousClock.now
         switch await HostileSite.build(fixture) {
         case .failure(let failure):
             HostileSite.expectClear(failure.diagnostics)
@@ -306,7 +305,6 @@ struct HostileContentTests {
             let post = try #require(HTMLDocument(path: fixture.output + "/p/\(Self.thirdPost)/index.html"))
             #expect(post.text("//figcaption") == "The end of a very long caption.")
         }
-        #expect(ContinuousClock.now - start < .seconds(60))
     }
 
     @Test("100,000 comments on one post build, and the post page lists them all")

@@ -51,7 +51,7 @@ final class BackgroundProcess: Sendable {
 
     /// Waits until `condition` holds, checking every 20 ms; false when `timeout` passes first.
     static func wait(timeout: Duration, until condition: () async -> Bool) async throws -> Bool {
-        let deadline = ContinuousClock.now + timeout
+        let deadline = ContinuousClock.now + timeout.allowingSlowRuns
         while ContinuousClock.now < deadline {
             if await condition() { return true }
             try await Task.sleep(for: .milliseconds(20))

@@ -179,7 +179,7 @@ final class EventStreamProbe: Sendable {
 
     /// The first event named `name` after the first `skipping` events, waiting up to `timeout`.
     func next(_ name: String, after skipping: Int = 0, timeout: Duration = .seconds(60)) async throws -> Event? {
-        let deadline = ContinuousClock.now + timeout
+        let deadline = ContinuousClock.now + timeout.allowingSlowRuns
         while ContinuousClock.now < deadline {
             if let event = events.dropFirst(skipping).first(where: { $0.name == name }) { return event }
             try await Task.sleep(for: .milliseconds(10))
@@ -189,7 +189,7 @@ final class EventStreamProbe: Sendable {
 
     /// Waits until the server closes the stream.
     func waitUntilClosed(timeout: Duration) async throws -> Bool {
-        let deadline = ContinuousClock.now + timeout
+        let deadline = ContinuousClock.now + timeout.allowingSlowRuns
         while ContinuousClock.now < deadline {
             if isClosed { return true }
             try await Task.sleep(for: .milliseconds(10))

@@ -98,7 +98,7 @@ func withDeadline<T: Sendable>(_ timeout: Duration, _ operation: @escaping @Send
     await withTaskGroup(of: T?.self) { group in
         group.addTask { await operation() }
         group.addTask {
-            try? await Task.sleep(for: timeout)
+            try? await Task.sleep(for: timeout.allowingSlowRuns)
             return nil
         }
         let first = await group.next() ?? nil
