@@ -11,45 +11,40 @@ enum ImageContexts {
     /// The fallback `src` is the first display size at least this wide.
     static let fallbackWidth = 960
 
-    static func photo(_ image: ProcessedImage, alt: String?, originalURL: String?, paths: SitePaths) -> TemplateObject {
-        let fallback = fallbackRendition(image.display)
-        var fields = sources(image.display, fallback: fallback, paths: paths)
-        fields["alt"] = alt ?? ""
-        fields["hasAlt"] = alt != nil
-        fields["sizes"] = photoSizes
-        fields["placeholderStyle"] = image.placeholderColor.map { "background-color:\($0)" }
-        fields["originalURL"] = originalURL
+    static func photo(_ image: ProcessedImage, alt: String?, originalURL: String?, paths: SitePaths) -> PhotoValues {
+        let display = ImageValues(
+            sources: sources(image.display, fallback: fallbackRendition(image.display), paths: paths), sizes: photoSizes, alt: alt ?? "",
+            hasAlt: alt != nil, placeholderStyle: placeholderStyle(image), originalURL: originalURL)
+        let thumbnail: ImageValues
         if !image.squares.isEmpty {
-            var thumbnail = sources(image.squares, fallback: fallbackRendition(image.squares, atLeast: 320), paths: paths)
-            thumbnail["sizes"] = thumbnailSizes
-            fields["thumbnail"] = TemplateObject(thumbnail)
+            thumbnail = ImageValues(sources: sources(image.squares, fallback: fallbackRendition(image.squares, atLeast: 320), paths: paths), sizes: thumbnailSizes)
         } else {
-            fields["thumbnail"] = TemplateObject(fields.merging(["sizes": thumbnailSizes]) { _, new in new })
+            thumbnail = ImageValues(
+                sources: display.sources, sizes: thumbnailSizes, alt: display.alt, hasAlt: display.hasAlt, placeholderStyle: display.placeholderStyle,
+                originalURL: display.originalURL)
         }
-        return TemplateObject(fields)
+        return PhotoValues(image: display, thumbnail: thumbnail)
     }
 
-    static func avatar(_ image: ProcessedImage, paths: SitePaths) -> TemplateObject {
-        var fields = sources(image.squares, fallback: fallbackRendition(image.squares, atLeast: 128), paths: paths)
-        fields["sizes"] = avatarSizes
-        fields["placeholderStyle"] = image.placeholderColor.map { "background-color:\($0)" }
-        return TemplateObject(fields)
+    static func avatar(_ image: ProcessedImage, paths: SitePaths) -> ImageValues {
+        ImageValues(
+            sources: sources(image.squares, fallback: fallbackRendition(image.squares, atLeast: 128), paths: paths), sizes: avatarSizes,
+            placeholderStyle: placeholderStyle(image))
     }
 
-    /// `url`, `width`, `height`, `type` of the fallback, and `srcset` (the fallback's format)
-    /// and `webpSrcset` (nil when there is no WebP).
-    private static func sources(_ renditions: [Rendition], fallback: Rendition?, paths: SitePaths) -> [String: (any Sendable)?] {
-        guard let fallback else { return [:] }
+    private static func placeholderStyle(_ image: ProcessedImage) -> String? {
+        image.placeholderColor.map { "background-color:\($0)" }
+    }
+
+    /// The fallback (`url`, `width`, `height`, `type`), `srcset` in the fallback's format and
+    /// `webpSrcset` (nil when there is no WebP).
+    private static func sources(_ renditions: [Rendition], fallback: Rendition?, paths: SitePaths) -> ImageValues.Sources? {
+        guard let fallback else { return nil }
         let fallbackFormat = renditions.filter { $0.mediaType == fallback.mediaType }
         let webp = fallback.mediaType == ImageFormat.webp.mediaType ? [] : renditions.filter { $0.mediaType == ImageFormat.webp.mediaType }
-        return [
-            "url": paths.url(file: fallback.outputFile),
-            "width": fallback.size.width,
-            "height": fallback.size.height,
-            "type": fallback.mediaType,
-            "srcset": srcset(fallbackFormat, paths: paths),
-            "webpSrcset": webp.isEmpty ? nil : srcset(webp, paths: paths),
-        ]
+        return ImageValues.Sources(
+            url: paths.url(file: fallback.outputFile), width: fallback.size.width, height: fallback.size.height, type: fallback.mediaType,
+            srcset: srcset(fallbackFormat, paths: paths), webpSrcset: webp.isEmpty ? nil : srcset(webp, paths: paths))
     }
 
     static func srcset(_ renditions: [Rendition], paths: SitePaths) -> String {

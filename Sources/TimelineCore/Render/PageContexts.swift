@@ -15,7 +15,7 @@ struct PageContexts: Sendable {
     /// Per user, the summary shown in lists and next to posts.
     let userSummaries: [TemplateObject]
     /// Per post, its photo's sources, built once.
-    let photos: [TemplateObject]
+    let photos: [PhotoValues]
     /// Feed links and share tags.
     let sharing: PageSharing
     /// Per post, the digest of its card where the card is not among the first of a list
@@ -111,8 +111,8 @@ struct PageContexts: Sendable {
         milliseconds.map { TemplateObject(["iso": ISODate.timestamp(milliseconds: $0), "readable": ISODate.readableDate(milliseconds: $0)]) }
     }
 
-    func photo(ofPost index: Int, eager: Bool) -> TemplateObject {
-        photos[index].merging(["loading": eager ? "eager" : "lazy", "fetchPriority": eager ? "high" : "auto"])
+    func photo(ofPost index: Int, eager: Bool) -> PhotoValues {
+        photos[index].loading(eager: eager)
     }
 
     /// What a timeline cell showed: photo, author, likes and comments, and the way in.

@@ -97,6 +97,9 @@ public struct TemplateObject: MustacheParent, Sendable {
         case let number as Double:
             hasher.combine(UInt64(8))
             hasher.combine(number.bitPattern)
+        case let value as any FingerprintedTemplateValue:
+            hasher.combine(UInt64(12))
+            hasher.combine(value.digest)
         case let values as [any Sendable]:
             hasher.combine(UInt64(9))
             hasher.combine(values.count)
@@ -107,6 +110,11 @@ public struct TemplateObject: MustacheParent, Sendable {
             hasher.combine(String(describing: value))
         }
     }
+}
+
+/// A template value of its own type (not a `TemplateObject`) that fingerprints itself.
+protocol FingerprintedTemplateValue: Sendable {
+    var digest: Digest { get }
 }
 
 /// A template value that is costly to make (HTML from Markdown, a page of cards) and whose
