@@ -9,7 +9,9 @@
 #    writing its reports to .sanitize/<name>/report.<pid>, deadlines stretched by
 #    TIMELINE_TEST_TIME_SCALE (default 5: instrumented code is several times slower), and
 #    LeakSanitizer's suppressions from scripts/sanitizers/lsan.supp (leaks of the test harness's
-#    Foundation.Process objects and XCTest's runner, not of Timeline's code);
+#    Foundation.Process objects and XCTest's runner, not of Timeline's code) and
+#    ThreadSanitizer's from scripts/sanitizers/tsan.supp (Synchronization.Mutex's futex
+#    hand-over, which it cannot see);
 # 3. prints the test result and each report file, and exits non-zero if a test failed or any
 #    process reported anything.
 set -euo pipefail
@@ -32,7 +34,7 @@ echo "==> Running the tests (reports in .sanitize/$sanitizer/)"
 export TIMELINE_TEST_TIME_SCALE="${TIMELINE_TEST_TIME_SCALE:-5}"
 export ASAN_OPTIONS="log_path=$reports/report:detect_leaks=1:strict_string_checks=1:detect_stack_use_after_return=1"
 export LSAN_OPTIONS="suppressions=$PWD/scripts/sanitizers/lsan.supp:print_suppressions=0"
-export TSAN_OPTIONS="log_path=$reports/report:halt_on_error=0:second_deadlock_stack=1"
+export TSAN_OPTIONS="log_path=$reports/report:halt_on_error=0:second_deadlock_stack=1:suppressions=$PWD/scripts/sanitizers/tsan.supp"
 status=0
 swift test --skip-build --sanitize="$sanitizer" --scratch-path "$scratch" 2>&1 | tee "$reports/../$sanitizer-tests.log" || status=$?
 

@@ -24,7 +24,7 @@ public struct PushIDGenerator: Sendable {
 
     /// The next ID at the current time, with system randomness.
     public mutating func next() -> String {
-        var random = SystemRandomNumberGenerator()
+        var random = SystemRandomBits()
         return next(milliseconds: Self.currentMilliseconds(), using: &random)
     }
 
@@ -33,7 +33,7 @@ public struct PushIDGenerator: Sendable {
         let now = min(max(milliseconds, 0), Self.maximumMilliseconds)
         if now > lastMilliseconds || !incrementDigits() {
             lastMilliseconds = max(now, lastMilliseconds + 1)
-            lastDigits = (0..<12).map { _ in Int(random.next() & 63) }
+            for position in lastDigits.indices { lastDigits[position] = Int(random.next() & 63) }
         }
         return PushID.make(milliseconds: lastMilliseconds, randomDigits: lastDigits)
     }
@@ -56,5 +56,18 @@ public struct PushIDGenerator: Sendable {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
         return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
+    }
+}
+
+/// The system's random numbers, through a generator that has storage: ThreadSanitizer (Swift
+/// 6.3 on Linux) crashes on an `inout` access to a zero-sized value such as
+/// `SystemRandomNumberGenerator`, whose address it cannot map (see docs/sanitizers.md).
+private struct SystemRandomBits: RandomNumberGenerator {
+    private var system = SystemRandomNumberGenerator()
+    private var drawn: UInt64 = 0
+
+    mutating func next() -> UInt64 {
+        drawn = system.next()
+        return drawn
     }
 }
