@@ -25,6 +25,9 @@ struct BuildCommand: AsyncParsableCommand {
     @Flag(help: "Ignore the last build's manifest: write the whole site afresh and swap it in.")
     var clean = false
 
+    @Flag(help: "Put an incremental build in place in one atomic swap of the output folder (the unchanged files hard-linked into the new one), so that no reader, and no kill, ever sees old and new files mixed. Costs one link per file.")
+    var atomic = false
+
     @Flag(help: "Print one JSON report on standard output (files written, unchanged and deleted, warnings, errors, timings) instead of text.")
     var json = false
 
@@ -32,6 +35,7 @@ struct BuildCommand: AsyncParsableCommand {
         let console = Console(quiet: site.quiet || json)
         var options = site.buildOptions(output: output, progress: console.progressHandler)
         options.clean = clean
+        options.atomic = atomic
         if json {
             do {
                 let report = try await SiteBuilder.build(options)

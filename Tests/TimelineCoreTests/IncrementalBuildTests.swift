@@ -28,6 +28,8 @@ struct IncrementalBuildTests {
         // (which otherwise distrust files edited in the last second) are exercised on every step.
         var options = fixture.options()
         if seed % 2 == 0 { options.racyWindowNanoseconds = 0 }
+        // Every third sequence swaps each build in whole (--atomic).
+        options.atomic = seed % 3 == 0
         try model.sync(to: fixture.root)
         _ = try await SiteBuilder.build(options)
 
@@ -54,7 +56,11 @@ struct IncrementalBuildTests {
                 continue
             }
 
+            let folderBefore = FileSystem.status(of: fixture.output)?.inode
             let report = try await SiteBuilder.build(options)
+            if options.atomic, report.files.written + report.files.deleted > 0 {
+                #expect(FileSystem.status(of: fixture.output)?.inode != folderBefore, "\(context): an atomic build changed files in place")
+            }
             var cleanOptions = BuildOptions(siteRoot: fixture.root, output: cleanOutput, cache: cleanCache)
             cleanOptions.clean = true
             _ = try await SiteBuilder.build(cleanOptions)

@@ -12,6 +12,10 @@ public struct BuildOptions: Sendable {
     public var strict: Bool
     /// Ignore the manifest of the last build: write the whole site and swap it in.
     public var clean = false
+    /// Put an incremental build in place the way a clean one is: a new folder (hard links to
+    /// the unchanged files, the changed ones written) swapped with the output folder in one
+    /// atomic exchange, so that no reader, and no kill, ever sees old and new files mixed.
+    public var atomic = false
     public var progress: (@Sendable (BuildProgress) -> Void)?
     /// The most URLs one sitemap file holds before the sitemap is split (tests make it small).
     var sitemapURLLimit = Sitemap.maximumURLs

@@ -40,7 +40,7 @@ public enum SiteBuilder {
         let session: OutputSession
         do {
             session = try OutputSession.begin(
-                outputRoot: output, state: state, tool: BuildTool.digest, clean: options.clean)
+                outputRoot: output, state: state, tool: BuildTool.digest, clean: options.clean, atomic: options.atomic)
         } catch {
             throw BuildFailure(warnings + [.error(.outputError, stage: .write, at: SourceLocation(path: error.path), error.description)])
         }

@@ -1,8 +1,10 @@
 /// How one build puts its files in place. A clean build (the first, `--clean`, or whenever
 /// the manifest cannot be trusted) writes the whole site into a staging folder and swaps it in.
 /// An incremental build writes only new and changed files into a pending folder beside the
-/// output folder, then commits through the journal. Either way a failed or killed build leaves
-/// the previous site and its manifest as they were, or is finished by the next build.
+/// output folder, then commits through the journal; an atomic one (`--atomic`) writes them into
+/// a staging folder, hard-links the unchanged files beside them and swaps it in as a clean build
+/// does. Either way a failed or killed build leaves the previous site and its manifest as they
+/// were, or is finished by the next build.
 struct OutputSession: Sendable {
     enum Mode: Sendable, Equatable {
         case clean
@@ -10,6 +12,8 @@ struct OutputSession: Sendable {
     }
 
     let mode: Mode
+    /// An incremental build staged as a whole new folder and swapped in.
+    let swapsWholeFolder: Bool
     let outputRoot: String
     let state: BuildStateFolder
     let recorder: OutputRecorder
@@ -17,20 +21,20 @@ struct OutputSession: Sendable {
     private let previousManifest: BuildManifest?
 
     /// Finishes or throws away what an interrupted build left, then decides how to build.
-    static func begin(outputRoot: String, state: BuildStateFolder, tool: Digest, clean: Bool) throws(FileSystem.Failure) -> OutputSession {
+    static func begin(outputRoot: String, state: BuildStateFolder, tool: Digest, clean: Bool, atomic: Bool = false) throws(FileSystem.Failure) -> OutputSession {
         try recover(outputRoot: outputRoot, state: state)
         var previous: BuildManifest?
         if !clean, FileSystem.resolvedKind(of: outputRoot) == .directory, let bytes = try? FileSystem.readBytes(state.manifestFile) {
             previous = (try? BuildManifest.decode(bytes)).flatMap { $0.tool == tool ? $0 : nil }
         }
         let destination: StagedOutput
-        if previous != nil {
+        if previous != nil, !atomic {
             destination = try StagedOutput.pending(outputRoot: outputRoot)
         } else {
             destination = try StagedOutput.begin(outputRoot: outputRoot)
         }
         return OutputSession(
-            mode: previous == nil ? .clean : .incremental, outputRoot: outputRoot, state: state,
+            mode: previous == nil ? .clean : .incremental, swapsWholeFolder: atomic, outputRoot: outputRoot, state: state,
             recorder: OutputRecorder(previous: previous?.entries ?? [:], destination: destination), tool: tool, previousManifest: previous)
     }
 
@@ -58,21 +62,18 @@ struct OutputSession: Sendable {
         let changes = recorder.result()
         let manifest = BuildManifest(tool: tool, entries: changes.entries)
         try FileSystem.makeDirectories(state.folder)
+        if mode == .incremental, changes.written.isEmpty, changes.deleted.isEmpty {
+            if manifest != previousManifest { try manifest.write(to: state.manifestFile) }
+            recorder.destination.abandon()
+            return changes
+        }
         switch mode {
         case .clean:
-            // Without a manifest the next build is a clean one, so no moment has a manifest that
-            // describes a site other than the one in place.
-            try manifest.write(to: state.nextManifestFile)
-            try FileSystem.removeFileIfPresent(state.manifestFile)
-            let oldSite = try recorder.destination.commit()
-            try FileSystem.rename(state.nextManifestFile, to: state.manifestFile)
-            if let oldSite { await StagedOutput.removeOldSite(oldSite) }
+            try await swapIn(manifest)
+        case .incremental where swapsWholeFolder:
+            try await linkUnchangedFiles(changes)
+            try await swapIn(manifest)
         case .incremental:
-            if changes.written.isEmpty, changes.deleted.isEmpty {
-                if manifest != previousManifest { try manifest.write(to: state.manifestFile) }
-                recorder.destination.abandon()
-                return changes
-            }
             let journal = OutputJournal(written: changes.written, deleted: changes.deleted)
             try journal.checkWritable(outputRoot: outputRoot)
             try manifest.write(to: state.nextManifestFile)
@@ -80,6 +81,34 @@ struct OutputSession: Sendable {
             try Self.recover(outputRoot: outputRoot, state: state)
         }
         return changes
+    }
+
+    /// Swaps the staging folder with the output folder and records `manifest`. Without a
+    /// manifest the next build is a clean one, so no moment has a manifest that describes a site
+    /// other than the one in place.
+    private func swapIn(_ manifest: BuildManifest) async throws(FileSystem.Failure) {
+        try manifest.write(to: state.nextManifestFile)
+        try FileSystem.removeFileIfPresent(state.manifestFile)
+        let oldSite = try recorder.destination.commit()
+        try FileSystem.rename(state.nextManifestFile, to: state.manifestFile)
+        if let oldSite { await StagedOutput.removeOldSite(oldSite) }
+    }
+
+    /// Completes an atomic build's staging folder: every file the site keeps unchanged is hard-
+    /// linked from the output folder, so it keeps its inode, bytes and modification time.
+    private func linkUnchangedFiles(_ changes: OutputChanges) async throws(FileSystem.Failure) {
+        let written = Set(changes.written)
+        let unchanged = changes.entries.keys.filter { !written.contains($0) }
+        let destination = recorder.destination
+        let outputRoot = outputRoot
+        let outcomes = await ParallelMap.chunks(count: unchanged.count) { range in
+            Result { () throws(FileSystem.Failure) in
+                for index in range {
+                    try destination.link(from: outputRoot + "/" + unchanged[index], to: unchanged[index])
+                }
+            }
+        }
+        for outcome in outcomes { try outcome.get() }
     }
 
     /// Throws away what this build staged; the output folder and manifest are untouched.

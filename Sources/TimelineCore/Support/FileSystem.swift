@@ -14,8 +14,15 @@ public enum FileSystem {
         let operation: String
         let code: Int32
 
-        var description: String { "cannot \(operation) '\(path)': \(String(cString: strerror(code)))" }
+        var description: String { "cannot \(operation) '\(path)': \(String(cString: strerror(code)))\(hint)" }
         var reason: String { String(cString: strerror(code)) }
+
+        /// What the system's message leaves unsaid. A clean build replaces the output folder by
+        /// renaming it, which a mount point (a read-only bind mount, a container volume) refuses
+        /// with EBUSY.
+        private var hint: String {
+            operation == "rename" && code == EBUSY ? " (a mount point cannot be replaced: mount the folder that holds it instead)" : ""
+        }
     }
 
     enum EntryKind: Sendable {
@@ -125,8 +132,12 @@ public enum FileSystem {
         guard let directory = opendir(path) else { throw Failure(path: path, operation: "list", code: errno) }
         defer { closedir(directory) }
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            // The name is read where it lies: a copy of `d_name` would read its full 256 bytes,
+            // past the end of a short entry at the end of the system's buffer (found by ASan).
+            let name = withUnsafePointer(to: &entry.pointee.d_name) { field in
+                field.withMemoryRebound(to: UInt8.self, capacity: 1) { start in
+                    String(decoding: UnsafeBufferPointer(start: start, count: strlen(UnsafeRawPointer(start).assumingMemoryBound(to: CChar.self))), as: UTF8.self)
+                }
             }
             if name == "." || name == ".." { continue }
             body(name, entry.pointee.d_type)
