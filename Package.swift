@@ -76,7 +76,8 @@ let package = Package(
         ),
         .testTarget(
             name: "TimelineCoreTests",
-            dependencies: ["TimelineCore", "TimelinePreview", "CLibXML2", "timeline"]
+            dependencies: ["TimelineCore", "TimelinePreview", "CLibXML2", "timeline"],
+            exclude: ["Fixtures"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -36,6 +36,11 @@ struct FrontMatter {
             throw .missing("the front matter block is not closed: add a line '---' after the YAML")
         }
         let yaml = String(text[afterOpening..<yamlEnd])
+        if let excess = YAMLAliasBudget.excess(in: yaml) {
+            throw .malformed(
+                line: excess.line + lineOffset, column: excess.column,
+                "the front matter's aliases expand to more than \(YAMLAliasBudget.maximumNodes) values; write the values out instead")
+        }
         let node: Node?
         do {
             node = try Yams.compose(yaml: yaml)
