@@ -21,6 +21,8 @@ set -euo pipefail
 
 # shellcheck source=lib/workload.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib/workload.sh"
+# shellcheck source=lib/serve.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib/serve.sh"
 
 [[ $# -ge 1 && $# -le 2 ]] || die "usage: scripts/bench-serve.sh example|USERS [POSTS]"
 runs="${RUNS:-5}"
@@ -60,31 +62,14 @@ work="$(mktemp -d)"
 cp "$post_file" "$work/original-post.md"
 server_pid=""
 cleanup() {
-  [[ -z "$server_pid" ]] || kill -INT "$server_pid" 2>/dev/null || true
-  [[ -z "$server_pid" ]] || wait "$server_pid" 2>/dev/null || true
+  stop_preview
   cp "$work/original-post.md" "$post_file"
   jobs -p | xargs -r kill 2>/dev/null || true
   rm -rf "$work"
 }
 trap cleanup EXIT
 
-# Waits up to $2 seconds for file $1 to hold text $3.
-wait_for() {
-  local deadline=$((SECONDS + $2))
-  until grep -q -- "$3" "$1" 2>/dev/null; do
-    ((SECONDS < deadline)) || return 1
-    sleep 0.01
-  done
-}
-
-echo "==> Starting: timeline serve ${serve_args[*]} --port 0"
-CI=true "$bin_dir/timeline" serve "${serve_args[@]}" --port 0 >"$work/server.log" 2>&1 &
-server_pid=$!
-wait_for "$work/server.log" 600 "^Built " || { cat "$work/server.log" >&2; die "the first build did not finish"; }
-url="$(sed -n 's/^Serving at \(http[^ ]*\) .*/\1/p' "$work/server.log" | sed -n 1p)"
-[[ -n "$url" ]] || die "no 'Serving at' line in the server's output"
-prefix="$(curl -s -o /dev/null -w '%{redirect_url}' "$url")"
-[[ -n "$prefix" ]] || prefix="$url"
+start_preview "$work/server.log" "${serve_args[@]}"
 page="${prefix%/}/p/$post_id/"
 status="$(curl -s -o /dev/null -w '%{http_code}' "$page")"
 [[ "$status" == 200 ]] || die "$page answered $status"
