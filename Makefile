@@ -18,7 +18,7 @@ define install_missing
 	fi
 endef
 
-.PHONY: site build test check bench bench-compare bench-images bench-search bench-serve deps test-deps clean
+.PHONY: sanitize fuzz kill-test serve-hostile site build test check bench bench-compare bench-images bench-search bench-serve deps test-deps clean
 
 ## Install what is missing, build the tool (release) and the example site into Output/.
 site: deps
@@ -74,6 +74,32 @@ bench-serve: deps
 	$(call install_missing,wrk curl)
 	SWIFT_BUILD_FLAGS="$(SWIFT_BUILD_FLAGS)" scripts/bench-serve.sh $(SITE) $(if $(filter example,$(SITE)),,$(POSTS))
 
+## Fuzz the content loaders with libFuzzer under AddressSanitizer, FUZZ_SECONDS (default 300)
+## per target, one after another; TARGETS picks some of: site user post comments likes
+## firebase-import (scripts/fuzz.sh, docs/fuzzing.md).
+FUZZ_SECONDS ?= 300
+TARGETS ?=
+fuzz: deps
+	FUZZ_SECONDS="$(FUZZ_SECONDS)" TARGETS="$(TARGETS)" scripts/fuzz.sh
+
+## Kill test: SIGKILL timeline build at random moments (KILLS, default 100; SEED, MODE, BUILD_ARGS,
+## e.g. BUILD_ARGS=--atomic) and check that Output/ is always the old or the new complete site and
+## that the next build succeeds (scripts/kill-test.sh, docs/faults.md).
+kill-test: deps
+	SWIFT_BUILD_FLAGS="$(SWIFT_BUILD_FLAGS)" scripts/kill-test.sh
+
+## The preview server under wrk with hostile paths mixed in: no crash, no file from outside the
+## site, memory flat (scripts/serve-hostile.sh; ROUNDS, WRK_SECONDS, HOSTILE_SHARE pass through).
+serve-hostile: deps
+	$(call install_missing,wrk curl)
+	SWIFT_BUILD_FLAGS="$(SWIFT_BUILD_FLAGS)" scripts/serve-hostile.sh
+
+## The whole test suite under a sanitizer: SANITIZER=address (with LeakSanitizer, the
+## default) or thread (scripts/sanitize.sh; docs/sanitizers.md).
+SANITIZER ?= address
+sanitize: deps test-deps
+	scripts/sanitize.sh $(SANITIZER)
+
 ## Install the Debian -dev packages the build links against, and Python's feedparser (the
 ## tests read the feeds with it), when missing.
 deps:
@@ -87,7 +113,7 @@ test-deps:
 	$(call install_missing,$(TEST_PACKAGES))
 
 clean:
-	rm -rf .build Output .bench .timeline-cache
+	rm -rf .build Output .bench .timeline-cache .fuzz .sanitize
 
 ## Import benchmark: a generated Firebase export of IMPORT_POSTS posts (default 100,000) by
 ## IMPORT_USERS users (default 1,000), about 1.3 GiB, imported twice under /usr/bin/time -v
