@@ -40,12 +40,8 @@ struct FaultTests {
     @Test("a read-only Output/: the build fails naming the path and 'Read-only file system', Output/ is kept")
     func readOnlyOutput() async throws {
         let fixture = try SiteFixture.small()
-        _ = try await fixture.build()
-        let before = try OutputTree(fixture.output)
-        let readOnly = try ScratchMount.readOnly(fixture.output)
+        let (readOnly, before) = try await Self.readOnlyFolder(fixture, fixture.output)
         defer { readOnly.unmount() }
-
-        try Self.editContent(fixture)
         // An incremental build (this process built the manifest) stops before its journal.
         await Self.expectFailure(of: fixture.options(), saying: ["Read-only file system", fixture.output], keeping: before)
 
@@ -76,12 +72,8 @@ struct FaultTests {
     @Test("a read-only cache folder: the build fails naming the path, Output/ is kept, and the next build works")
     func readOnlyCache() async throws {
         let fixture = try SiteFixture.small()
-        _ = try await fixture.build()
-        let before = try OutputTree(fixture.output)
-        let readOnly = try ScratchMount.readOnly(fixture.root + "/.timeline-cache")
+        let (readOnly, before) = try await Self.readOnlyFolder(fixture, fixture.root + "/.timeline-cache")
         defer { readOnly.unmount() }
-
-        try Self.editContent(fixture)
         await Self.expectFailure(of: fixture.options(), saying: ["Read-only file system", readOnly.path], keeping: before)
 
         readOnly.unmount()
@@ -108,6 +100,21 @@ struct FaultTests {
             volume.unmount()
             throw error
         }
+    }
+
+    /// Builds, makes `folder` read-only and edits the content, so that the next build must write
+    /// there. Returns the mount (for the caller to unmount) and the output as built.
+    static func readOnlyFolder(_ fixture: SiteFixture, _ folder: String) async throws -> (ScratchMount, OutputTree) {
+        _ = try await fixture.build()
+        let before = try OutputTree(fixture.output)
+        let readOnly = try ScratchMount.readOnly(folder)
+        do {
+            try editContent(fixture)
+        } catch {
+            readOnly.unmount()
+            throw error
+        }
+        return (readOnly, before)
     }
 
     /// An edit that changes pages, adds a folder and deletes files: a new post, a changed caption.
@@ -166,20 +173,8 @@ struct OutputTree: Equatable, CustomStringConvertible {
     let files: [String: Data]
 
     init(_ root: String) throws {
-        var folders = Set<String>()
-        var files: [String: Data] = [:]
-        let enumerator = FileManager.default.enumerator(atPath: root)
-        while let path = enumerator?.nextObject() as? String {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isDirectory) else { continue }
-            if isDirectory.boolValue {
-                folders.insert(path)
-            } else {
-                files[path] = try Data(contentsOf: URL(fileURLWithPath: root + "/" + path))
-            }
-        }
-        self.folders = folders
-        self.files = files
+        folders = try SiteFixture.folders(root)
+        files = try SiteFixture.snapshot(root)
     }
 
     var description: String { "\(files.count) files in \(folders.count) folders" }

@@ -71,7 +71,7 @@ struct IncrementalBuildTests {
             for (path, bytes) in clean where incremental[path] != bytes {
                 Issue.record("\(context): \(path) differs from a clean build")
             }
-            #expect(try FileRecord.folders(fixture.output) == FileRecord.folders(cleanOutput), "\(context): different folders")
+            #expect(try SiteFixture.folders(fixture.output) == SiteFixture.folders(cleanOutput), "\(context): different folders")
 
             let after = try FileRecord.scan(fixture.output)
             for (path, old) in before {
@@ -244,15 +244,5 @@ private struct FileRecord: Equatable {
             records[path] = FileRecord(bytes: bytes, inode: status.inode, modified: status.modifiedNanoseconds)
         }
         return records
-    }
-
-    static func folders(_ root: String) throws -> Set<String> {
-        var folders = Set<String>()
-        let enumerator = FileManager.default.enumerator(atPath: root)
-        while let path = enumerator?.nextObject() as? String {
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isDirectory), isDirectory.boolValue { folders.insert(path) }
-        }
-        return folders
     }
 }

@@ -28,15 +28,20 @@ public struct StageTimings: Sendable {
     /// `load+validate 0.12 s, images 0.00 s, …`, in pipeline order.
     public var summary: String {
         BuildStage.allCases.compactMap { stage in
-            seconds[stage].map { "\(stage == .validate ? "load+validate" : stage.rawValue) \(String(format: "%.2f", $0)) s" }
+            seconds[stage].map { "\(Self.label(stage)) \(String(format: "%.2f", $0)) s" }
         }.joined(separator: ", ")
     }
 
     /// `peak memory after load+validate 210 MiB, images 212 MiB, …`, in pipeline order.
     public var memorySummary: String {
         let stages = BuildStage.allCases.compactMap { stage in
-            peakMemoryBytes[stage].map { "\(stage == .validate ? "load+validate" : stage.rawValue) \($0 / 1_048_576) MiB" }
+            peakMemoryBytes[stage].map { "\(Self.label(stage)) \($0 / 1_048_576) MiB" }
         }
         return stages.isEmpty ? "" : "peak memory after " + stages.joined(separator: ", ")
+    }
+
+    /// The validate stage's lap covers loading too.
+    private static func label(_ stage: BuildStage) -> String {
+        stage == .validate ? "load+validate" : stage.rawValue
     }
 }

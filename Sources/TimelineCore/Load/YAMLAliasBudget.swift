@@ -13,6 +13,8 @@ enum YAMLAliasBudget {
     /// it past, line and column from 1), or nil when it does not. A syntax error ends the
     /// count early: Yams reports it.
     static func excess(in yaml: String, limit: Int = maximumNodes) -> (line: Int, column: Int)? {
+        // Without an alias (`*name`) nothing expands: most front matter skips the extra pass.
+        guard yaml.utf8.contains(UInt8(ascii: "*")) else { return nil }
         var text = yaml
         return text.withUTF8 { bytes -> (line: Int, column: Int)? in
             var parser = yaml_parser_t()

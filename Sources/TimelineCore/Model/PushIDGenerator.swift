@@ -64,6 +64,7 @@ public struct PushIDGenerator: Sendable {
 /// `SystemRandomNumberGenerator`, whose address it cannot map (see docs/sanitizers.md).
 private struct SystemRandomBits: RandomNumberGenerator {
     private var system = SystemRandomNumberGenerator()
+    /// Only there to give the generator a size.
     private var drawn: UInt64 = 0
 
     mutating func next() -> UInt64 {

@@ -74,8 +74,8 @@ struct PhotoValues: MustacheParent, FingerprintedTemplateValue {
     /// `image.digest` and `thumbnail.digest` together, computed once: cards are fingerprinted
     /// on every page that shows them.
     private let imagesDigest: Digest
-    private(set) var loading: String?
-    private(set) var fetchPriority: String?
+    /// Set by `loading(eager:)`; nil leaves `loading` and `fetchPriority` out.
+    private var eager: Bool?
 
     init(image: ImageValues, thumbnail: ImageValues) {
         self.image = image
@@ -89,16 +89,15 @@ struct PhotoValues: MustacheParent, FingerprintedTemplateValue {
     /// Eager photos are the first of a list, which the browser should fetch at once.
     func loading(eager: Bool) -> PhotoValues {
         var copy = self
-        copy.loading = eager ? "eager" : "lazy"
-        copy.fetchPriority = eager ? "high" : "auto"
+        copy.eager = eager
         return copy
     }
 
     func child(named name: String) -> Any? {
         switch name {
         case "thumbnail": thumbnail
-        case "loading": loading
-        case "fetchPriority": fetchPriority
+        case "loading": eager.map { $0 ? "eager" : "lazy" }
+        case "fetchPriority": eager.map { $0 ? "high" : "auto" }
         default: image.child(named: name)
         }
     }
@@ -107,8 +106,7 @@ struct PhotoValues: MustacheParent, FingerprintedTemplateValue {
         var hasher = StableHasher()
         hasher.combine("photo")
         hasher.combine(imagesDigest)
-        hasher.combine(loading ?? "")
-        hasher.combine(fetchPriority ?? "")
+        hasher.combine(eager == nil ? 2 : eager == true ? 1 : 0)
         return hasher.finalize()
     }
 }

@@ -132,12 +132,11 @@ public enum FileSystem {
         guard let directory = opendir(path) else { throw Failure(path: path, operation: "list", code: errno) }
         defer { closedir(directory) }
         while let entry = readdir(directory) {
-            // The name is read where it lies: a copy of `d_name` would read its full 256 bytes,
-            // past the end of a short entry at the end of the system's buffer (found by ASan).
-            let name = withUnsafePointer(to: &entry.pointee.d_name) { field in
-                field.withMemoryRebound(to: UInt8.self, capacity: 1) { start in
-                    String(decoding: UnsafeBufferPointer(start: start, count: strlen(UnsafeRawPointer(start).assumingMemoryBound(to: CChar.self))), as: UTF8.self)
-                }
+            // The name is read where it lies, up to its zero: a copy of `d_name` would read its
+            // full 256 bytes, past the end of a short entry at the end of the system's buffer
+            // (found by ASan).
+            let name = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
             if name == "." || name == ".." { continue }
             body(name, entry.pointee.d_type)

@@ -82,12 +82,23 @@ final class SiteFixture {
         guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return files }
         for case let path as String in enumerator {
             var isDirectory: ObjCBool = false
-            FileManager.default.fileExists(atPath: folder + "/" + path, isDirectory: &isDirectory)
+            _ = FileManager.default.fileExists(atPath: folder + "/" + path, isDirectory: &isDirectory)
             if !isDirectory.boolValue {
                 files[path] = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + path))
             }
         }
         return files
+    }
+
+    /// Every folder under `root`, relative to it.
+    static func folders(_ root: String) throws -> Set<String> {
+        var folders = Set<String>()
+        let enumerator = FileManager.default.enumerator(atPath: root)
+        while let path = enumerator?.nextObject() as? String {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isDirectory), isDirectory.boolValue { folders.insert(path) }
+        }
+        return folders
     }
 }
 
