@@ -43,7 +43,8 @@ struct FrontMatter {
         }
         let node: Node?
         do {
-            node = try Yams.compose(yaml: yaml)
+            // The encoding named: Yams's default reads the whole environment on every call.
+            node = try Yams.compose(yaml: yaml, .default, .default, .utf8)
         } catch let error as YamlError {
             throw Self.problem(from: error)
         } catch {

@@ -4,6 +4,7 @@
 /// post's digest together fingerprint it.
 struct CardPage: DeferredTemplateValue {
     let contexts: PageContexts
+    let fragments: ReusedFragments
     /// Post indexes, in the order shown.
     let posts: [Int]
 
@@ -19,6 +20,6 @@ struct CardPage: DeferredTemplateValue {
     }
 
     func make() -> any Sendable {
-        posts.enumerated().map { contexts.card($1, position: $0) }
+        posts.enumerated().map { fragments.card($1, position: $0) }
     }
 }

@@ -24,6 +24,10 @@ struct ImageValues: MustacheParent, FingerprintedTemplateValue {
     var originalURL: String? = nil
 
     func child(named name: String) -> Any? {
+        TemplateText.wrapping(value(named: name))
+    }
+
+    private func value(named name: String) -> Any? {
         switch name {
         case "url": sources?.url
         case "width": sources?.width
@@ -94,6 +98,10 @@ struct PhotoValues: MustacheParent, FingerprintedTemplateValue {
     }
 
     func child(named name: String) -> Any? {
+        TemplateText.wrapping(value(named: name))
+    }
+
+    private func value(named name: String) -> Any? {
         switch name {
         case "thumbnail": thumbnail
         case "loading": eager.map { $0 ? "eager" : "lazy" }

@@ -4,6 +4,15 @@ struct PageRenderer: Sendable {
     let theme: Theme
     /// The search index's manifest, which the search page names.
     let searchManifestURL: String
+    /// Post cards and user rows, each rendered once for every page that lists it.
+    let fragments: ReusedFragments
+
+    init(contexts: PageContexts, theme: Theme, searchManifestURL: String) {
+        self.contexts = contexts
+        self.theme = theme
+        self.searchManifestURL = searchManifestURL
+        fragments = ReusedFragments(contexts: contexts, theme: theme)
+    }
 
     struct RenderedPage: Sendable {
         let outputFile: String
@@ -120,7 +129,7 @@ struct PageRenderer: Sendable {
         let shown = range.map { posts[posts.index(posts.startIndex, offsetBy: $0)] }
         return PostListValues(
             fields: ["hasPosts": !shown.isEmpty, "pagination": contexts.pagination(pagination, page: page, location: location)],
-            cards: CardPage(contexts: contexts, posts: shown))
+            cards: CardPage(contexts: contexts, fragments: fragments, posts: shown))
     }
 
     private func userList(
@@ -129,10 +138,9 @@ struct PageRenderer: Sendable {
         let context = contexts.root(title: title, description: nil, location: location, kind: kind).merging([
             "heading": title,
             "owner": owner.map { contexts.userSummaries[$0] },
-            "users": users.map { contexts.userSummaries[$0] },
             "hasUsers": !users.isEmpty,
             "emptyMessage": empty,
-        ])
+        ]).merging(deferred: ["users": UserRows(fragments: fragments, users: users)])
         return ("user-list", context)
     }
 

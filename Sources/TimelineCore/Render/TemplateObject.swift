@@ -27,7 +27,7 @@ public struct TemplateObject: MustacheParent, Sendable {
     }
 
     public func child(named name: String) -> Any? {
-        if let value = fields[name] { return value }
+        if let value = fields[name] { return TemplateText.wrapping(value) }
         guard !deferred.isEmpty, let value = deferred[name] else { return nil }
         let made: any Sendable = value.make()
         return made

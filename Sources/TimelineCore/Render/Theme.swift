@@ -5,7 +5,12 @@ import Mustache
 public struct Theme: Sendable {
     public static let pageTemplates = ["home", "profile", "feed", "post", "user-list", "search", "404"]
 
+    /// The templates as written: reused partials are rendered from it.
     let library: MustacheLibrary
+    /// What pages render with: `library`, with a stand-in for each reused partial.
+    let pageLibrary: MustacheLibrary
+    /// The reused partials the theme has and that can stand in (`ReusedPartial`).
+    let reusedPartials: Set<ReusedPartial>
     /// Paths relative to `assets/`, sorted.
     public let assetFiles: [String]
     public let root: String
@@ -44,12 +49,30 @@ public struct Theme: Sendable {
         }
         let assets = FileSystem.files(below: root + "/assets").filter { !Path.fileName(of: $0).hasPrefix(".") }
         guard diagnostics.isEmpty else { return (nil, diagnostics) }
-        return (Theme(library: library, assetFiles: assets, root: root, dependencies: TemplateDependencies(sources: sources)), diagnostics)
+        var pageLibrary = library
+        var reused: Set<ReusedPartial> = []
+        for partial in ReusedPartial.all {
+            guard let source = sources[partial.name], partial.canStandIn(source: source, allSources: sources),
+                let standIn = try? MustacheTemplate(string: partial.standIn(for: String(decoding: source, as: UTF8.self)))
+            else { continue }
+            pageLibrary.register(standIn, named: partial.name)
+            reused.insert(partial)
+        }
+        let theme = Theme(
+            library: library, pageLibrary: pageLibrary, reusedPartials: reused, assetFiles: assets, root: root,
+            dependencies: TemplateDependencies(sources: sources))
+        return (theme, diagnostics)
     }
 
     /// Renders a page template; nil only if the template is missing.
     func render(_ template: String, _ context: TemplateObject) -> String? {
-        library.render(context, withTemplate: template)
+        pageLibrary.render(context, withTemplate: template)
+    }
+
+    /// Renders a reused partial for one item; nil if the theme does not reuse it.
+    func renderFragment(_ partial: ReusedPartial, _ scope: FragmentScope) -> String? {
+        guard reusedPartials.contains(partial) else { return nil }
+        return library.render(scope, withTemplate: partial.name)
     }
 
     private static func describe(_ error: Error) -> String {

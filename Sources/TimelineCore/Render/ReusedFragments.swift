@@ -1,0 +1,35 @@
+/// The post cards and user rows of one render stage, each rendered once (`ReusedPartial`).
+struct ReusedFragments: Sendable {
+    let contexts: PageContexts
+    let theme: Theme
+    private let pageIndependent: TemplateObject
+    private let cards: RenderedFragments
+    private let userRows: RenderedFragments
+
+    init(contexts: PageContexts, theme: Theme) {
+        self.contexts = contexts
+        self.theme = theme
+        pageIndependent = TemplateObject(["site": contexts.siteObject, "stylesheetURL": contexts.stylesheetURL])
+        cards = RenderedFragments(count: contexts.site.posts.count)
+        userRows = RenderedFragments(count: contexts.site.users.count)
+    }
+
+    /// A list item for the post at `position`. The first cards of a list load their photo
+    /// eagerly, which no other page shares, so those are rendered in the page as written.
+    func card(_ post: Int, position: Int) -> any Sendable {
+        let card = contexts.card(post, position: position)
+        guard position >= PageContexts.eagerImageCount, theme.reusedPartials.contains(.postCard) else { return card }
+        return RenderedItem(values: card, slot: ReusedPartial.postCard.slot) { cards.html(of: post) { render(.postCard, card) } }
+    }
+
+    /// A list item for the user.
+    func userRow(_ user: Int) -> any Sendable {
+        let summary = contexts.userSummaries[user]
+        guard theme.reusedPartials.contains(.userRow) else { return summary }
+        return RenderedItem(values: summary, slot: ReusedPartial.userRow.slot) { userRows.html(of: user) { render(.userRow, summary) } }
+    }
+
+    private func render(_ partial: ReusedPartial, _ item: TemplateObject) -> String? {
+        theme.renderFragment(partial, FragmentScope(item: item, pageIndependent: pageIndependent))
+    }
+}
