@@ -5,6 +5,10 @@ struct ReusedFragments: Sendable {
     private let pageIndependent: TemplateObject
     private let cards: RenderedFragments
     private let userRows: RenderedFragments
+    /// Per post, whether it is on someone's timeline. Only those cards are kept: every other
+    /// post is listed once, on the home list (profiles show a grid), so keeping its card would
+    /// cost memory and save nothing. At 20,000 posts, 28 % of the posts, shown 115,000 times.
+    private let onTimelines: [Bool]
 
     init(contexts: PageContexts, theme: Theme) {
         self.contexts = contexts
@@ -12,13 +16,19 @@ struct ReusedFragments: Sendable {
         pageIndependent = TemplateObject(["site": contexts.siteObject, "stylesheetURL": contexts.stylesheetURL])
         cards = RenderedFragments(count: contexts.site.posts.count)
         userRows = RenderedFragments(count: contexts.site.users.count)
+        var onTimelines = Array(repeating: false, count: contexts.site.posts.count)
+        for feed in contexts.timelines.feeds {
+            for post in feed { onTimelines[post] = true }
+        }
+        self.onTimelines = onTimelines
     }
 
     /// A list item for the post at `position`. The first cards of a list load their photo
-    /// eagerly, which no other page shares, so those are rendered in the page as written.
+    /// eagerly, which no other page shares, so those are rendered in the page as written, as
+    /// are the cards of posts on no timeline.
     func card(_ post: Int, position: Int) -> any Sendable {
         let card = contexts.card(post, position: position)
-        guard position >= PageContexts.eagerImageCount, theme.reusedPartials.contains(.postCard) else { return card }
+        guard position >= PageContexts.eagerImageCount, onTimelines[post], theme.reusedPartials.contains(.postCard) else { return card }
         return RenderedItem(values: card, slot: ReusedPartial.postCard.slot) { cards.html(of: post) { render(.postCard, card) } }
     }
 
