@@ -7,22 +7,25 @@ import Mustache
 /// while this type answers the first question and has no children.
 struct TemplateText: MustacheCustomRenderable, MustacheTransformable, MustacheParent {
     let renderText: String
-    private let transformable: any MustacheTransformable
+    /// Made from a whole number (for the transforms). Two fields, so that the value fits an
+    /// existential's inline buffer: a larger one would be allocated on every lookup.
+    private let isNumber: Bool
 
     init(_ text: String) {
         renderText = text
-        transformable = text
+        isNumber = false
     }
 
     init(_ number: Int) {
         renderText = String(number)
-        transformable = number
+        isNumber = true
     }
 
     var isNull: Bool { false }
 
     func transform(_ name: String) -> Any? {
-        transformable.transform(name)
+        if isNumber, let number = Int(renderText) { return number.transform(name) }
+        return renderText.transform(name)
     }
 
     func child(named name: String) -> Any? {
