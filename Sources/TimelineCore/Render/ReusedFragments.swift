@@ -27,16 +27,20 @@ struct ReusedFragments: Sendable {
     /// eagerly, which no other page shares, so those are rendered in the page as written, as
     /// are the cards of posts on no timeline.
     func card(_ post: Int, position: Int) -> any Sendable {
-        let card = contexts.card(post, position: position)
-        guard position >= PageContexts.eagerImageCount, onTimelines[post], theme.reusedPartials.contains(.postCard) else { return card }
-        return RenderedItem(values: card, slot: ReusedPartial.postCard.slot) { cards.html(of: post) { render(.postCard, card) } }
+        let contexts = self.contexts
+        guard position >= PageContexts.eagerImageCount, onTimelines[post], theme.reusedPartials.contains(.postCard) else {
+            return contexts.card(post, position: position)
+        }
+        return RenderedItem(slot: ReusedPartial.postCard.slot) { contexts.card(post, position: position) } html: {
+            cards.html(of: post) { render(.postCard, contexts.card(post, position: position)) }
+        }
     }
 
     /// A list item for the user.
     func userRow(_ user: Int) -> any Sendable {
         let summary = contexts.userSummaries[user]
         guard theme.reusedPartials.contains(.userRow) else { return summary }
-        return RenderedItem(values: summary, slot: ReusedPartial.userRow.slot) { userRows.html(of: user) { render(.userRow, summary) } }
+        return RenderedItem(slot: ReusedPartial.userRow.slot) { summary } html: { userRows.html(of: user) { render(.userRow, summary) } }
     }
 
     private func render(_ partial: ReusedPartial, _ item: TemplateObject) -> String? {
