@@ -4,6 +4,8 @@ struct ReusedFragments: Sendable {
     let theme: Theme
     private let pageIndependent: TemplateObject
     private let cards: RenderedFragments
+    /// The same for the first cards of a list, whose photo loads eagerly.
+    private let eagerCards: RenderedFragments
     private let userRows: RenderedFragments
     /// Per post, whether it is on someone's timeline. Only those cards are kept: every other
     /// post is listed once, on the home list (profiles show a grid), so keeping its card would
@@ -15,6 +17,7 @@ struct ReusedFragments: Sendable {
         self.theme = theme
         pageIndependent = TemplateObject(["site": contexts.siteObject, "stylesheetURL": contexts.stylesheetURL])
         cards = RenderedFragments(count: contexts.site.posts.count)
+        eagerCards = RenderedFragments(count: contexts.site.posts.count)
         userRows = RenderedFragments(count: contexts.site.users.count)
         var onTimelines = Array(repeating: false, count: contexts.site.posts.count)
         for feed in contexts.timelines.feeds {
@@ -23,16 +26,14 @@ struct ReusedFragments: Sendable {
         self.onTimelines = onTimelines
     }
 
-    /// A list item for the post at `position`. The first cards of a list load their photo
-    /// eagerly, which no other page shares, so those are rendered in the page as written, as
-    /// are the cards of posts on no timeline.
+    /// A list item for the post at `position`. A card differs with its position only in
+    /// whether its photo loads eagerly (the first cards of a list), so each post has two.
     func card(_ post: Int, position: Int) -> any Sendable {
         let contexts = self.contexts
-        guard position >= PageContexts.eagerImageCount, onTimelines[post], theme.reusedPartials.contains(.postCard) else {
-            return contexts.card(post, position: position)
-        }
+        guard onTimelines[post], theme.reusedPartials.contains(.postCard) else { return contexts.card(post, position: position) }
+        let store = position < PageContexts.eagerImageCount ? eagerCards : cards
         return RenderedItem(slot: ReusedPartial.postCard.slot) { contexts.card(post, position: position) } html: {
-            cards.html(of: post) { render(.postCard, contexts.card(post, position: position)) }
+            store.html(of: post) { render(.postCard, contexts.card(post, position: position)) }
         }
     }
 
