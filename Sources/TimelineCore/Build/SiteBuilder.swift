@@ -19,8 +19,8 @@ public enum SiteBuilder {
             timings.lap(.validate)
             return report.with(timings: timings)
         }
-        let previousRecords = options.clean ? nil : (try? FileSystem.readBytes(state.recordsFile)).flatMap { try? RecordCache.decode($0) }
-        let prepared = try await prepare(options, reusing: previousRecords)
+        let stableBefore = buildStart - options.racyWindowNanoseconds
+        let prepared = try await prepareKeepingState(options, state: state, stableBefore: stableBefore)
         timings.lap(.validate)
         let site = prepared.site
         var warnings = prepared.warnings
@@ -50,8 +50,9 @@ public enum SiteBuilder {
             let search = try await writeSearchIndex(site: site, images: images, contexts: contexts, layout: options.searchLayout, to: recorder)
             timings.lap(.search)
             options.progress?(BuildProgress(stage: .render, message: "rendering and writing \(pages.count) pages"))
-            let renderer = PageRenderer(contexts: contexts, theme: prepared.theme, searchManifestURL: contexts.paths.url(file: search.manifestFile))
-            try await SiteWriter.writePages(pages, renderer: renderer, to: recorder, templatesDisplay: options.display(prepared.theme.root))
+            try await SiteWriter.writePages(
+                pages, renderer: PageRenderer(contexts: contexts, theme: prepared.theme, searchManifestURL: contexts.paths.url(file: search.manifestFile)),
+                to: recorder, templatesDisplay: options.display(prepared.theme.root))
             timings.lap(.render)
             options.progress?(BuildProgress(stage: .write, message: "publishing images and theme assets"))
             let fileCount = try await SiteWriter.publishFiles(images: images, theme: prepared.theme, to: recorder)
@@ -69,9 +70,7 @@ public enum SiteBuilder {
             let saved = SavedReport(
                 pageCount: pages.count, fileCount: changes.entries.count, userCount: site.users.count, postCount: site.posts.count,
                 basePath: site.settings.basePath, warnings: warnings, images: images.statistics, search: search.statistics)
-            let stableBefore = buildStart - options.racyWindowNanoseconds
-            saveInputSnapshot(options: options, state: state, report: saved, records: prepared.records, site: site, stableBefore: stableBefore)
-            saveRecords(prepared.records, previous: previousRecords, state: state, stableBefore: stableBefore)
+            saveInputSnapshot(options: options, state: state, report: saved, content: prepared.contentInputs, stableBefore: stableBefore)
             timings.lap(.write)
             return BuildReport(
                 pageCount: pages.count, fileCount: pages.count + fileCount + feedFileCount + search.statistics.fileCount, userCount: site.users.count,
@@ -100,13 +99,11 @@ public enum SiteBuilder {
 
     /// Records the inputs of a build that completed, for the next build's up-to-date check; a
     /// snapshot that cannot be trusted or written is removed, which only costs that check.
-    static func saveInputSnapshot(
-        options: BuildOptions, state: BuildStateFolder, report: SavedReport, records: RecordCache, site: LinkedSite, stableBefore: Int64
-    ) {
-        guard records.users.count == site.users.count, records.posts.count == site.posts.count,
+    static func saveInputSnapshot(options: BuildOptions, state: BuildStateFolder, report: SavedReport, content: InputSnapshot.Tree?, stableBefore: Int64) {
+        guard let content,
             let snapshot = InputSnapshot.capture(
-                content: options.absolute(options.content), records: records, templates: options.absolute(options.templates),
-                options: options.fingerprint, report: report, stableBefore: stableBefore),
+                content: content, templates: options.absolute(options.templates), options: options.fingerprint, report: report,
+                stableBefore: stableBefore),
             (try? snapshot.write(to: state.inputsFile)) != nil
         else {
             try? FileSystem.removeFileIfPresent(state.inputsFile)
@@ -149,6 +146,29 @@ public enum SiteBuilder {
         if (try? records.keepingOnlyStable(before: stableBefore).write(to: state.recordsFile)) == nil {
             try? FileSystem.removeFileIfPresent(state.recordsFile)
         }
+    }
+
+    /// What a build goes on with once the content is loaded.
+    struct Loaded {
+        let site: LinkedSite
+        let theme: Theme
+        let warnings: [Diagnostic]
+        /// The content's inputs for the up-to-date check, nil when they cannot be trusted.
+        let contentInputs: InputSnapshot.Tree?
+    }
+
+    /// `prepare`, starting from the last build's record cache; then the records are kept for the
+    /// next build's load and the content's inputs noted, so that the build does not hold the
+    /// records (at 200,000 posts, a fifth of its memory) while it renders. A record cache only
+    /// says what a file with a given status parses to, so it holds whether this build succeeds.
+    static func prepareKeepingState(_ options: BuildOptions, state: BuildStateFolder, stableBefore: Int64) async throws(BuildFailure) -> Loaded {
+        let previousRecords = options.clean ? nil : (try? FileSystem.readBytes(state.recordsFile)).flatMap { try? RecordCache.decode($0) }
+        let prepared = try await prepare(options, reusing: previousRecords)
+        let records = prepared.records, site = prepared.site
+        let complete = records.users.count == site.users.count && records.posts.count == site.posts.count
+        let contentInputs = complete ? InputSnapshot.captureContent(options.absolute(options.content), records: records) : nil
+        saveRecords(records, previous: previousRecords, state: state, stableBefore: stableBefore)
+        return Loaded(site: site, theme: prepared.theme, warnings: prepared.warnings, contentInputs: contentInputs)
     }
 
     struct Prepared {

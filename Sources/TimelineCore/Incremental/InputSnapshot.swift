@@ -29,17 +29,28 @@ struct InputSnapshot: Sendable {
     let trees: [Tree]
     let report: SavedReport
 
-    /// The inputs of a build: for the content folder, the files and folders its records were
-    /// read from (`records`, which must hold every user and post of the site) with the folder
-    /// itself, `site.json` and the `users` and `posts` folders, whose times move when anything is
-    /// added to or removed from them; for the templates folder, every file and folder below it.
-    /// Nil when a status cannot be read, a folder below the templates is a symbolic link (its
-    /// contents could change without any time below the root moving), or an input changed at or
-    /// after `racy` (the build's start less the racy window).
-    static func capture(
-        content: String, records: RecordCache, templates: String, options: Digest, report: SavedReport, stableBefore racy: Int64
-    ) -> InputSnapshot? {
-        guard let contentStatus = FileSystem.status(of: content), let templatesStatus = FileSystem.status(of: templates), templatesStatus.isDirectory else { return nil }
+    /// The inputs of a build: for the content folder, the tree `captureContent` made when the
+    /// records were read; for the templates folder, every file and folder below it. Nil when a
+    /// status cannot be read, a folder below the templates is a symbolic link (its contents
+    /// could change without any time below the root moving), or an input changed at or after
+    /// `racy` (the build's start less the racy window).
+    static func capture(content: Tree, templates: String, options: Digest, report: SavedReport, stableBefore racy: Int64) -> InputSnapshot? {
+        guard let templatesStatus = FileSystem.status(of: templates), templatesStatus.isDirectory else { return nil }
+        var templateTree = TreeBuilder()
+        guard walk(templates, relative: "", into: &templateTree) else { return nil }
+        let trees = [content, templateTree.tree(root: templates, status: templatesStatus)]
+        let all = trees.flatMap { $0.statuses + [$0.rootStatus] }
+        guard !all.contains(where: { $0.modifiedNanoseconds >= racy || $0.changedNanoseconds >= racy }) else { return nil }
+        return InputSnapshot(options: options, trees: trees, report: report)
+    }
+
+    /// The content folder's inputs: the files and folders its records were read from
+    /// (`records`, which must hold every user and post of the site) with the folder itself,
+    /// `site.json` and the `users` and `posts` folders, whose times move when anything is added
+    /// to or removed from them. Taken once the records are read, so that the build need not
+    /// keep them (at 200,000 posts, a million dependencies) until it writes the snapshot.
+    static func captureContent(_ content: String, records: RecordCache) -> Tree? {
+        guard let contentStatus = FileSystem.status(of: content) else { return nil }
         var contentTree = TreeBuilder()
         for path in ["site.json", "users", "posts"] {
             guard let status = FileSystem.status(of: content + "/" + path) else { return nil }
@@ -47,12 +58,7 @@ struct InputSnapshot: Sendable {
         }
         for entry in records.users.values { for dependency in entry.dependencies { contentTree.append(dependency.path, dependency.status) } }
         for entry in records.posts.values { for dependency in entry.dependencies { contentTree.append(dependency.path, dependency.status) } }
-        var templateTree = TreeBuilder()
-        guard walk(templates, relative: "", into: &templateTree) else { return nil }
-        let trees = [contentTree.tree(root: content, status: contentStatus), templateTree.tree(root: templates, status: templatesStatus)]
-        let all = trees.flatMap { $0.statuses + [$0.rootStatus] }
-        guard !all.contains(where: { $0.modifiedNanoseconds >= racy || $0.changedNanoseconds >= racy }) else { return nil }
-        return InputSnapshot(options: options, trees: trees, report: report)
+        return contentTree.tree(root: content, status: contentStatus)
     }
 
     private struct TreeBuilder {
