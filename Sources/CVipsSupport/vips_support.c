@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <vips/vips.h>
+#include <vips/vector.h>
 
 struct timeline_image {
     VipsImage *vips;
@@ -37,6 +38,10 @@ static void start_vips(void) {
     vips_cache_set_max(0);
     vips_cache_set_max_mem(0);
     vips_cache_set_max_files(0);
+    // libvips compiles its vector paths with liborc the first time each is used; Debian's
+    // liborc 0.4.33 crashed (SIGSEGV inside liborc) when two photos were processed at once on
+    // the two cores. The plain C paths are used instead.
+    vips_vector_set_enabled(FALSE);
     start_status = 0;
 }
 
