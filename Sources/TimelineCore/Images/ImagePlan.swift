@@ -53,7 +53,7 @@ struct RenditionSpec: Sendable, Hashable {
     let keepCameraData: Bool
 
     /// Bumped whenever the processing changes in a way that changes output bytes.
-    static let pipelineVersion = "timeline-images-3"
+    static let pipelineVersion = "timeline-images-4"
 
     var recipe: String {
         let shapeText = switch shape {
