@@ -265,6 +265,27 @@ struct ImagePipelineTests {
         #expect(try SiteFixture.snapshot(fixture.output) == before)
     }
 
+    @Test("a complete build keeps its record cache; one that fails after loading leaves the previous record cache as it was")
+    func recordCacheOnlyFromCompleteBuilds() async throws {
+        let fixture = try fixture()
+        try addPost(fixture, 0) { try TestImages.gradientJPEG(at: $0, width: 900, height: 600) }
+        var options = fixture.options()
+        options.racyWindowNanoseconds = 0
+        _ = try await SiteBuilder.build(options)
+        let state = BuildStateFolder(cacheRoot: fixture.root + "/.timeline-cache", outputRoot: fixture.output)
+        let kept = try Data(contentsOf: URL(fileURLWithPath: state.recordsFile))
+        #expect(FileSystem.kind(of: state.pendingRecordsFile) == .missing)
+
+        try addPost(fixture, 1) { path in
+            try TestImages.gradientJPEG(at: path, width: 900, height: 600)
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+            try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: path))
+        }
+        await #expect(throws: BuildFailure.self) { try await SiteBuilder.build(options) }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: state.recordsFile)) == kept)
+        #expect(FileSystem.kind(of: state.pendingRecordsFile) == .missing)
+    }
+
     @Test("empty files, non-images and unsupported formats are clear errors at load, every one reported")
     func unreadableFiles() async throws {
         let fixture = try fixture()

@@ -21,6 +21,8 @@ public enum SiteBuilder {
         }
         let stableBefore = buildStart - options.racyWindowNanoseconds
         let prepared = try await prepareKeepingState(options, state: state, stableBefore: stableBefore)
+        // Put in place at the end of a complete build; any other way out leaves the old one.
+        defer { try? FileSystem.removeFileIfPresent(state.pendingRecordsFile) }
         timings.lap(.validate)
         let site = prepared.site
         var warnings = prepared.warnings
@@ -71,6 +73,9 @@ public enum SiteBuilder {
                 pageCount: pages.count, fileCount: changes.entries.count, userCount: site.users.count, postCount: site.posts.count,
                 basePath: site.settings.basePath, warnings: warnings, images: images.statistics, search: search.statistics)
             saveInputSnapshot(options: options, state: state, report: saved, content: prepared.contentInputs, stableBefore: stableBefore)
+            if FileSystem.kind(of: state.pendingRecordsFile) == .file, (try? FileSystem.rename(state.pendingRecordsFile, to: state.recordsFile)) == nil {
+                try? FileSystem.removeFileIfPresent(state.recordsFile)
+            }
             timings.lap(.write)
             return BuildReport(
                 pageCount: pages.count, fileCount: pages.count + fileCount + feedFileCount + search.statistics.fileCount, userCount: site.users.count,
@@ -139,12 +144,16 @@ public enum SiteBuilder {
         }
     }
 
-    /// Keeps the records read for the next build's load (unless they are those it started from);
-    /// one that cannot be written only costs parsing.
-    static func saveRecords(_ records: RecordCache, previous: RecordCache?, state: BuildStateFolder, stableBefore: Int64) {
-        if let previous, records.hasSameEntries(as: previous) { return }
-        if (try? records.keepingOnlyStable(before: stableBefore).write(to: state.recordsFile)) == nil {
-            try? FileSystem.removeFileIfPresent(state.recordsFile)
+    /// Writes the records read, for the next build's load, as the pending record cache (unless
+    /// they are those it started from, when there is none); one that cannot be written only
+    /// costs parsing.
+    static func savePendingRecords(_ records: RecordCache, previous: RecordCache?, state: BuildStateFolder, stableBefore: Int64) {
+        let unchanged = previous.map { records.hasSameEntries(as: $0) } ?? false
+        // The state folder is made here, before any other state file: a first build has none.
+        if unchanged || (try? FileSystem.makeDirectories(state.folder)) == nil
+            || (try? records.keepingOnlyStable(before: stableBefore).write(to: state.pendingRecordsFile)) == nil
+        {
+            try? FileSystem.removeFileIfPresent(state.pendingRecordsFile)
         }
     }
 
@@ -157,17 +166,16 @@ public enum SiteBuilder {
         let contentInputs: InputSnapshot.Tree?
     }
 
-    /// `prepare`, starting from the last build's record cache; then the records are kept for the
-    /// next build's load and the content's inputs noted, so that the build does not hold the
-    /// records (at 200,000 posts, a fifth of its memory) while it renders. A record cache only
-    /// says what a file with a given status parses to, so it holds whether this build succeeds.
+    /// `prepare`, starting from the last build's record cache; then the records are written as
+    /// the pending record cache and the content's inputs noted, so that the build does not hold
+    /// the records (at 200,000 posts, a fifth of its memory) while it renders.
     static func prepareKeepingState(_ options: BuildOptions, state: BuildStateFolder, stableBefore: Int64) async throws(BuildFailure) -> Loaded {
         let previousRecords = options.clean ? nil : (try? FileSystem.readBytes(state.recordsFile)).flatMap { try? RecordCache.decode($0) }
         let prepared = try await prepare(options, reusing: previousRecords)
         let records = prepared.records, site = prepared.site
         let complete = records.users.count == site.users.count && records.posts.count == site.posts.count
         let contentInputs = complete ? InputSnapshot.captureContent(options.absolute(options.content), records: records) : nil
-        saveRecords(records, previous: previousRecords, state: state, stableBefore: stableBefore)
+        savePendingRecords(records, previous: previousRecords, state: state, stableBefore: stableBefore)
         return Loaded(site: site, theme: prepared.theme, warnings: prepared.warnings, contentInputs: contentInputs)
     }
 

@@ -126,6 +126,8 @@ struct BuildStateFolder: Sendable {
     var journalFile: String { folder + "/journal" }
     var inputsFile: String { folder + "/inputs" }
     var recordsFile: String { folder + "/records" }
+    /// The records of a build in progress, put in place as `recordsFile` only if it completes.
+    var pendingRecordsFile: String { folder + "/records.next" }
 
     /// `<cache>/builds/Output-<digest>`: one per output folder, named by its absolute path, so
     /// that sites sharing one cache folder (its processed images are worth sharing) never read

@@ -3,7 +3,6 @@
 /// depends on its position only through whether its photo loads eagerly, so that flag and the
 /// post's digest together fingerprint it.
 struct CardPage: DeferredTemplateValue {
-    let contexts: PageContexts
     let fragments: ReusedFragments
     /// Post indexes, in the order shown.
     let posts: [Int]
@@ -13,7 +12,7 @@ struct CardPage: DeferredTemplateValue {
         hasher.combine("cards")
         hasher.combine(posts.count)
         for (position, post) in posts.enumerated() {
-            hasher.combine(contexts.cardDigests[post])
+            hasher.combine(fragments.contexts.cardDigests[post])
             hasher.combine(position < PageContexts.eagerImageCount)
         }
         return hasher.finalize()

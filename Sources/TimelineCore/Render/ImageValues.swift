@@ -27,7 +27,8 @@ struct ImageValues: MustacheParent, FingerprintedTemplateValue {
         TemplateText.wrapping(value(named: name))
     }
 
-    private func value(named name: String) -> Any? {
+    /// The value before `TemplateText` wraps it (`PhotoValues` falls back to it).
+    fileprivate func value(named name: String) -> Any? {
         switch name {
         case "url": sources?.url
         case "width": sources?.width
@@ -106,7 +107,7 @@ struct PhotoValues: MustacheParent, FingerprintedTemplateValue {
         case "thumbnail": thumbnail
         case "loading": eager.map { $0 ? "eager" : "lazy" }
         case "fetchPriority": eager.map { $0 ? "high" : "auto" }
-        default: image.child(named: name)
+        default: image.value(named: name)
         }
     }
 

@@ -129,7 +129,7 @@ struct PageRenderer: Sendable {
         let shown = range.map { posts[posts.index(posts.startIndex, offsetBy: $0)] }
         return PostListValues(
             fields: ["hasPosts": !shown.isEmpty, "pagination": contexts.pagination(pagination, page: page, location: location)],
-            cards: CardPage(contexts: contexts, fragments: fragments, posts: shown))
+            cards: CardPage(fragments: fragments, posts: shown))
     }
 
     private func userList(

@@ -11,6 +11,8 @@ struct ReusedFragments: Sendable {
     /// post is listed once, on the home list (profiles show a grid), so keeping its card would
     /// cost memory and save nothing. At 20,000 posts, 28 % of the posts, shown 115,000 times.
     private let onTimelines: [Bool]
+    private let reusesCards: Bool
+    private let reusesUserRows: Bool
 
     init(contexts: PageContexts, theme: Theme) {
         self.contexts = contexts
@@ -24,13 +26,15 @@ struct ReusedFragments: Sendable {
             for post in feed { onTimelines[post] = true }
         }
         self.onTimelines = onTimelines
+        reusesCards = theme.reusedPartials.contains(.postCard)
+        reusesUserRows = theme.reusedPartials.contains(.userRow)
     }
 
     /// A list item for the post at `position`. A card differs with its position only in
     /// whether its photo loads eagerly (the first cards of a list), so each post has two.
     func card(_ post: Int, position: Int) -> any Sendable {
         let contexts = self.contexts
-        guard onTimelines[post], theme.reusedPartials.contains(.postCard) else { return contexts.card(post, position: position) }
+        guard reusesCards, onTimelines[post] else { return contexts.card(post, position: position) }
         let store = position < PageContexts.eagerImageCount ? eagerCards : cards
         return RenderedItem(slot: ReusedPartial.postCard.slot) { contexts.card(post, position: position) } html: {
             store.html(of: post) { render(.postCard, contexts.card(post, position: position)) }
@@ -40,7 +44,7 @@ struct ReusedFragments: Sendable {
     /// A list item for the user.
     func userRow(_ user: Int) -> any Sendable {
         let summary = contexts.userSummaries[user]
-        guard theme.reusedPartials.contains(.userRow) else { return summary }
+        guard reusesUserRows else { return summary }
         return RenderedItem(slot: ReusedPartial.userRow.slot) { summary } html: { userRows.html(of: user) { render(.userRow, summary) } }
     }
 
