@@ -34,7 +34,8 @@ struct RebuildLoop: Service {
         guard !Task.isCancelled else { return }
         let (mechanism, batches) = watcher.changes()
         report(.watching(mechanism, roots: watcher.roots))
-        await rebuild(changes: [])
+        let session = BuildSession(options: options)
+        await rebuild(changes: [], in: session)
         let pending = PendingChanges()
         let (wakeups, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         let heartbeat = self.heartbeat, broadcaster = self.broadcaster, debounce = self.debounce
@@ -54,7 +55,7 @@ struct RebuildLoop: Service {
                 }
                 for await _ in wakeups {
                     let changes = await pending.takeWhenQuiet(for: debounce)
-                    if !changes.isEmpty { await rebuild(changes: changes.sorted()) }
+                    if !changes.isEmpty { await rebuild(changes: changes.sorted(), in: session) }
                 }
                 group.cancelAll()
             }
@@ -62,9 +63,11 @@ struct RebuildLoop: Service {
         await broadcaster.close()
     }
 
-    func rebuild(changes: [String]) async {
+    /// Builds through the session, which keeps the built site in memory: an edit of posts'
+    /// captions, comments or likes is built from it, looking only at what shows those posts.
+    func rebuild(changes: [String], in session: BuildSession) async {
         do {
-            let built = try await SiteBuilder.build(options)
+            let built = try await session.build(changes: changes.isEmpty ? nil : changes)
             let generation = await state.succeeded(built)
             let onlyStylesheets = !changes.isEmpty && changes.allSatisfy(isStylesheet)
             await broadcaster.send(onlyStylesheets ? .stylesheets(generation: generation) : .reload(generation: generation))

@@ -18,7 +18,18 @@ struct IncrementalBuildTests {
         }
     }
 
-    private func runSequence(seed: UInt64) async throws {
+    @Test("random edit sequences through a live session (as timeline serve builds): edit builds equal a clean build after every step")
+    func randomEditSequencesInASession() async throws {
+        var editBuilds = 0
+        for seed in 1...UInt64(Self.sequenceCount) {
+            editBuilds += try await runSequence(seed: seed, throughSession: true)
+        }
+        #expect(editBuilds > Self.sequenceCount, "the session built most post edits as edits")
+    }
+
+    /// Returns how many builds were edit builds.
+    @discardableResult
+    private func runSequence(seed: UInt64, throughSession: Bool = false) async throws -> Int {
         var random = SplitMix(seed: seed)
         var model = SiteModel.initial()
         let fixture = try SiteFixture()
@@ -31,20 +42,26 @@ struct IncrementalBuildTests {
         // Every third sequence swaps each build in whole (--atomic).
         options.atomic = seed % 3 == 0
         try model.sync(to: fixture.root)
-        _ = try await SiteBuilder.build(options)
+        let session = BuildSession(options: options)
+        func build(changes: [String]) async throws(BuildFailure) -> BuildReport {
+            throughSession ? try await session.build(changes: changes) : try await SiteBuilder.build(options)
+        }
+        _ = try await build(changes: [])
+        var editBuilds = 0
 
         for step in 1...Self.stepsPerSequence {
             let before = try FileRecord.scan(fixture.output)
-            let edit = model.randomEdit(using: &random)
+            // A session mostly sees the edits of someone writing: captions, comments and likes.
+            let edit = model.randomEdit(using: &random, postContentOnly: throughSession && random.next() % 3 != 0)
             let previousModel = model
             edit.apply(to: &model)
-            try model.sync(to: fixture.root)
-            let context = "seed \(seed), step \(step): \(edit)"
+            let changes = try model.sync(to: fixture.root)
+            let context = "seed \(seed), step \(step)\(throughSession ? " (session)" : ""): \(edit)"
 
             if edit.breaksTheSite {
                 let diagnostics: [Diagnostic]
                 do {
-                    _ = try await SiteBuilder.build(options)
+                    _ = try await build(changes: changes)
                     diagnostics = []
                 } catch {
                     diagnostics = error.diagnostics
@@ -57,7 +74,8 @@ struct IncrementalBuildTests {
             }
 
             let folderBefore = FileSystem.status(of: fixture.output)?.inode
-            let report = try await SiteBuilder.build(options)
+            let report = try await build(changes: changes)
+            if report.files.mode == .edit { editBuilds += 1 }
             if options.atomic, report.files.written + report.files.deleted > 0 {
                 #expect(FileSystem.status(of: fixture.output)?.inode != folderBefore, "\(context): an atomic build changed files in place")
             }
@@ -82,6 +100,7 @@ struct IncrementalBuildTests {
             #expect(report.files.mode != .clean, "\(context)")
             #expect(report.files.written + report.files.deleted == changed, "\(context): reported \(report.files) but \(changed) files changed")
         }
+        return editBuilds
     }
 
     @Test("a comment rewrites only the pages and feeds that show it")

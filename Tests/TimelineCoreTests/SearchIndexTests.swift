@@ -101,16 +101,17 @@ struct SearchIndexFileTests {
         terms.append(String(repeating: "z", count: 32))
         let documentCount = 500
         let termList = terms
-        let index = await TermIndex.build(documentCount: documentCount, numberOfDocument: { Int32(documentCount - 1 - $0) }) { position in
+        let collection = Self.collection(count: documentCount) { position in
             Set(termList.enumerated().filter { offset, _ in position % (offset % 7 + 1) == 0 }.map(\.element))
         }
-        let shards = await IndexShards.cut(index, descending: true, layout: layout, folder: "search/posts/")
-        let files = Dictionary(uniqueKeysWithValues: shards.files.map { ($0.path, $0.bytes) })
-        #expect(files.count == shards.files.count, "file names are unique")
+        let index = await TermIndex.build(documentCount: documentCount, numberOfDocument: collection.numberAt, terms: collection.termsAt)
+        let (state, allFiles) = await CollectionIndex.make(collection, layout: layout)
+        let files = Dictionary(uniqueKeysWithValues: allFiles.map { ($0.path, $0.bytes) })
+        #expect(files.count == allFiles.count, "file names are unique")
 
         var decodedTerms: [String] = []
         var decodedPostings: [[Int]] = []
-        for chunk in shards.chunks {
+        for chunk in state.chunks {
             let bytes = try #require(files["search/posts/i/\(chunk.name).txt"])
             #expect(SearchLayout.digest(bytes, length: 16) == chunk.name)
             let lines = try SearchIndexReader.chunk(bytes, descending: true)
@@ -126,7 +127,56 @@ struct SearchIndexFileTests {
         }
         #expect(decodedTerms == index.terms)
         #expect(decodedPostings == index.postings.map { $0.map(Int.init) })
-        #expect(shards.files.count > shards.chunks.count, "the common terms have tails")
+        #expect(state.statistics.tailCount > 0, "the common terms have tails")
+    }
+
+    /// A descending collection of `count` documents with the given terms and a card naming them.
+    static func collection(count: Int, terms: @escaping @Sendable (Int) -> Set<String>) -> SearchCollection {
+        SearchCollection(
+            name: "posts", count: count, descending: true, match: .words, numberAt: { Int32(count - 1 - $0) }, termsAt: terms,
+            card: { number in Array(terms(count - 1 - number).sorted().joined(separator: " ").utf8) })
+    }
+
+    @Test("An edited index is the index of the edited documents: same files, and only the changed ones written", arguments: [UInt64(1), 2, 3, 4, 5, 6])
+    func editedIndex(seed: UInt64) async throws {
+        let layout = SearchLayout(chunkBytes: 96, headBytes: 8, tailBytes: 12, fanout: 4)
+        var random = SplitMix(seed: seed)
+        let words = (0..<60).map { "w\($0 % 7)" + String(repeating: "x", count: $0 % 5) + "\($0)" }
+        let count = 150
+        var documents = (0..<count).map { position in Set((0..<6).map { words[(position * 7 + $0 * 13) % words.count] }) }
+        let (first, firstFiles) = await CollectionIndex.make(Self.collection(count: count) { [documents] in documents[$0] }, layout: layout)
+        var state = first
+        var published = Dictionary(uniqueKeysWithValues: firstFiles.map { ($0.path, $0.bytes) })
+        for round in 1...6 {
+            var positions = Set<Int>()
+            var oldTerms: [Int: Set<String>] = [:]
+            for _ in 0..<(1 + Int(random.next() % 4)) {
+                let position = Int(random.next() % UInt64(count))
+                if oldTerms[position] == nil { oldTerms[position] = documents[position] }
+                positions.insert(position)
+                // Gains a new word or a known one, or loses one (a posting list may empty).
+                switch random.next() % 3 {
+                case 0: documents[position].insert("new\(round)\(random.next() % 3)")
+                case 1: documents[position].insert(words[Int(random.next() % UInt64(words.count))])
+                default: if let word = documents[position].first { documents[position].remove(word) }
+                }
+            }
+            let edited = Self.collection(count: count) { [documents] in documents[$0] }
+            let changes = state.replaceDocuments(positions.sorted(), oldTerms: oldTerms, with: edited)
+            for path in changes.removed {
+                #expect(published.removeValue(forKey: path) != nil, "round \(round): removed \(path), which was not published")
+            }
+            for file in changes.files {
+                #expect(published[file.path] == nil || published[file.path] == file.bytes, "round \(round): \(file.path) changed under its name")
+                published[file.path] = file.bytes
+            }
+            let (clean, cleanFiles) = await CollectionIndex.make(edited, layout: layout)
+            let expected = Dictionary(uniqueKeysWithValues: cleanFiles.map { ($0.path, $0.bytes) })
+            #expect(published == expected, "round \(round): the edited index differs from a clean one")
+            #expect(state.chunks == clean.chunks && state.roots == clean.roots, "round \(round)")
+            #expect(state.statistics == clean.statistics, "round \(round)")
+            #expect(changes.files.count < cleanFiles.count / 2, "round \(round): \(changes.files.count) of \(cleanFiles.count) files written")
+        }
     }
 
     @Test("Every card is reachable through the two directory levels", arguments: [0, 1, 4, 16, 17, 70])

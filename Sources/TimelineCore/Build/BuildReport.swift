@@ -24,6 +24,9 @@ public struct BuildReport: Sendable {
             case incremental
             /// No input, option or tool changed since the last build: nothing was read or written.
             case upToDate = "up-to-date"
+            /// A live session (`timeline serve`) built an edit of posts' captions, comments or
+            /// likes from the site it holds: only what shows those posts was looked at.
+            case edit
         }
 
         public let mode: Mode
@@ -40,6 +43,7 @@ public struct BuildReport: Sendable {
         case .clean: "clean build, \(counted(files.written, "file")) written"
         case .incremental: "\(counted(files.written, "file")) written, \(files.unchanged) unchanged, \(files.deleted) deleted"
         case .upToDate: "up to date, nothing to write"
+        case .edit: "edit: \(counted(files.written, "file")) written, \(files.unchanged) looked at and unchanged, \(files.deleted) deleted"
         }
         return "Built \(counted(pageCount, "page")) (\(counted(userCount, "user")), \(counted(postCount, "post"))\(imageText); \(fileText)) in \(time) s → \(output)"
     }

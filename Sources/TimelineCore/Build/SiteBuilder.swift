@@ -11,13 +11,19 @@ public enum SiteBuilder {
     }
 
     public static func build(_ options: BuildOptions) async throws(BuildFailure) -> BuildReport {
+        try await run(options, keepingSite: false).report
+    }
+
+    /// A build; with `keepingSite` (a live session), never the up-to-date shortcut, and the
+    /// built site is returned for edit builds to start from.
+    static func run(_ options: BuildOptions, keepingSite: Bool) async throws(BuildFailure) -> (report: BuildReport, site: BuiltSite?) {
         var timings = StageTimings()
         let buildStart = WallClock.nanoseconds
         let output = options.absolute(options.output)
         let state = BuildStateFolder(cacheRoot: options.absolute(options.cache), outputRoot: output)
-        if !options.clean, let report = await upToDateReport(options: options, state: state, output: output) {
+        if !options.clean, !keepingSite, let report = await upToDateReport(options: options, state: state, output: output) {
             timings.lap(.validate)
-            return report.with(timings: timings)
+            return (report.with(timings: timings), nil)
         }
         let stableBefore = buildStart - options.racyWindowNanoseconds
         let prepared = try await prepareKeepingState(options, state: state, stableBefore: stableBefore)
@@ -77,11 +83,16 @@ public enum SiteBuilder {
                 try? FileSystem.removeFileIfPresent(state.recordsFile)
             }
             timings.lap(.write)
-            return BuildReport(
+            let report = BuildReport(
                 pageCount: pages.count, fileCount: pages.count + fileCount + feedFileCount + search.statistics.fileCount, userCount: site.users.count,
                 postCount: site.posts.count, seconds: timings.total, output: options.display(output), basePath: site.settings.basePath, warnings: warnings, images: images.statistics,
                 search: search.statistics, timings: timings,
                 files: BuildReport.Files(mode: session.mode == .clean ? .clean : .incremental, written: changes.written.count, unchanged: changes.unchanged, deleted: changes.deleted.count))
+            guard keepingSite else { return (report, nil) }
+            let built = BuiltSite(
+                options: options, contexts: contexts, images: images, theme: prepared.theme, search: search, manifest: changes.entries,
+                warnings: warnings, report: report, stateStamp: state.stamp)
+            return (report, built)
         } catch {
             session.abandon()
             throw BuildFailure(warnings + error.diagnostics)

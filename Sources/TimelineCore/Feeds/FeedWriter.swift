@@ -18,6 +18,25 @@ enum FeedWriter {
         xmlInitParser()
 
         let feeds = FeedFile.all(site: site)
+        try await write(feeds, builder: builder, to: output, outputDisplay: outputDisplay)
+
+        let urls = Sitemap.urls(of: pages, site: site, paths: contexts.paths, baseURL: baseURL)
+        let sitemaps: [(file: String, bytes: [UInt8])]
+        do {
+            sitemaps = try await Sitemap.files(urls: urls, baseURL: baseURL, limit: sitemapURLLimit)
+        } catch {
+            throw SiteWriter.Failure(diagnostics: [failure(Sitemap.file, outputDisplay: outputDisplay, "cannot write the sitemap: \(error)")])
+        }
+        for sitemap in sitemaps {
+            try write(sitemap.file, bytes: sitemap.bytes, to: output, outputDisplay: outputDisplay)
+        }
+        try write(Robots.file, bytes: Array(Robots.text(sitemapURL: baseURL + Sitemap.file).utf8), to: output, outputDisplay: outputDisplay)
+        return feeds.count + sitemaps.count + 1
+    }
+
+    /// Writes `feeds`, each only when its fingerprint changed.
+    static func write(_ feeds: [FeedFile], builder: FeedBuilder, to output: OutputRecorder, outputDisplay: String) async throws(SiteWriter.Failure) {
+        let site = builder.contexts.site
         let outcomes = await ParallelMap.chunks(count: feeds.count) { range -> Diagnostic? in
             for feed in feeds[range] {
                 let file = feed.file(in: site)
@@ -32,19 +51,6 @@ enum FeedWriter {
         }
         let problems = outcomes.compactMap { $0 }
         if !problems.isEmpty { throw SiteWriter.Failure(diagnostics: problems) }
-
-        let urls = Sitemap.urls(of: pages, site: site, paths: contexts.paths, baseURL: baseURL)
-        let sitemaps: [(file: String, bytes: [UInt8])]
-        do {
-            sitemaps = try await Sitemap.files(urls: urls, baseURL: baseURL, limit: sitemapURLLimit)
-        } catch {
-            throw SiteWriter.Failure(diagnostics: [failure(Sitemap.file, outputDisplay: outputDisplay, "cannot write the sitemap: \(error)")])
-        }
-        for sitemap in sitemaps {
-            try write(sitemap.file, bytes: sitemap.bytes, to: output, outputDisplay: outputDisplay)
-        }
-        try write(Robots.file, bytes: Array(Robots.text(sitemapURL: baseURL + Sitemap.file).utf8), to: output, outputDisplay: outputDisplay)
-        return feeds.count + sitemaps.count + 1
     }
 
     private static func write(_ file: String, bytes: [UInt8], to output: OutputRecorder, outputDisplay: String) throws(SiteWriter.Failure) {

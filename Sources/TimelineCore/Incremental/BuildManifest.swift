@@ -8,6 +8,9 @@ struct BuildManifest: Sendable, Equatable {
         var fingerprint: Digest
         /// The bytes written (for links into the image cache, the cache file's identity).
         var content: Digest
+
+        /// In the edits file: the path was deleted since the manifest was written.
+        static let deleted = Entry(fingerprint: .zero, content: .zero)
     }
 
     static let magic = Array("timeline-manifest".utf8)

@@ -2,15 +2,25 @@
 /// pending folder: which files move into the output folder and which are deleted. Its
 /// appearance is the moment the new site exists; replaying it is idempotent, so a build killed
 /// while applying it is finished by the next build (or `timeline serve`) before anything else.
+///
+/// A build's journal comes with a whole new manifest (`manifest.next`); an edit's with the
+/// manifest entries of every file edits changed since that manifest (`manifest.edits.next`).
 struct OutputJournal: Sendable, Equatable {
-    static let magic = Array("timeline-journal".utf8)
+    static let magic = Array("timeline-journal 2".utf8)
 
+    enum Kind: UInt64, Sendable {
+        case build = 1
+        case edit = 2
+    }
+
+    var kind: Kind = .build
     var written: [String]
     var deleted: [String]
 
     func encoded() -> [UInt8] {
         var writer = ByteWriter()
         writer.raw(Self.magic)
+        writer.number(Int(kind.rawValue))
         writer.number(written.count)
         for path in written { writer.string(path) }
         writer.number(deleted.count)
@@ -20,13 +30,13 @@ struct OutputJournal: Sendable, Equatable {
 
     static func decode(_ bytes: [UInt8]) throws(ByteReader.Malformed) -> OutputJournal {
         var reader = ByteReader(bytes)
-        guard Array(try reader.slice(magic.count)) == magic else { throw ByteReader.Malformed() }
+        guard Array(try reader.slice(magic.count)) == magic, let kind = Kind(rawValue: UInt64(try reader.count(limit: 2))) else { throw ByteReader.Malformed() }
         var written: [String] = []
         for _ in 0..<(try reader.count()) { written.append(try reader.string()) }
         var deleted: [String] = []
         for _ in 0..<(try reader.count()) { deleted.append(try reader.string()) }
         guard reader.isAtEnd else { throw ByteReader.Malformed() }
-        return OutputJournal(written: written, deleted: deleted)
+        return OutputJournal(kind: kind, written: written, deleted: deleted)
     }
 
     /// Fails, before anything is committed, when a folder the journal would change cannot be

@@ -102,6 +102,13 @@ final class OutputRecorder: Sendable {
         return outcome
     }
 
+    /// What an edit build made: only the files it was asked for, nothing deleted.
+    func recorded() -> OutputChanges {
+        state.withLock { state in
+            OutputChanges(entries: state.entries, written: state.written.sorted(), unchanged: state.unchanged, deleted: [])
+        }
+    }
+
     /// What the build made, once every stage is done.
     func result() -> OutputChanges {
         state.withLock { state in

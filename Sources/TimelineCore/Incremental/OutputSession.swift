@@ -23,10 +23,7 @@ struct OutputSession: Sendable {
     /// Finishes or throws away what an interrupted build left, then decides how to build.
     static func begin(outputRoot: String, state: BuildStateFolder, tool: Digest, clean: Bool, atomic: Bool = false) throws(FileSystem.Failure) -> OutputSession {
         try recover(outputRoot: outputRoot, state: state)
-        var previous: BuildManifest?
-        if !clean, FileSystem.resolvedKind(of: outputRoot) == .directory, let bytes = try? FileSystem.readBytes(state.manifestFile) {
-            previous = (try? BuildManifest.decode(bytes)).flatMap { $0.tool == tool ? $0 : nil }
-        }
+        let previous = clean || FileSystem.resolvedKind(of: outputRoot) != .directory ? nil : state.readManifest(tool: tool)
         let destination: StagedOutput
         if previous != nil, !atomic {
             destination = try StagedOutput.pending(outputRoot: outputRoot)
@@ -45,7 +42,14 @@ struct OutputSession: Sendable {
         if let bytes = try? FileSystem.readBytes(state.journalFile) {
             if let journal = try? OutputJournal.decode(bytes) {
                 try journal.apply(pendingRoot: pendingRoot, outputRoot: outputRoot)
-                if FileSystem.kind(of: state.nextManifestFile) == .file { try FileSystem.rename(state.nextManifestFile, to: state.manifestFile) }
+                switch journal.kind {
+                case .build:
+                    if FileSystem.kind(of: state.nextManifestFile) == .file { try FileSystem.rename(state.nextManifestFile, to: state.manifestFile) }
+                    // The new manifest describes every file; older edits' entries would now lie.
+                    try FileSystem.removeFileIfPresent(state.editsFile)
+                case .edit:
+                    if FileSystem.kind(of: state.nextEditsFile) == .file { try FileSystem.rename(state.nextEditsFile, to: state.editsFile) }
+                }
             } else {
                 // A journal that cannot be read cannot be finished: forget the manifest, so the
                 // next build is a clean one.
@@ -54,6 +58,7 @@ struct OutputSession: Sendable {
         }
         try FileSystem.removeTree(pendingRoot)
         try FileSystem.removeFileIfPresent(state.nextManifestFile)
+        try FileSystem.removeFileIfPresent(state.nextEditsFile)
         try FileSystem.removeFileIfPresent(state.journalFile)
     }
 
@@ -63,7 +68,11 @@ struct OutputSession: Sendable {
         let manifest = BuildManifest(tool: tool, entries: changes.entries)
         try FileSystem.makeDirectories(state.folder)
         if mode == .incremental, changes.written.isEmpty, changes.deleted.isEmpty {
-            if manifest != previousManifest { try manifest.write(to: state.manifestFile) }
+            if manifest != previousManifest || FileSystem.kind(of: state.editsFile) != .missing {
+                // Every file is as the manifest says, so the edits' entries may go after it.
+                try manifest.write(to: state.manifestFile)
+                try FileSystem.removeFileIfPresent(state.editsFile)
+            }
             recorder.destination.abandon()
             return changes
         }
@@ -89,6 +98,7 @@ struct OutputSession: Sendable {
     private func swapIn(_ manifest: BuildManifest) async throws(FileSystem.Failure) {
         try manifest.write(to: state.nextManifestFile)
         try FileSystem.removeFileIfPresent(state.manifestFile)
+        try FileSystem.removeFileIfPresent(state.editsFile)
         let oldSite = try recorder.destination.commit()
         try FileSystem.rename(state.nextManifestFile, to: state.manifestFile)
         if let oldSite { await StagedOutput.removeOldSite(oldSite) }
@@ -128,6 +138,23 @@ struct BuildStateFolder: Sendable {
     var recordsFile: String { folder + "/records" }
     /// The records of a build in progress, put in place as `recordsFile` only if it completes.
     var pendingRecordsFile: String { folder + "/records.next" }
+    /// The entries of the files edit builds (`timeline serve`) changed since the manifest was
+    /// written; they override the manifest's.
+    var editsFile: String { folder + "/manifest.edits" }
+    var nextEditsFile: String { folder + "/manifest.edits.next" }
+
+    /// The manifest with the edits' entries over it; nil when either cannot be read or was
+    /// made by another tool (the next build is then a clean one).
+    func readManifest(tool: Digest) -> BuildManifest? {
+        guard let bytes = try? FileSystem.readBytes(manifestFile), var manifest = try? BuildManifest.decode(bytes), manifest.tool == tool else { return nil }
+        guard FileSystem.kind(of: editsFile) != .missing else { return manifest }
+        guard let editBytes = try? FileSystem.readBytes(editsFile), let edits = try? BuildManifest.decode(editBytes), edits.tool == tool else { return nil }
+        for (path, entry) in edits.entries { manifest.entries[path] = entry == .deleted ? nil : entry }
+        return manifest
+    }
+
+    /// The status of the manifest and edits files, which moves whenever either is written.
+    var stamp: [FileSystem.Status?] { [FileSystem.status(of: manifestFile), FileSystem.status(of: editsFile)] }
 
     /// `<cache>/builds/Output-<digest>`: one per output folder, named by its absolute path, so
     /// that sites sharing one cache folder (its processed images are worth sharing) never read

@@ -2,14 +2,14 @@
 /// from content is passed as plain text for the template to escape with `{{…}}`; only the
 /// `…HTML` values, which come out of cmark's safe renderer, are meant for `{{{…}}}`.
 struct PageContexts: Sendable {
-    let site: LinkedSite
+    private(set) var site: LinkedSite
     let timelines: Timelines
     let paths: SitePaths
     let siteObject: TemplateObject
     let stylesheetURL: String
     /// Per post, the caption rendered once, since a post shows on many pages.
-    let captionHTML: [String?]
-    let captionText: [String?]
+    private(set) var captionHTML: [String?]
+    private(set) var captionText: [String?]
     /// Per user, the bio as plain text, for the description of each profile page.
     let bioText: [String?]
     /// Per user, the summary shown in lists and next to posts.
@@ -61,6 +61,18 @@ struct PageContexts: Sendable {
         let finished = contexts
         contexts.cardDigests = await ParallelMap.map(Array(site.posts.indices)) { finished.card($0, position: eagerImageCount).digest }
         return contexts
+    }
+
+    /// Puts edited posts in place of the ones at their indexes. Only for an edit that keeps a
+    /// post's ID, author, photo, alt text and date, which the other per-post values (photos,
+    /// share tags, neighbours) are made of: its caption, comments and likes may change.
+    mutating func replacePosts(_ edited: [Int: Post]) {
+        for (index, post) in edited {
+            site.replacePost(at: index, with: post)
+            captionHTML[index] = post.caption.map(Markdown.html)
+            captionText[index] = post.caption.map { Markdown.plainText($0) }
+        }
+        for index in edited.keys { cardDigests[index] = card(index, position: Self.eagerImageCount).digest }
     }
 
     // MARK: Pieces

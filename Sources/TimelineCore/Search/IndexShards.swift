@@ -6,54 +6,9 @@
 /// 0 on a chunk's first line) and `<rest>` the remaining characters. `<postings>` is the
 /// newest part of the term's posting list; `<tail>`, when present, names the tail file with
 /// the next part. A tail file is `<postings>[\t<tail>]` and starts with an absolute number.
-struct IndexShards: Sendable {
-    struct Chunk: Sendable {
-        /// The chunk holds the terms from this one up to the next chunk's first term.
-        let firstTerm: String
-        /// The digest in the chunk's file name, `i/<digest>.txt`.
-        let name: String
-    }
-
-    let chunks: [Chunk]
-    let files: [SearchFile]
-
-    static func cut(_ index: TermIndex, descending: Bool, layout: SearchLayout, folder: String) async -> IndexShards {
-        let entries = await ParallelMap.chunks(count: index.terms.count) { range in
-            range.map { position in
-                Entry(postings: index.postings[position], descending: descending, layout: layout, folder: folder)
-            }
-        }.flatMap { $0 }
-
-        var chunks: [Chunk] = []
-        var files: [SearchFile] = []
-        var current: [UInt8] = []
-        var firstTerm = ""
-        var previousTerm = ""
-        var tailNames = Set<String>()
-        func closeChunk() {
-            guard !current.isEmpty else { return }
-            let name = SearchLayout.digest(current, length: SearchLayout.nameDigestLength)
-            chunks.append(Chunk(firstTerm: firstTerm, name: name))
-            files.append(SearchFile(path: folder + SearchLayout.chunkFolder + name + ".txt", bytes: current))
-            current = []
-        }
-        for (position, term) in index.terms.enumerated() {
-            let entry = entries[position]
-            // Two terms with the same postings share their tail files.
-            files.append(contentsOf: entry.tailFiles.filter { tailNames.insert($0.path).inserted })
-            var line = Self.line(term: term, after: previousTerm, entry: entry)
-            if !current.isEmpty, current.count + line.count > layout.chunkBytes {
-                closeChunk()
-                line = Self.line(term: term, after: "", entry: entry)
-            }
-            if current.isEmpty { firstTerm = term }
-            current += line
-            previousTerm = term
-        }
-        closeChunk()
-        return IndexShards(chunks: chunks, files: files)
-    }
-
+///
+/// `CollectionIndex` keeps the lines and cuts them into chunks; this is how one line is made.
+enum IndexShards {
     /// A term's postings, split into the part its chunk line holds and the chained tail files.
     struct Entry: Sendable {
         let head: [UInt8]

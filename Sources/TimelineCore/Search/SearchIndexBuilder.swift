@@ -7,32 +7,35 @@ enum SearchIndexBuilder {
     static func write(
         _ collections: [SearchCollection], layout: SearchLayout = .standard, to sink: @escaping SearchFile.Sink
     ) async throws(FileSystem.Failure) -> SearchIndex {
-        var statistics = SearchIndex.Statistics()
+        var indexes: [CollectionIndex] = []
+        for collection in collections {
+            let (index, files) = await CollectionIndex.make(collection, layout: layout)
+            try await writeAll(files, to: sink)
+            indexes.append(index)
+        }
+        let manifest = manifestFile(indexes)
+        try sink(manifest)
+        return SearchIndex(manifestFile: manifest.path, manifestByteCount: manifest.bytes.count, collections: indexes)
+    }
+
+    /// The manifest: per collection its count, order, match, the first term and name of each
+    /// chunk and the card roots; named by a digest of its bytes.
+    static func manifestFile(_ indexes: [CollectionIndex]) -> SearchFile {
         var manifest = JSONText()
         manifest.beginObject()
         manifest.field("format", formatVersion)
         manifest.field("termLength", SearchText.maximumTermLength)
-        for collection in collections {
-            let index = await TermIndex.build(documentCount: collection.count, numberOfDocument: collection.numberAt, terms: collection.termsAt)
-            let shards = await IndexShards.cut(index, descending: collection.descending, layout: layout, folder: collection.folder)
-            try await writeAll(shards.files, to: sink)
-            let cards = try await ResultCards.write(count: collection.count, folder: collection.folder, layout: layout, card: collection.card, to: sink)
-
-            statistics.termCount += index.terms.count
-            statistics.chunkCount += shards.chunks.count
-            statistics.tailCount += shards.files.count - shards.chunks.count
-            statistics.fileCount += shards.files.count + cards.fileCount
-            statistics.byteCount += shards.files.reduce(0) { $0 + $1.bytes.count } + cards.byteCount
-
+        for index in indexes {
+            let collection = index.collection
             manifest.key(collection.name)
             manifest.beginObject()
             manifest.field("count", collection.count)
             manifest.field("order", collection.descending ? "descending" : "ascending")
             manifest.field("match", collection.match.rawValue)
-            manifest.field("fanout", layout.fanout)
+            manifest.field("fanout", index.layout.fanout)
             manifest.key("chunks")
             manifest.beginArray()
-            for chunk in shards.chunks {
+            for chunk in index.chunks {
                 manifest.beginArray()
                 manifest.string(chunk.firstTerm)
                 manifest.string(chunk.name)
@@ -41,17 +44,13 @@ enum SearchIndexBuilder {
             manifest.endArray()
             manifest.key("cards")
             manifest.beginArray()
-            for root in cards.roots { manifest.string(root) }
+            for root in index.roots { manifest.string(root) }
             manifest.endArray()
             manifest.endObject()
         }
         manifest.endObject()
         let bytes = manifest.bytes + [UInt8(ascii: "\n")]
-        let file = "search/manifest.\(SearchLayout.digest(bytes, length: SearchLayout.nameDigestLength)).json"
-        try sink(SearchFile(path: file, bytes: bytes))
-        statistics.fileCount += 1
-        statistics.byteCount += bytes.count
-        return SearchIndex(manifestFile: file, statistics: statistics)
+        return SearchFile(path: "search/manifest.\(SearchLayout.digest(bytes, length: SearchLayout.nameDigestLength)).json", bytes: bytes)
     }
 
     private static func writeAll(_ files: [SearchFile], to sink: @escaping SearchFile.Sink) async throws(FileSystem.Failure) {

@@ -5,7 +5,7 @@ public struct LinkedSite: Sendable {
     /// Sorted by username, ignoring case.
     public let users: [User]
     /// Newest first: by ID, descending, byte by byte.
-    public let posts: [Post]
+    public private(set) var posts: [Post]
     /// The index in `users` of each post's author.
     public let postAuthor: [Int]
     /// Each user's posts as indices into `posts`; ascending indices, so newest first.
@@ -28,6 +28,16 @@ public struct LinkedSite: Sendable {
         self.following = following
         self.followers = followers
         self.userIndexByName = userIndexByName
+    }
+
+    /// Replaces a post by an edited version of it (same ID and author, so every index holds).
+    mutating func replacePost(at index: Int, with post: Post) {
+        posts[index] = post
+    }
+
+    /// Resolves exact usernames only: what an edit of a linked site may name.
+    var exactResolver: UserResolver {
+        UserResolver(users: users, exact: userIndexByName, folded: [:], unreadable: [])
     }
 
     /// The index of the user with exactly this username.

@@ -41,10 +41,7 @@ public enum SiteLinker {
         linkedPosts.reserveCapacity(posts.count)
         for post in posts {
             let author = resolver.resolve(post.author, role: "author", diagnostics: &diagnostics)
-            checkInteractions(of: post, resolver: resolver, diagnostics: &diagnostics)
-            if post.alt == nil {
-                diagnostics.append(.warning(.missingAltText, stage: .validate, at: post.source, "the photo has no alt text; add 'alt:' to the front matter so people using screen readers know what it shows"))
-            }
+            check(post, resolver: resolver, diagnostics: &diagnostics)
             guard let author else { continue }
             postsByUser[author].append(linkedPosts.count)
             postAuthor.append(author)
@@ -77,6 +74,15 @@ public enum SiteLinker {
             unique.append(user)
         }
         return unique
+    }
+
+    /// What linking finds in one post besides its author: its comments' and likes' users, and
+    /// its alt text.
+    static func check(_ post: Post, resolver: UserResolver, diagnostics: inout DiagnosticList) {
+        checkInteractions(of: post, resolver: resolver, diagnostics: &diagnostics)
+        if post.alt == nil {
+            diagnostics.append(.warning(.missingAltText, stage: .validate, at: post.source, "the photo has no alt text; add 'alt:' to the front matter so people using screen readers know what it shows"))
+        }
     }
 
     private static func checkInteractions(of post: Post, resolver: UserResolver, diagnostics: inout DiagnosticList) {

@@ -77,6 +77,8 @@ struct SiteModel {
     struct Edit: CustomStringConvertible {
         let description: String
         var breaksTheSite = false
+        /// Changes only a post's caption, comments or likes: what a live session builds as an edit.
+        var isPostContent = false
         let change: (inout SiteModel) -> Void
 
         func apply(to model: inout SiteModel) {
@@ -84,8 +86,9 @@ struct SiteModel {
         }
     }
 
-    func randomEdit(using random: inout SplitMix) -> Edit {
-        let candidates = edits(using: &random)
+    func randomEdit(using random: inout SplitMix, postContentOnly: Bool = false) -> Edit {
+        let all = edits(using: &random)
+        let candidates = postContentOnly && all.contains(where: \.isPostContent) ? all.filter(\.isPostContent) : all
         return candidates[Int(random.next() % UInt64(candidates.count))]
     }
 
@@ -124,24 +127,24 @@ struct SiteModel {
         if !posts.isEmpty {
             let post = pick(posts.indices.map { $0 })
             let id = posts[post].id
-            list.append(Edit(description: "edit the caption of \(id)") { model in model.updatePost(id) { $0.caption += " \(word)" } })
+            list.append(Edit(description: "edit the caption of \(id)", isPostContent: true) { model in model.updatePost(id) { $0.caption += " \(word)" } })
             list.append(Edit(description: "change the photo of \(id)") { model in model.updatePost(id) { $0.photo = 1 - $0.photo } })
             list.append(Edit(description: "change the alt text of \(id)") { model in model.updatePost(id) { $0.alt = $0.alt == nil ? "Alt \(word)" : nil } })
             list.append(Edit(description: "delete post \(id)") { model in model.posts.removeAll { $0.id == id } })
-            list.append(Edit(description: "\(user) comments on \(id)") { model in
+            list.append(Edit(description: "\(user) comments on \(id)", isPostContent: true) { model in
                 let commentID = model.nextID()
                 model.updatePost(id) { $0.comments.append(Comment(id: commentID, author: user, text: "Comment: \(word)")) }
             })
             if !posts[post].comments.isEmpty {
-                list.append(Edit(description: "edit a comment on \(id)") { model in model.updatePost(id) { $0.comments[0].text += " (edited)" } })
-                list.append(Edit(description: "delete a comment on \(id)") { model in model.updatePost(id) { $0.comments.removeLast() } })
+                list.append(Edit(description: "edit a comment on \(id)", isPostContent: true) { model in model.updatePost(id) { $0.comments[0].text += " (edited)" } })
+                list.append(Edit(description: "delete a comment on \(id)", isPostContent: true) { model in model.updatePost(id) { $0.comments.removeLast() } })
             }
-            list.append(Edit(description: "\(user) likes \(id)") { model in
+            list.append(Edit(description: "\(user) likes \(id)", isPostContent: true) { model in
                 let likeID = model.nextID()
                 model.updatePost(id) { $0.likes.append(Like(id: likeID, author: user)) }
             })
             if !posts[post].likes.isEmpty {
-                list.append(Edit(description: "unlike \(id)") { model in model.updatePost(id) { $0.likes.removeFirst() } })
+                list.append(Edit(description: "unlike \(id)", isPostContent: true) { model in model.updatePost(id) { $0.likes.removeFirst() } })
             }
         }
         list.append(Edit(description: "edit the post-card partial") { $0.cardVersion += 1 })
@@ -212,33 +215,45 @@ struct SiteModel {
         return files
     }
 
-    /// Makes `Content/` and `Templates/` under `root` hold exactly `files()`, touching only what differs.
-    func sync(to root: String) throws {
+    /// Makes `Content/` and `Templates/` under `root` hold exactly `files()`, touching only what
+    /// differs; returns the absolute paths it wrote, deleted or made, as a file watcher reports them.
+    @discardableResult
+    func sync(to root: String) throws -> [String] {
         let wanted = try files()
+        var changed: [String] = []
         for folder in ["Content", "Templates"] {
             for (path, _) in try SiteFixture.snapshot(root + "/" + folder) where wanted[folder + "/" + path] == nil {
                 try FileManager.default.removeItem(atPath: root + "/" + folder + "/" + path)
+                changed.append(root + "/" + folder + "/" + path)
             }
-            removeEmptyFolders(root + "/" + folder)
+            changed += removeEmptyFolders(root + "/" + folder)
         }
         for (path, bytes) in wanted {
             let full = root + "/" + path
             if let existing = FileManager.default.contents(atPath: full), existing == bytes { continue }
-            try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            let folder = (full as NSString).deletingLastPathComponent
+            if !FileManager.default.fileExists(atPath: folder) { changed.append(folder) }
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             try bytes.write(to: URL(fileURLWithPath: full))
+            changed.append(full)
         }
+        return changed
     }
 
-    private func removeEmptyFolders(_ folder: String) {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+    private func removeEmptyFolders(_ folder: String) -> [String] {
+        var removed: [String] = []
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
         for name in names {
             var isDirectory: ObjCBool = false
             let path = folder + "/" + name
             if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-                removeEmptyFolders(path)
+                removed += removeEmptyFolders(path)
                 let kept = path.hasSuffix("/Content/posts") || path.hasSuffix("/Content/users")
-                if !kept, (try? FileManager.default.contentsOfDirectory(atPath: path))?.isEmpty == true { try? FileManager.default.removeItem(atPath: path) }
+                if !kept, (try? FileManager.default.contentsOfDirectory(atPath: path))?.isEmpty == true, (try? FileManager.default.removeItem(atPath: path)) != nil {
+                    removed.append(path)
+                }
             }
         }
+        return removed
     }
 }
