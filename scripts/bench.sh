@@ -14,7 +14,14 @@
 #    comment removed again (which restores the workload). For each: seconds, peak memory, and
 #    the files written, left unchanged and deleted (from `timeline build --json`). Beside the
 #    no-op, the floor under it: the time one fstatat per content file takes on both cores
-#    (Benchmarks/incremental/stat_floor.c).
+#    (Benchmarks/incremental/stat_floor.c);
+# 6. then the same comment added and removed while `timeline serve` runs on the same site and
+#    output (a live session, which keeps the built site in memory and builds an edit of a post's
+#    comments from it): the build's own time as the server reports it, the time from the save
+#    to the end of the build (inotify included, `--debounce 0`), and the files written, looked
+#    at and left unchanged, and deleted. The server's first build (a whole incremental build,
+#    which fills the session) is reported too. Skipped without curl. With more folders than
+#    fs.inotify.max_user_watches, raises that limit when run as root (else the server polls).
 set -euo pipefail
 
 readonly time_tool=/usr/bin/time
@@ -82,6 +89,17 @@ incremental_case() {
 comment_file="$(find "$content/posts" -name comments.json -print -quit)"
 [[ -n "$comment_file" ]] || die "the workload has no comments.json to add a comment to"
 cp "$comment_file" ".bench/comments-backup.json"
+# One more comment on that post, by the author of its first; removed again by restoring the copy.
+add_comment() {
+  python3 - "$comment_file" <<'PYTHON'
+import json, sys
+path = sys.argv[1]
+comments = json.load(open(path))
+comments.append({"id": "-Zzzzzzzzzzzzzzzzzzz", "username": comments[0]["username"], "text": "One more comment, added by make bench"})
+open(path, "w").write(json.dumps(comments, indent=2) + "\n")
+PYTHON
+}
+remove_comment() { cp ".bench/comments-backup.json" "$comment_file"; }
 state_folder="$(ls -d .timeline-cache/builds/"$(basename "$output")"-* 2>/dev/null | head -n 1)"
 
 echo
@@ -98,16 +116,59 @@ if cc -O2 -pthread Benchmarks/incremental/stat_floor.c -o "$stat_floor" 2>/dev/n
 fi
 [[ -n "$state_folder" ]] && rm -f "$state_folder/inputs"
 incremental_case "no-op without input snapshot"
-python3 - "$comment_file" <<'PYTHON'
-import json, sys
-path = sys.argv[1]
-comments = json.load(open(path))
-author = comments[0]["username"]
-comments.append({"id": "-Zzzzzzzzzzzzzzzzzzz", "username": author, "text": "One more comment, added by make bench"})
-open(path, "w").write(json.dumps(comments, indent=2) + "\n")
-PYTHON
+add_comment
 incremental_case "one comment added"
-cp ".bench/comments-backup.json" "$comment_file"
+remove_comment
 incremental_case "that comment removed"
+# The same edit in a live session: timeline serve on the same content and output.
+if command -v curl >/dev/null 2>&1; then
+  # shellcheck source=lib/serve.sh
+  source "$(dirname "${BASH_SOURCE[0]}")/lib/serve.sh"
+  folders="$(find "$content" -type d | wc -l | tr -d '[:space:]')"
+  watch_limit="$(cat /proc/sys/fs/inotify/max_user_watches 2>/dev/null || echo 0)"
+  if ((folders + 64 > watch_limit)); then
+    if [[ "$(id -u)" == 0 ]] && sysctl -qw fs.inotify.max_user_watches=$((folders * 2)); then
+      echo "(raised fs.inotify.max_user_watches from $watch_limit to $((folders * 2)) for $folders folders)"
+    else
+      echo "(fs.inotify.max_user_watches is $watch_limit for $folders folders: the server polls instead)"
+    fi
+  fi
+  serve_log=".bench/serve-$users-$posts.log"
+  start_preview "$serve_log" . --content "$content" --templates Templates --output "$output" --debounce 0
+  trap stop_preview EXIT
+  built_lines() { grep -c -E '^[0-9]+ changes?: Built' "$serve_log" || true; }
+  # Prints a row for the build that follows an edit made by the command "$2".
+  session_case() {
+    local label="$1" before start line deadline
+    before="$(built_lines)"
+    start="$EPOCHREALTIME"
+    "$2"
+    deadline=$((SECONDS + 900))
+    until (($(built_lines) > before)); do
+      ((SECONDS < deadline)) || { tail -n 20 "$serve_log" >&2; die "$label: no build reported"; }
+      sleep 0.002
+    done
+    local end="$EPOCHREALTIME"
+    line="$(grep -E '^[0-9]+ changes?: Built' "$serve_log" | tail -n 1)"
+    local seconds mode written unchanged deleted
+    seconds="$(sed -n 's/.* in \([0-9.]*\) s .*/\1/p' <<<"$line")"
+    mode="$(sed -n 's/.*; \([a-z-]*\)[:,] .*/\1/p' <<<"$line")"
+    written="$(sed -n 's/.* \([0-9]*\) files\{0,1\} written.*/\1/p' <<<"$line")"
+    unchanged="$(sed -n 's/.* \([0-9]*\) \(looked at and \)\{0,1\}unchanged.*/\1/p' <<<"$line")"
+    deleted="$(sed -n 's/.* \([0-9]*\) deleted.*/\1/p' <<<"$line")"
+    printf '%-34s %9s %10s %-12s %8s %10s %8s\n' "$label" "$seconds" "$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.0f ms", (b - a) * 1000 }')" \
+      "${mode:-?}" "${written:-?}" "${unchanged:-?}" "${deleted:-?}"
+  }
+  echo
+  echo "The same in a live session: $bin_dir/timeline serve . --content $content --templates Templates --output $output --debounce 0"
+  echo "    first build: $(grep -m 1 '^Built ' "$serve_log")"
+  printf '%-34s %9s %10s %-12s %8s %10s %8s\n' case seconds "save→built" mode written unchanged deleted
+  session_case "one comment added (live session)" add_comment
+  session_case "that comment removed (live session)" remove_comment
+  session_case "one comment added again" add_comment
+  session_case "and removed again" remove_comment
+  stop_preview
+  trap - EXIT
+fi
 # Last, so that deleting the previous output (slow for a large site) slows no measurement.
 [[ -z "$trash" ]] || rm -rf "$trash"

@@ -31,6 +31,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("debounce"), help: ArgumentHelp("How long saves must pause before a rebuild, in milliseconds.", valueName: "ms"))
     var debounceMilliseconds: Int = 100
 
+    @Flag(help: "Also print how long each stage of each build took.")
+    var timings = false
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535, not \(port)") }
         guard debounceMilliseconds >= 0 else { throw ValidationError("--debounce must not be negative") }
@@ -44,7 +47,7 @@ struct ServeCommand: AsyncParsableCommand {
             debounce: .milliseconds(debounceMilliseconds),
             watchMode: pollMilliseconds.map { .polling(interval: .milliseconds($0)) } ?? .automatic)
         do {
-            try await PreviewServer(configuration: configuration).run { event in console.show(event) }
+            try await PreviewServer(configuration: configuration).run { [timings] event in console.show(event, timings: timings) }
         } catch {
             Console.writeError("serve: \(error)\n")
             throw ExitCode.failure
@@ -54,7 +57,7 @@ struct ServeCommand: AsyncParsableCommand {
 
 extension Console {
     /// One line for each thing the preview does; the diagnostics of a failed build in full.
-    func show(_ event: PreviewEvent) {
+    func show(_ event: PreviewEvent, timings: Bool = false) {
         switch event {
         case .listening(let url):
             Console.writeOutput("Serving at \(url) (Ctrl-C to stop)\n")
@@ -71,6 +74,7 @@ extension Console {
             guard !quiet else { return }
             let cause = changes.isEmpty ? "" : "\(changes.count) change\(changes.count == 1 ? "" : "s"): "
             Console.writeOutput(cause + report.summary + "\n")
+            if timings { Console.writeOutput("Stages: " + report.timings.summary + "\n") }
         case .failed(let failure):
             print(failure.diagnostics)
             let count = failure.errors.count

@@ -15,15 +15,12 @@ public actor BuildSession {
     /// Builds the site after `changes` (absolute paths of changed files and folders; nil when
     /// unknown, as for the first build).
     public func build(changes: [String]? = nil) async throws(BuildFailure) -> BuildReport {
-        if let built, let changes, built.stateStamp == stateFolder.stamp, let edit = PostEditBuild.plan(changes, built: built) {
-            do {
-                let (report, next) = try await edit.run()
-                self.built = next
-                return report
-            } catch {
-                self.built = nil
-                throw error
-            }
+        if var current = built, let changes, current.stateStamp == stateFolder.stamp, let edit = PostEditBuild.plan(changes, built: current) {
+            // Handed over whole, so that the edit changes it in place; a failed edit leaves none.
+            built = nil
+            let report = try await edit.run(on: &current)
+            built = current
+            return report
         }
         built = nil
         let (report, site) = try await SiteBuilder.run(options, keepingSite: true)

@@ -18,7 +18,6 @@ import CLibXML2
 /// build's to make: `plan` returns nil and the session runs a whole build, which also reports
 /// every error.
 struct PostEditBuild {
-    let built: BuiltSite
     /// The edited posts by index, with the warnings reading and linking each gave.
     let edited: [Int: Post]
     let warnings: [Int: [Diagnostic]]
@@ -62,20 +61,20 @@ struct PostEditBuild {
             edited[index] = post
             warnings[index] = diagnostics.all
         }
-        return PostEditBuild(built: built, edited: edited, warnings: warnings)
+        return PostEditBuild(edited: edited, warnings: warnings)
     }
 
-    /// Builds the edit into the output folder through the journal; returns the report and the
-    /// site as it now is.
-    func run() async throws(BuildFailure) -> (BuildReport, BuiltSite) {
+    /// Builds the edit into the output folder through the journal and changes `next` into the
+    /// site as it now is, in place: the session hands it over whole, so that no array of the
+    /// site (nor the manifest of every output file) is copied. After a failure it is not used.
+    func run(on next: inout BuiltSite) async throws(BuildFailure) -> BuildReport {
         var timings = StageTimings()
-        var next = built
-        let options = built.options
+        let options = next.options
         let output = options.absolute(options.output)
         let state = BuildStateFolder(cacheRoot: options.absolute(options.cache), outputRoot: output)
-        let oldTerms = Dictionary(uniqueKeysWithValues: edited.keys.map { ($0, SiteSearchCollections.postTerms(built.site.posts[$0])) })
+        let oldTerms = Dictionary(uniqueKeysWithValues: edited.keys.map { ($0, SiteSearchCollections.postTerms(next.site.posts[$0])) })
         next.contexts.replacePosts(edited)
-        next.warnings = updatedWarnings(options: options)
+        next.warnings = updatedWarnings(next.warnings, options: options)
         timings.lap(.validate)
 
         let destination: StagedOutput
@@ -85,39 +84,50 @@ struct PostEditBuild {
         } catch {
             throw BuildFailure(next.warnings + [.error(.outputError, stage: .write, at: SourceLocation(path: error.path), error.description)])
         }
-        let recorder = OutputRecorder(previous: built.manifest, destination: destination)
         do throws(SiteWriter.Failure) {
-            let searchChanges = try writeSearch(&next, oldTerms: oldTerms, to: recorder)
-            timings.lap(.search)
-            let renderer = PageRenderer(contexts: next.contexts, theme: next.theme, searchManifestURL: next.contexts.paths.url(file: next.search.manifestFile))
-            var pages = Array(pagesShowingEdits(in: next))
-            if searchChanges.manifestChanged { pages.append(.search) }
-            try await SiteWriter.writePages(pages, renderer: renderer, to: recorder, templatesDisplay: options.display(next.theme.root))
-            timings.lap(.render)
-            try await writeFeeds(next.contexts, to: recorder, outputDisplay: options.display(output))
-            timings.lap(.feeds)
-            let changes = recorder.recorded()
-            let deleted = searchChanges.removed.filter { changes.entries[$0] == nil }.sorted()
+            let (changes, removed) = try await write(&next, oldTerms: oldTerms, to: destination, output: output, timings: &timings)
+            let deleted = removed.filter { changes.entries[$0] == nil }.sorted()
             try commit(changes, deleted: deleted, into: &next, destination: destination, state: state, output: output)
             timings.lap(.write)
+            let last = next.report
             let report = BuildReport(
-                pageCount: built.report.pageCount, fileCount: next.manifest.count, userCount: built.report.userCount, postCount: built.report.postCount,
-                seconds: timings.total, output: built.report.output, basePath: built.report.basePath, warnings: next.warnings, images: built.report.images,
+                pageCount: last.pageCount, fileCount: next.manifest.count, userCount: last.userCount, postCount: last.postCount,
+                seconds: timings.total, output: last.output, basePath: last.basePath, warnings: next.warnings, images: last.images,
                 search: next.search.statistics, timings: timings,
                 files: BuildReport.Files(mode: .edit, written: changes.written.count, unchanged: changes.unchanged, deleted: deleted.count))
             next.report = report
-            return (report, next)
+            return report
         } catch {
             destination.abandon()
             throw BuildFailure(next.warnings + error.diagnostics)
         }
     }
 
+    /// The search files, pages and feeds that show the edited posts, each made and written
+    /// only when what it is made from changed. The recorder, which holds the manifest as the
+    /// last build left it, is gone when this returns, so the manifest can change in place.
+    private func write(
+        _ next: inout BuiltSite, oldTerms: [Int: Set<String>], to destination: StagedOutput, output: String, timings: inout StageTimings
+    ) async throws(SiteWriter.Failure) -> (OutputChanges, removed: [String]) {
+        let recorder = OutputRecorder(previous: next.manifest, destination: destination)
+        let options = next.options
+        let searchChanges = try writeSearch(&next, oldTerms: oldTerms, to: recorder)
+        timings.lap(.search)
+        let renderer = PageRenderer(contexts: next.contexts, theme: next.theme, searchManifestURL: next.contexts.paths.url(file: next.search.manifestFile))
+        var pages = Array(pagesShowingEdits(in: next))
+        if searchChanges.manifestChanged { pages.append(.search) }
+        try await SiteWriter.writePages(pages, renderer: renderer, to: recorder, templatesDisplay: options.display(next.theme.root))
+        timings.lap(.render)
+        try await writeFeeds(next.contexts, to: recorder, outputDisplay: options.display(output))
+        timings.lap(.feeds)
+        return (recorder.recorded(), searchChanges.removed)
+    }
+
     /// The site's warnings with those about the edited posts' folders replaced.
-    private func updatedWarnings(options: BuildOptions) -> [Diagnostic] {
+    private func updatedWarnings(_ all: [Diagnostic], options: BuildOptions) -> [Diagnostic] {
         let prefix = options.display(options.absolute(options.content)) + "posts/"
         let folders = Set(edited.values.map { prefix + $0.id.rawValue })
-        let kept = built.warnings.filter { warning in
+        let kept = all.filter { warning in
             let path = warning.location.path
             return !folders.contains(path) && !folders.contains(where: { path.hasPrefix($0 + "/") })
         }
