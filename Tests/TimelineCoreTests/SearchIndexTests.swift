@@ -182,12 +182,12 @@ struct SearchIndexFileTests {
     @Test("Every card is reachable through the two directory levels", arguments: [0, 1, 4, 16, 17, 70])
     func cardTree(count: Int) async throws {
         let layout = SearchLayout(chunkBytes: 64, headBytes: 6, tailBytes: 10, fanout: 4)
-        let written = Mutex<[String: [UInt8]]>([:])
-        let result = try await ResultCards.write(count: count, folder: "search/users/", layout: layout, card: { Array("{\"n\":\($0)}".utf8) }) { file in
-            written.withLock { $0[file.path] = file.bytes }
-        }
-        let files = written.withLock { $0 }
-        #expect(files.count == result.fileCount)
+        let collection = SearchCollection(
+            name: "users", count: count, descending: false, match: .substring, numberAt: { Int32($0) }, termsAt: { _ in [] },
+            card: { Array("{\"n\":\($0)}".utf8) })
+        let (result, written) = await CollectionIndex.make(collection, layout: layout)
+        let files = Dictionary(uniqueKeysWithValues: written.map { ($0.path, $0.bytes) })
+        #expect(files.count == result.statistics.fileCount)
         #expect(result.roots.count == (count + 15) / 16)
         func text(_ path: String) throws -> String { String(decoding: try #require(files[path], "missing \(path)"), as: UTF8.self) }
         func digest(_ text: String, at position: Int) -> String {

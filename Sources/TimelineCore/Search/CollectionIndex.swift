@@ -1,9 +1,15 @@
-/// One collection's index as the files it is published as, kept so that an edit can change it
-/// in place: every term with its postings and its line, how the lines are cut into chunks, and
-/// the cards with their directories. A build makes it from every document (`make`); an edit
-/// (`replaceDocuments`) changes the documents it names and reports only the files that
-/// changed. Both cut the lines with the same greedy rule, so an edited index is the index a
-/// clean build of the same documents makes.
+/// One collection's index as the files it is published as (see `IndexShards` for the lines and
+/// chunks). The result cards are one small JSON file per document, `r/<number>.<digest>.json`,
+/// so the browser downloads only the cards it shows; it finds a card's digest through two levels
+/// of directories: `c/<k>.<digest>.txt` holds the digests of cards `k·fanout ..< (k+1)·fanout`,
+/// one after another, and `d/<j>.<digest>.txt` those of directories `j·fanout ..< (j+1)·fanout`;
+/// the manifest lists the `d/` digests.
+///
+/// Kept so that an edit can change it in place: every term with its postings and its line, how
+/// the lines are cut into chunks, and the cards with their directories. A build makes it from
+/// every document (`make`); an edit (`replaceDocuments`) changes the documents it names and
+/// reports only the files that changed. Both cut the lines with the same greedy rule, so an
+/// edited index is the index a clean build of the same documents makes.
 struct CollectionIndex: Sendable {
     private(set) var collection: SearchCollection
     let layout: SearchLayout
