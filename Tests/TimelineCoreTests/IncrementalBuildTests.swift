@@ -81,7 +81,8 @@ struct IncrementalBuildTests {
             }
             var cleanOptions = BuildOptions(siteRoot: fixture.root, output: cleanOutput, cache: cleanCache)
             cleanOptions.clean = true
-            _ = try await SiteBuilder.build(cleanOptions)
+            let cleanReport = try await SiteBuilder.build(cleanOptions)
+            #expect(report.warnings.map { "\($0)" } == cleanReport.warnings.map { "\($0)" }, "\(context): different warnings")
 
             let incremental = try SiteFixture.snapshot(fixture.output)
             let clean = try SiteFixture.snapshot(cleanOutput)

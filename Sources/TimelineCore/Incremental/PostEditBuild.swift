@@ -127,8 +127,10 @@ struct PostEditBuild {
     private func updatedWarnings(_ all: [Diagnostic], options: BuildOptions) -> [Diagnostic] {
         let prefix = options.display(options.absolute(options.content)) + "posts/"
         let folders = Set(edited.values.map { prefix + $0.id.rawValue })
+        // Reading and linking a post warn about its own files only; other stages' warnings stay.
         let kept = all.filter { warning in
             let path = warning.location.path
+            guard warning.stage == .load || warning.stage == .validate else { return true }
             return !folders.contains(path) && !folders.contains(where: { path.hasPrefix($0 + "/") })
         }
         return DiagnosticList(kept + warnings.values.flatMap { $0 }).sorted
