@@ -140,7 +140,9 @@ if command -v curl >/dev/null 2>&1; then
   # Prints a row for the build that follows an edit made by the command "$2".
   session_case() {
     local label="$1" before start line deadline
+    # One save can make two builds (the second finds nothing new): let the last edit's settle.
     before="$(built_lines)"
+    while sleep 1; [[ "$(built_lines)" != "$before" ]]; do before="$(built_lines)"; done
     start="$EPOCHREALTIME"
     "$2"
     deadline=$((SECONDS + 900))
@@ -169,6 +171,7 @@ if command -v curl >/dev/null 2>&1; then
   session_case "one comment added again" add_comment
   session_case "and removed again" remove_comment
   session_case "comments.json saved unchanged" touch_comments
+  echo "(the server's resident memory, holding the built site: $(($(ps -o rss= -p "$server_pid") / 1024)) MiB)"
   stop_preview
   trap - EXIT
 fi
