@@ -180,6 +180,54 @@ struct IncrementalBuildTests {
         #expect(FileSystem.kind(of: StagedOutput.pendingRoot(of: fixture.output)) == .missing)
     }
 
+    @Test("a session's edit builds leave a build state the next timeline build trusts, and an edit killed while committing is finished by it")
+    func editBuildsAndTheNextBuild() async throws {
+        var model = SiteModel.initial()
+        let fixture = try SiteFixture()
+        try model.sync(to: fixture.root)
+        let session = BuildSession(options: fixture.options())
+        _ = try await session.build()
+        let state = BuildStateFolder(cacheRoot: fixture.root + "/.timeline-cache", outputRoot: fixture.output)
+        func expectClean(_ context: String) async throws {
+            var cleanOptions = BuildOptions(siteRoot: fixture.root, output: fixture.root + "/CleanOutput", cache: fixture.root + "/.clean-cache")
+            cleanOptions.clean = true
+            _ = try await SiteBuilder.build(cleanOptions)
+            #expect(try SiteFixture.snapshot(fixture.output) == SiteFixture.snapshot(fixture.root + "/CleanOutput"), "\(context)")
+        }
+
+        // Two edits through the session: the manifest stays, their entries go to manifest.edits.
+        let manifestBefore = FileSystem.status(of: state.manifestFile)
+        model.posts[0].comments.append(SiteModel.Comment(id: model.nextID(), author: "bob", text: "zebrafish"))
+        var edit = try await session.build(changes: try model.sync(to: fixture.root))
+        #expect(edit.files.mode == .edit && edit.files.written > 0 && edit.files.deleted > 0, "\(edit.files)")
+        model.posts[1].caption += " heron"
+        edit = try await session.build(changes: try model.sync(to: fixture.root))
+        #expect(edit.files.mode == .edit, "\(edit.files)")
+        #expect(FileSystem.status(of: state.manifestFile) == manifestBefore)
+        #expect(FileSystem.kind(of: state.editsFile) == .file)
+        try await expectClean("after the edits")
+
+        // A build that starts from nothing reads the manifest with the edits over it: it finds
+        // every file as recorded, writes nothing, and folds the edits into a new manifest.
+        let next = try await fixture.build()
+        #expect(next.files.mode == .incremental && next.files.written == 0 && next.files.deleted == 0, "\(next.files)")
+        #expect(FileSystem.kind(of: state.editsFile) == .missing)
+
+        // Another edit, killed after its journal was written: the next build replays it, then
+        // builds; the page it left behind is not trusted, since its entry names a fingerprint no
+        // build makes.
+        let page = "p/\(model.posts[0].id)/index.html"
+        let bytes = Array("half-applied edit".utf8)
+        let pending = try StagedOutput.pending(outputRoot: fixture.output)
+        try pending.write(page, bytes: bytes)
+        try BuildManifest(tool: BuildTool.digest, entries: [page: .init(fingerprint: .of("killed"), content: .of(bytes))]).write(to: state.nextEditsFile)
+        try FileSystem.writeFile(state.journalFile, bytes: OutputJournal(kind: .edit, written: [page], deleted: []).encoded())
+        let repaired = try await fixture.build()
+        #expect(repaired.files.written == 1, "\(repaired.files)")
+        #expect(FileSystem.kind(of: state.journalFile) == .missing && FileSystem.kind(of: state.editsFile) == .missing)
+        try await expectClean("after the replayed edit")
+    }
+
     @Test("a damaged manifest means a clean build, not a wrong one")
     func damagedManifest() async throws {
         let model = SiteModel.initial()
@@ -229,6 +277,8 @@ struct IncrementalBuildTests {
         #expect(try BuildManifest.decode(manifest.encoded()) == manifest)
         let journal = OutputJournal(written: ["x", "y/z"], deleted: ["w"])
         #expect(try OutputJournal.decode(journal.encoded()) == journal)
+        let editJournal = OutputJournal(kind: .edit, written: ["p/a/index.html"], deleted: [])
+        #expect(try OutputJournal.decode(editJournal.encoded()) == editJournal)
         #expect(throws: ByteReader.Malformed.self) { try BuildManifest.decode(Array(manifest.encoded().dropLast())) }
     }
 
