@@ -105,7 +105,7 @@ struct SearchIndexFileTests {
             Set(termList.enumerated().filter { offset, _ in position % (offset % 7 + 1) == 0 }.map(\.element))
         }
         let index = await TermIndex.build(documentCount: documentCount, numberOfDocument: collection.numberAt, terms: collection.termsAt)
-        let (state, allFiles) = await CollectionIndex.make(collection, layout: layout)
+        let (state, allFiles) = try await Self.make(collection, layout: layout)
         let files = Dictionary(uniqueKeysWithValues: allFiles.map { ($0.path, $0.bytes) })
         #expect(files.count == allFiles.count, "file names are unique")
 
@@ -130,6 +130,13 @@ struct SearchIndexFileTests {
         #expect(state.statistics.tailCount > 0, "the common terms have tails")
     }
 
+    /// The index of `collection` and every file of it, the cards included.
+    static func make(_ collection: SearchCollection, layout: SearchLayout) async throws -> (CollectionIndex, [SearchFile]) {
+        let cards = Mutex<[SearchFile]>([])
+        let (index, files) = try await CollectionIndex.make(collection, layout: layout) { file in cards.withLock { $0.append(file) } }
+        return (index, files + cards.withLock { $0 })
+    }
+
     /// A descending collection of `count` documents with the given terms and a card naming them.
     static func collection(count: Int, terms: @escaping @Sendable (Int) -> Set<String>) -> SearchCollection {
         SearchCollection(
@@ -144,7 +151,7 @@ struct SearchIndexFileTests {
         let words = (0..<60).map { "w\($0 % 7)" + String(repeating: "x", count: $0 % 5) + "\($0)" }
         let count = 150
         var documents = (0..<count).map { position in Set((0..<6).map { words[(position * 7 + $0 * 13) % words.count] }) }
-        let (first, firstFiles) = await CollectionIndex.make(Self.collection(count: count) { [documents] in documents[$0] }, layout: layout)
+        let (first, firstFiles) = try await Self.make(Self.collection(count: count) { [documents] in documents[$0] }, layout: layout)
         var state = first
         var published = Dictionary(uniqueKeysWithValues: firstFiles.map { ($0.path, $0.bytes) })
         for round in 1...6 {
@@ -170,7 +177,7 @@ struct SearchIndexFileTests {
                 #expect(published[file.path] == nil || published[file.path] == file.bytes, "round \(round): \(file.path) changed under its name")
                 published[file.path] = file.bytes
             }
-            let (clean, cleanFiles) = await CollectionIndex.make(edited, layout: layout)
+            let (clean, cleanFiles) = try await Self.make(edited, layout: layout)
             let expected = Dictionary(uniqueKeysWithValues: cleanFiles.map { ($0.path, $0.bytes) })
             #expect(published == expected, "round \(round): the edited index differs from a clean one")
             #expect(state.chunks == clean.chunks && state.roots == clean.roots, "round \(round)")
@@ -185,7 +192,7 @@ struct SearchIndexFileTests {
         let collection = SearchCollection(
             name: "users", count: count, descending: false, match: .substring, numberAt: { Int32($0) }, termsAt: { _ in [] },
             card: { Array("{\"n\":\($0)}".utf8) })
-        let (result, written) = await CollectionIndex.make(collection, layout: layout)
+        let (result, written) = try await Self.make(collection, layout: layout)
         let files = Dictionary(uniqueKeysWithValues: written.map { ($0.path, $0.bytes) })
         #expect(files.count == result.statistics.fileCount)
         #expect(result.roots.count == (count + 15) / 16)

@@ -55,7 +55,8 @@ public enum SiteBuilder {
         let recorder = session.recorder
         do throws(SiteWriter.Failure) {
             options.progress?(BuildProgress(stage: .search, message: "indexing \(site.posts.count) posts and \(site.users.count) users"))
-            let search = try await writeSearchIndex(site: site, images: images, contexts: contexts, layout: options.searchLayout, to: recorder)
+            var search = try await writeSearchIndex(site: site, images: images, contexts: contexts, layout: options.searchLayout, to: recorder)
+            if !keepingSite { search.releaseCollections() }
             timings.lap(.search)
             options.progress?(BuildProgress(stage: .render, message: "rendering and writing \(pages.count) pages"))
             try await SiteWriter.writePages(

@@ -180,18 +180,8 @@ struct PostEditBuild {
     /// manifest when that changed it.
     private func writeSearch(_ next: inout BuiltSite, oldTerms: [Int: Set<String>], to output: OutputRecorder) throws(SiteWriter.Failure) -> (removed: [String], manifestChanged: Bool) {
         let collections = SiteSearchCollections.make(site: next.site, images: next.images, captionText: next.contexts.captionText, paths: next.contexts.paths)
-        guard let position = next.search.collections.firstIndex(where: { $0.collection.name == "posts" }),
-            let posts = collections.first(where: { $0.name == "posts" })
-        else { return ([], false) }
-        var changes = next.search.collections[position].replaceDocuments(edited.keys.sorted(), oldTerms: oldTerms, with: posts)
-        let manifest = SearchIndexBuilder.manifestFile(next.search.collections)
-        let manifestChanged = manifest.path != next.search.manifestFile
-        if manifestChanged {
-            changes.removed.append(next.search.manifestFile)
-            changes.files.append(manifest)
-            next.search.manifestFile = manifest.path
-            next.search.manifestByteCount = manifest.bytes.count
-        }
+        guard let posts = collections.first(where: { $0.name == "posts" }) else { return ([], false) }
+        let (changes, manifestChanged) = next.search.replaceDocuments(edited.keys.sorted(), oldTerms: oldTerms, in: posts)
         do {
             for file in changes.files { try output.file(file.path, bytes: file.bytes) }
         } catch {

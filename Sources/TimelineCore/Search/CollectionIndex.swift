@@ -48,20 +48,33 @@ struct CollectionIndex: Sendable {
 
     // MARK: Building
 
-    /// The whole index of `collection`, with every file it is published as.
-    static func make(_ collection: SearchCollection, layout: SearchLayout) async -> (CollectionIndex, [SearchFile]) {
+    /// The whole index of `collection`. The cards, one file per document, go to `sink` as they
+    /// are made, on every core; every other file of the index is returned.
+    static func make(
+        _ collection: SearchCollection, layout: SearchLayout, writingCardsTo sink: @escaping SearchFile.Sink
+    ) async throws(FileSystem.Failure) -> (CollectionIndex, [SearchFile]) {
         let index = await TermIndex.build(documentCount: collection.count, numberOfDocument: collection.numberAt, terms: collection.termsAt)
         let folder = collection.folder
         let descending = collection.descending
         let entries = await ParallelMap.chunks(count: index.terms.count) { range in
             range.map { Entry(postings: index.postings[$0], descending: descending, layout: layout, folder: folder) }
         }.flatMap { $0 }
-        let cards = await ParallelMap.chunks(count: collection.count) { range in
-            range.map { number in collection.card(number) }
-        }.flatMap { $0 }
+        let written = await ParallelMap.chunks(count: collection.count) { range in
+            Result { () throws(FileSystem.Failure) -> [(digest: String, size: Int)] in
+                try range.map { number throws(FileSystem.Failure) in
+                    let bytes = collection.card(number)
+                    let digest = Self.cardDigest(bytes)
+                    try sink(SearchFile(path: folder + SearchLayout.cardFolder + "\(number).\(digest).json", bytes: bytes))
+                    return (digest, bytes.count)
+                }
+            }
+        }
+        var cards: [(digest: String, size: Int)] = []
+        cards.reserveCapacity(collection.count)
+        for part in written { cards += try part.get() }
         var state = CollectionIndex(
             collection: collection, layout: layout, terms: index.terms, postings: index.postings, entries: entries, followingLength: [],
-            leadingLength: [], chunks: [], tails: [:], cardDigests: cards.map(Self.cardDigest), cardBytes: cards.map(\.count),
+            leadingLength: [], chunks: [], tails: [:], cardDigests: cards.map(\.digest), cardBytes: cards.map(\.size),
             directories: [], directoryBytes: [], roots: [], rootBytes: [])
         var files: [SearchFile] = []
         for position in state.terms.indices {
@@ -80,7 +93,6 @@ struct CollectionIndex: Sendable {
             state.chunks.append(file.chunk)
             files.append(file.file)
         }
-        for (number, bytes) in cards.enumerated() { files.append(state.cardFile(number, bytes: bytes)) }
         for directory in 0..<state.directoryCount(of: state.cardDigests.count) { files.append(state.remakeDirectory(directory)) }
         for root in 0..<state.directoryCount(of: state.directories.count) { files.append(state.remakeRoot(root)) }
         return (state, files)

@@ -1,13 +1,44 @@
-/// What the search stage wrote: the manifest the search page names, each collection's index
-/// (kept by a live build to change it in place), and the figures.
+/// What the search stage wrote: the manifest the search page names, the figures, and each
+/// collection's index, which a live session keeps to change it in place (a build that keeps
+/// no site lets it go once written).
 public struct SearchIndex: Sendable {
     /// Relative to the output root, e.g. `search/manifest.0123456789abcdef.json`.
-    var manifestFile: String
-    var manifestByteCount: Int
-    var collections: [CollectionIndex]
+    private(set) var manifestFile: String
+    private(set) var collections: [CollectionIndex]
+    public private(set) var statistics: Statistics
 
-    public var statistics: Statistics {
-        var total = Statistics()
+    init(manifest: SearchFile, collections: [CollectionIndex]) {
+        manifestFile = manifest.path
+        self.collections = collections
+        statistics = Self.statistics(of: collections, manifestBytes: manifest.bytes.count)
+    }
+
+    /// Keeps only the manifest's name and the figures.
+    mutating func releaseCollections() {
+        collections = []
+    }
+
+    /// Changes the documents at `positions` of collection `name` (see
+    /// `CollectionIndex.replaceDocuments`), and the manifest when that changes it; returns the
+    /// files to write and the paths of files the index no longer has.
+    mutating func replaceDocuments(
+        _ positions: [Int], oldTerms: [Int: Set<String>], in collection: SearchCollection
+    ) -> (changes: CollectionIndex.Changes, manifestChanged: Bool) {
+        guard let position = collections.firstIndex(where: { $0.collection.name == collection.name }) else { return (.init(), false) }
+        var changes = collections[position].replaceDocuments(positions, oldTerms: oldTerms, with: collection)
+        let manifest = SearchIndexBuilder.manifestFile(collections)
+        let manifestChanged = manifest.path != manifestFile
+        if manifestChanged {
+            changes.removed.append(manifestFile)
+            changes.files.append(manifest)
+            manifestFile = manifest.path
+        }
+        statistics = Self.statistics(of: collections, manifestBytes: manifest.bytes.count)
+        return (changes, manifestChanged)
+    }
+
+    private static func statistics(of collections: [CollectionIndex], manifestBytes: Int) -> Statistics {
+        var total = Statistics(fileCount: 1, byteCount: manifestBytes)
         for collection in collections {
             let figures = collection.statistics
             total.fileCount += figures.fileCount
@@ -16,8 +47,6 @@ public struct SearchIndex: Sendable {
             total.chunkCount += figures.chunkCount
             total.tailCount += figures.tailCount
         }
-        total.fileCount += 1
-        total.byteCount += manifestByteCount
         return total
     }
 

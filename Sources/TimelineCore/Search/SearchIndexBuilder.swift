@@ -9,13 +9,13 @@ enum SearchIndexBuilder {
     ) async throws(FileSystem.Failure) -> SearchIndex {
         var indexes: [CollectionIndex] = []
         for collection in collections {
-            let (index, files) = await CollectionIndex.make(collection, layout: layout)
+            let (index, files) = try await CollectionIndex.make(collection, layout: layout, writingCardsTo: sink)
             try await writeAll(files, to: sink)
             indexes.append(index)
         }
         let manifest = manifestFile(indexes)
         try sink(manifest)
-        return SearchIndex(manifestFile: manifest.path, manifestByteCount: manifest.bytes.count, collections: indexes)
+        return SearchIndex(manifest: manifest, collections: indexes)
     }
 
     /// The manifest: per collection its count, order, match, the first term and name of each
