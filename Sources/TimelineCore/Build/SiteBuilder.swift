@@ -20,7 +20,7 @@ public enum SiteBuilder {
         var timings = StageTimings()
         let buildStart = WallClock.nanoseconds
         let output = options.absolute(options.output)
-        let state = BuildStateFolder(cacheRoot: options.absolute(options.cache), outputRoot: output)
+        let state = BuildStateFolder(options: options)
         if !options.clean, !keepingSite, let report = await upToDateReport(options: options, state: state, output: output) {
             timings.lap(.validate)
             return (report.with(timings: timings), nil)

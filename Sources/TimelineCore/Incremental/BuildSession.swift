@@ -15,7 +15,7 @@ public actor BuildSession {
     /// Builds the site after `changes` (absolute paths of changed files and folders; nil when
     /// unknown, as for the first build).
     public func build(changes: [String]? = nil) async throws(BuildFailure) -> BuildReport {
-        if var current = built, let changes, current.stateStamp == stateFolder.stamp, let edit = PostEditBuild.plan(changes, built: current) {
+        if var current = built, let changes, current.stateStamp == BuildStateFolder(options: options).stamp, let edit = PostEditBuild.plan(changes, built: current) {
             // Handed over whole, so that the edit changes it in place; a failed edit leaves none.
             built = nil
             let report = try await edit.run(on: &current)
@@ -26,9 +26,5 @@ public actor BuildSession {
         let (report, site) = try await SiteBuilder.run(options, keepingSite: true)
         built = site
         return report
-    }
-
-    private var stateFolder: BuildStateFolder {
-        BuildStateFolder(cacheRoot: options.absolute(options.cache), outputRoot: options.absolute(options.output))
     }
 }

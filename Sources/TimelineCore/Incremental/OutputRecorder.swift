@@ -109,12 +109,12 @@ final class OutputRecorder: Sendable {
         }
     }
 
-    /// What the build made, once every stage is done.
+    /// What the build made, once every stage is done: the files the previous build made that
+    /// this one did not are deleted.
     func result() -> OutputChanges {
-        state.withLock { state in
-            let deleted = previous.keys.filter { state.entries[$0] == nil }.sorted()
-            return OutputChanges(entries: state.entries, written: state.written.sorted(), unchanged: state.unchanged, deleted: deleted)
-        }
+        let made = recorded()
+        let deleted = previous.keys.filter { made.entries[$0] == nil }.sorted()
+        return OutputChanges(entries: made.entries, written: made.written, unchanged: made.unchanged, deleted: deleted)
     }
 }
 

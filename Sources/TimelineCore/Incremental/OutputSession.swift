@@ -83,13 +83,40 @@ struct OutputSession: Sendable {
             try await linkUnchangedFiles(changes)
             try await swapIn(manifest)
         case .incremental:
-            let journal = OutputJournal(written: changes.written, deleted: changes.deleted)
-            try journal.checkWritable(outputRoot: outputRoot)
-            try manifest.write(to: state.nextManifestFile)
-            try FileSystem.writeAtomically(state.journalFile, bytes: journal.encoded())
-            try Self.recover(outputRoot: outputRoot, state: state)
+            try commitThroughJournal(OutputJournal(written: changes.written, deleted: changes.deleted), writing: manifest, to: state.nextManifestFile)
         }
         return changes
+    }
+
+    /// An edit build's session (`PostEditBuild`): the manifest is the one the live session
+    /// holds, and new and changed files wait in the pending folder as in an incremental build.
+    static func beginEdit(outputRoot: String, state: BuildStateFolder, tool: Digest, manifest: [String: BuildManifest.Entry]) throws(FileSystem.Failure) -> OutputSession {
+        try recover(outputRoot: outputRoot, state: state)
+        let destination = try StagedOutput.pending(outputRoot: outputRoot)
+        return OutputSession(
+            mode: .incremental, swapsWholeFolder: false, outputRoot: outputRoot, state: state,
+            recorder: OutputRecorder(previous: manifest, destination: destination), tool: tool, previousManifest: nil)
+    }
+
+    /// Puts an edit in place: the files it wrote and deleted through an edit journal, and
+    /// `edits` (every entry edits changed since the manifest was written) as the edits file.
+    func commitEdit(written: [String], deleted: [String], edits: [String: BuildManifest.Entry]) throws(FileSystem.Failure) {
+        let file = BuildManifest(tool: tool, entries: edits)
+        guard !written.isEmpty || !deleted.isEmpty else {
+            recorder.destination.abandon()
+            try file.write(to: state.editsFile)
+            return
+        }
+        try commitThroughJournal(OutputJournal(kind: .edit, written: written, deleted: deleted), writing: file, to: state.nextEditsFile)
+    }
+
+    /// Writes the journal's state file beside the current one, then the journal (the moment
+    /// the change exists), then applies it.
+    private func commitThroughJournal(_ journal: OutputJournal, writing next: BuildManifest, to path: String) throws(FileSystem.Failure) {
+        try journal.checkWritable(outputRoot: outputRoot)
+        try next.write(to: path)
+        try FileSystem.writeAtomically(state.journalFile, bytes: journal.encoded())
+        try Self.recover(outputRoot: outputRoot, state: state)
     }
 
     /// Swaps the staging folder with the output folder and records `manifest`. Without a
@@ -155,6 +182,11 @@ struct BuildStateFolder: Sendable {
 
     /// The status of the manifest and edits files, which moves whenever either is written.
     var stamp: [FileSystem.Status?] { [FileSystem.status(of: manifestFile), FileSystem.status(of: editsFile)] }
+
+    /// The state folder of the options' output folder.
+    init(options: BuildOptions) {
+        self.init(cacheRoot: options.absolute(options.cache), outputRoot: options.absolute(options.output))
+    }
 
     /// `<cache>/builds/Output-<digest>`: one per output folder, named by its absolute path, so
     /// that sites sharing one cache folder (its processed images are worth sharing) never read

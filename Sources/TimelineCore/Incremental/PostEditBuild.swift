@@ -70,57 +70,111 @@ struct PostEditBuild {
     func run(on next: inout BuiltSite) async throws(BuildFailure) -> BuildReport {
         var timings = StageTimings()
         let options = next.options
-        let output = options.absolute(options.output)
-        let state = BuildStateFolder(cacheRoot: options.absolute(options.cache), outputRoot: output)
         let oldTerms = Dictionary(uniqueKeysWithValues: edited.keys.map { ($0, SiteSearchCollections.postTerms(next.site.posts[$0])) })
         next.contexts.replacePosts(edited)
         next.warnings = updatedWarnings(next.warnings, options: options)
         timings.lap(.validate)
+        let (changes, deleted) = try await write(&next, oldTerms: oldTerms, timings: &timings)
+        for (path, entry) in changes.entries { next.manifest[path] = entry }
+        for path in deleted { next.manifest[path] = nil }
+        next.stateStamp = BuildStateFolder(options: options).stamp
+        timings.lap(.write)
+        let last = next.report
+        let report = BuildReport(
+            pageCount: last.pageCount, fileCount: next.manifest.count, userCount: last.userCount, postCount: last.postCount,
+            seconds: timings.total, output: last.output, basePath: last.basePath, warnings: next.warnings, images: last.images,
+            search: next.search.statistics, timings: timings,
+            files: BuildReport.Files(mode: .edit, written: changes.written.count, unchanged: changes.unchanged, deleted: deleted.count))
+        next.report = report
+        return report
+    }
 
-        let destination: StagedOutput
+    /// The search files, pages and feeds that show the edited posts, each made and written
+    /// only when what it is made from changed, then put in place through an edit journal with
+    /// their manifest entries in the edits file. The output session, which holds the manifest
+    /// as the last build left it, is gone when this returns, so the manifest can change in place.
+    private func write(_ next: inout BuiltSite, oldTerms: [Int: Set<String>], timings: inout StageTimings) async throws(BuildFailure) -> (OutputChanges, deleted: [String]) {
+        let options = next.options
+        let output = options.absolute(options.output)
+        let session: OutputSession
         do {
-            try OutputSession.recover(outputRoot: output, state: state)
-            destination = try StagedOutput.pending(outputRoot: output)
+            session = try OutputSession.beginEdit(outputRoot: output, state: BuildStateFolder(options: options), tool: BuildTool.digest, manifest: next.manifest)
         } catch {
             throw BuildFailure(next.warnings + [.error(.outputError, stage: .write, at: SourceLocation(path: error.path), error.description)])
         }
         do throws(SiteWriter.Failure) {
-            let (changes, removed) = try await write(&next, oldTerms: oldTerms, to: destination, output: output, timings: &timings)
-            let deleted = removed.filter { changes.entries[$0] == nil }.sorted()
-            try commit(changes, deleted: deleted, into: &next, destination: destination, state: state, output: output)
-            timings.lap(.write)
-            let last = next.report
-            let report = BuildReport(
-                pageCount: last.pageCount, fileCount: next.manifest.count, userCount: last.userCount, postCount: last.postCount,
-                seconds: timings.total, output: last.output, basePath: last.basePath, warnings: next.warnings, images: last.images,
-                search: next.search.statistics, timings: timings,
-                files: BuildReport.Files(mode: .edit, written: changes.written.count, unchanged: changes.unchanged, deleted: deleted.count))
-            next.report = report
-            return report
+            let recorder = session.recorder
+            let placements = edited.keys.map { Placement(of: $0, in: next.contexts) }
+            let searchChanges = try writeSearch(&next, oldTerms: oldTerms, to: recorder)
+            timings.lap(.search)
+            let renderer = PageRenderer(contexts: next.contexts, theme: next.theme, searchManifestURL: next.contexts.paths.url(file: next.search.manifestFile))
+            var pages = Set(placements.flatMap { $0.pages(pageSize: next.site.settings.pageSize) })
+            if searchChanges.manifestChanged { pages.insert(.search) }
+            try await SiteWriter.writePages(Array(pages), renderer: renderer, to: recorder, templatesDisplay: options.display(next.theme.root))
+            timings.lap(.render)
+            if let builder = FeedBuilder(contexts: next.contexts) {
+                xmlInitParser()
+                let feeds = Set(placements.flatMap { $0.feeds(entryLimit: next.site.settings.feedEntries) })
+                try await FeedWriter.write(Array(feeds), builder: builder, to: recorder, outputDisplay: options.display(output))
+            }
+            timings.lap(.feeds)
+            let changes = recorder.recorded()
+            let deleted = searchChanges.removed.filter { changes.entries[$0] == nil }.sorted()
+            var edits = next.edits
+            for (path, entry) in changes.entries where next.manifest[path] != entry { edits[path] = entry }
+            for path in deleted { edits[path] = .deleted }
+            do throws(FileSystem.Failure) {
+                if changes.written.isEmpty, deleted.isEmpty, edits == next.edits {
+                    session.abandon()
+                } else {
+                    try session.commitEdit(written: changes.written, deleted: deleted, edits: edits)
+                }
+            } catch {
+                throw SiteWriter.Failure(diagnostics: [.error(.outputError, stage: .write, at: SourceLocation(path: error.path), "cannot put the edit in place: \(error.description)")])
+            }
+            next.edits = edits
+            return (changes, deleted)
         } catch {
-            destination.abandon()
+            session.abandon()
             throw BuildFailure(next.warnings + error.diagnostics)
         }
     }
 
-    /// The search files, pages and feeds that show the edited posts, each made and written
-    /// only when what it is made from changed. The recorder, which holds the manifest as the
-    /// last build left it, is gone when this returns, so the manifest can change in place.
-    private func write(
-        _ next: inout BuiltSite, oldTerms: [Int: Set<String>], to destination: StagedOutput, output: String, timings: inout StageTimings
-    ) async throws(SiteWriter.Failure) -> (OutputChanges, removed: [String]) {
-        let recorder = OutputRecorder(previous: next.manifest, destination: destination)
-        let options = next.options
-        let searchChanges = try writeSearch(&next, oldTerms: oldTerms, to: recorder)
-        timings.lap(.search)
-        let renderer = PageRenderer(contexts: next.contexts, theme: next.theme, searchManifestURL: next.contexts.paths.url(file: next.search.manifestFile))
-        var pages = Array(pagesShowingEdits(in: next))
-        if searchChanges.manifestChanged { pages.append(.search) }
-        try await SiteWriter.writePages(pages, renderer: renderer, to: recorder, templatesDisplay: options.display(next.theme.root))
-        timings.lap(.render)
-        try await writeFeeds(next.contexts, to: recorder, outputDisplay: options.display(output))
-        timings.lap(.feeds)
-        return (recorder.recorded(), searchChanges.removed)
+    /// Where an edited post stands in the lists that show it: its index (the home list and
+    /// the site's feed), its place in its author's posts, and in each timeline that holds it.
+    private struct Placement {
+        let post: Int
+        let author: Int
+        let inProfile: Int?
+        /// The author's and their followers' timelines that hold the post: (user, position).
+        let inTimelines: [(user: Int, position: Int)]
+
+        init(of post: Int, in contexts: PageContexts) {
+            let site = contexts.site
+            self.post = post
+            author = site.postAuthor[post]
+            inProfile = PageRenderer.binarySearch(site.postsByUser[author], for: post)
+            inTimelines = ([author] + site.followers[author]).compactMap { user in
+                PageRenderer.binarySearch(contexts.timelines.feeds[user], for: post).map { (user, $0) }
+            }
+        }
+
+        /// The post's page, and the page of each list that shows it.
+        func pages(pageSize: Int) -> [Page] {
+            var pages: [Page] = [.post(post), .home(page: post / pageSize + 1)]
+            if let inProfile { pages.append(.profile(user: author, page: inProfile / pageSize + 1)) }
+            pages += inTimelines.map { .feed(user: $0.user, page: $0.position / pageSize + 1) }
+            return pages
+        }
+
+        /// Its comments feed, and each feed whose first `entryLimit` entries include it.
+        func feeds(entryLimit limit: Int) -> [FeedFile] {
+            var feeds: [FeedFile] = [.comments(post: post)]
+            if post < limit { feeds.append(.site) }
+            if let inProfile, inProfile < limit { feeds.append(.posts(user: author)) }
+            feeds += inTimelines.filter { $0.position < limit }.map { .timeline(user: $0.user) }
+            return feeds
+        }
     }
 
     /// The site's warnings with those about the edited posts' folders replaced.
@@ -136,46 +190,6 @@ struct PostEditBuild {
         return DiagnosticList(kept + warnings.values.flatMap { $0 }).sorted
     }
 
-    /// Every page that shows an edited post's own values.
-    private func pagesShowingEdits(in built: BuiltSite) -> Set<Page> {
-        let site = built.site
-        let pageSize = site.settings.pageSize
-        var pages = Set<Page>()
-        for index in edited.keys {
-            let author = site.postAuthor[index]
-            pages.insert(.post(index))
-            pages.insert(.home(page: index / pageSize + 1))
-            if let position = PageRenderer.binarySearch(site.postsByUser[author], for: index) {
-                pages.insert(.profile(user: author, page: position / pageSize + 1))
-            }
-            for user in [author] + site.followers[author] {
-                if let position = PageRenderer.binarySearch(built.contexts.timelines.feeds[user], for: index) {
-                    pages.insert(.feed(user: user, page: position / pageSize + 1))
-                }
-            }
-        }
-        return pages
-    }
-
-    /// The feeds whose entries include an edited post, and each edited post's comments feed.
-    private func writeFeeds(_ contexts: PageContexts, to output: OutputRecorder, outputDisplay: String) async throws(SiteWriter.Failure) {
-        guard let builder = FeedBuilder(contexts: contexts) else { return }
-        xmlInitParser()
-        let site = contexts.site
-        let limit = site.settings.feedEntries
-        var feeds = Set<FeedFile>()
-        for index in edited.keys {
-            let author = site.postAuthor[index]
-            feeds.insert(.comments(post: index))
-            if index < limit { feeds.insert(.site) }
-            if let position = PageRenderer.binarySearch(site.postsByUser[author], for: index), position < limit { feeds.insert(.posts(user: author)) }
-            for user in [author] + site.followers[author] {
-                if let position = PageRenderer.binarySearch(contexts.timelines.feeds[user], for: index), position < limit { feeds.insert(.timeline(user: user)) }
-            }
-        }
-        try await FeedWriter.write(Array(feeds), builder: builder, to: output, outputDisplay: outputDisplay)
-    }
-
     /// The post collection's index with the edited posts' terms and cards changed, and the
     /// manifest when that changed it.
     private func writeSearch(_ next: inout BuiltSite, oldTerms: [Int: Set<String>], to output: OutputRecorder) throws(SiteWriter.Failure) -> (removed: [String], manifestChanged: Bool) {
@@ -188,37 +202,5 @@ struct PostEditBuild {
             throw SiteWriter.Failure(diagnostics: [.error(.outputError, stage: .search, at: SourceLocation(path: error.path), error.description)])
         }
         return (changes.removed, manifestChanged)
-    }
-
-    /// Moves the written files into the output folder and deletes the deleted ones through an
-    /// edit journal, recording their entries in the manifest's edits file.
-    private func commit(
-        _ changes: OutputChanges, deleted: [String], into next: inout BuiltSite, destination: StagedOutput, state: BuildStateFolder, output: String
-    ) throws(SiteWriter.Failure) {
-        var edits = next.edits
-        for (path, entry) in changes.entries where next.manifest[path] != entry {
-            next.manifest[path] = entry
-            edits[path] = entry
-        }
-        for path in deleted {
-            next.manifest[path] = nil
-            edits[path] = .deleted
-        }
-        do throws(FileSystem.Failure) {
-            if changes.written.isEmpty, deleted.isEmpty {
-                destination.abandon()
-                if edits != next.edits { try BuildManifest(tool: BuildTool.digest, entries: edits).write(to: state.editsFile) }
-            } else {
-                let journal = OutputJournal(kind: .edit, written: changes.written, deleted: deleted)
-                try journal.checkWritable(outputRoot: output)
-                try BuildManifest(tool: BuildTool.digest, entries: edits).write(to: state.nextEditsFile)
-                try FileSystem.writeAtomically(state.journalFile, bytes: journal.encoded())
-                try OutputSession.recover(outputRoot: output, state: state)
-            }
-        } catch {
-            throw SiteWriter.Failure(diagnostics: [.error(.outputError, stage: .write, at: SourceLocation(path: error.path), "cannot put the edit in place: \(error.description)")])
-        }
-        next.edits = edits
-        next.stateStamp = state.stamp
     }
 }

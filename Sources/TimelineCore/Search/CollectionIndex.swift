@@ -25,10 +25,12 @@ struct CollectionIndex: Sendable {
     private var tails: [String: (uses: Int, bytes: Int)]
     private(set) var cardDigests: [String]
     private var cardBytes: [Int]
-    private(set) var directories: [String]
-    private var directoryBytes: [Int]
-    private(set) var roots: [String]
-    private var rootBytes: [Int]
+    /// `c/`: the digests of the cards; `d/`: the digests of those directories.
+    private var directories: DirectoryLevel
+    private var rootLevel: DirectoryLevel
+
+    /// The digests of the top-level directories, which the manifest lists.
+    var roots: [String] { rootLevel.digests }
 
     struct Chunk: Sendable, Equatable {
         let firstTerm: String
@@ -64,7 +66,7 @@ struct CollectionIndex: Sendable {
                 try range.map { number throws(FileSystem.Failure) in
                     let bytes = collection.card(number)
                     let digest = Self.cardDigest(bytes)
-                    try sink(SearchFile(path: folder + SearchLayout.cardFolder + "\(number).\(digest).json", bytes: bytes))
+                    try sink(SearchFile(path: Self.cardPath(folder, number, digest: digest), bytes: bytes))
                     return (digest, bytes.count)
                 }
             }
@@ -75,27 +77,19 @@ struct CollectionIndex: Sendable {
         var state = CollectionIndex(
             collection: collection, layout: layout, terms: index.terms, postings: index.postings, entries: entries, followingLength: [],
             leadingLength: [], chunks: [], tails: [:], cardDigests: cards.map(\.digest), cardBytes: cards.map(\.size),
-            directories: [], directoryBytes: [], roots: [], rootBytes: [])
-        var files: [SearchFile] = []
+            directories: DirectoryLevel(folder: folder + SearchLayout.cardDirectoryFolder), rootLevel: DirectoryLevel(folder: folder + SearchLayout.cardRootFolder))
+        var made = Changes()
         for position in state.terms.indices {
             state.measureLine(at: position)
-            for tail in entries[position].tailFiles {
-                if let known = state.tails[tail.path] {
-                    state.tails[tail.path] = (known.uses + 1, known.bytes)
-                } else {
-                    state.tails[tail.path] = (1, tail.bytes.count)
-                    files.append(tail)
-                }
-            }
+            state.adoptTails(of: entries[position], into: &made)
         }
         for range in state.cut() {
             let file = state.chunkFile(range)
             state.chunks.append(file.chunk)
-            files.append(file.file)
+            made.files.append(file.file)
         }
-        for directory in 0..<state.directoryCount(of: state.cardDigests.count) { files.append(state.remakeDirectory(directory)) }
-        for root in 0..<state.directoryCount(of: state.directories.count) { files.append(state.remakeRoot(root)) }
-        return (state, files)
+        state.remakeDirectories(Set(0..<state.directoryCount(of: state.cardDigests.count)), into: &made)
+        return (state, made.files)
     }
 
     typealias Entry = IndexShards.Entry
@@ -164,7 +158,7 @@ struct CollectionIndex: Sendable {
         for position in positions {
             let number = Int(collection.numberAt(position))
             let bytes = collection.card(number)
-            let oldPath = cardPath(number, digest: cardDigests[number])
+            let oldPath = Self.cardPath(folder, number, digest: cardDigests[number])
             let file = cardFile(number, bytes: bytes)
             if file.path != oldPath {
                 changes.removed.append(oldPath)
@@ -172,24 +166,7 @@ struct CollectionIndex: Sendable {
                 directoriesToRemake.insert(number / layout.fanout)
             }
         }
-        var rootsToRemake = Set<Int>()
-        for directory in directoriesToRemake.sorted() {
-            let oldPath = directoryPath(directory, digest: directories[directory])
-            let file = remakeDirectory(directory)
-            if file.path != oldPath {
-                changes.removed.append(oldPath)
-                changes.files.append(file)
-                rootsToRemake.insert(directory / layout.fanout)
-            }
-        }
-        for root in rootsToRemake.sorted() {
-            let oldPath = rootPath(root, digest: roots[root])
-            let file = remakeRoot(root)
-            if file.path != oldPath {
-                changes.removed.append(oldPath)
-                changes.files.append(file)
-            }
-        }
+        remakeDirectories(directoriesToRemake, into: &changes)
         // Two changes may cancel out: a file both removed and written stays.
         let written = Set(changes.files.map(\.path))
         changes.removed = changes.removed.filter { !written.contains($0) }
@@ -197,11 +174,10 @@ struct CollectionIndex: Sendable {
     }
 
     private func position(of term: String) -> (index: Int, found: Bool) {
-        let key = Array(term.utf16)
         var low = 0, high = terms.count
         while low < high {
             let middle = (low + high) / 2
-            if Array(terms[middle].utf16).lexicographicallyPrecedes(key) { low = middle + 1 } else { high = middle }
+            if terms[middle].utf16.lexicographicallyPrecedes(term.utf16) { low = middle + 1 } else { high = middle }
         }
         return (low, low < terms.count && terms[low] == term)
     }
@@ -314,9 +290,9 @@ struct CollectionIndex: Sendable {
 
     private static func cardDigest(_ bytes: [UInt8]) -> String { SearchLayout.digest(bytes, length: SearchLayout.numberedDigestLength) }
 
-    private func cardPath(_ number: Int, digest: String) -> String { folder + SearchLayout.cardFolder + "\(number).\(digest).json" }
-    private func directoryPath(_ number: Int, digest: String) -> String { folder + SearchLayout.cardDirectoryFolder + "\(number).\(digest).txt" }
-    private func rootPath(_ number: Int, digest: String) -> String { folder + SearchLayout.cardRootFolder + "\(number).\(digest).txt" }
+    private static func cardPath(_ folder: String, _ number: Int, digest: String) -> String {
+        folder + SearchLayout.cardFolder + "\(number).\(digest).json"
+    }
 
     private func directoryCount(of count: Int) -> Int { (count + layout.fanout - 1) / layout.fanout }
 
@@ -324,36 +300,48 @@ struct CollectionIndex: Sendable {
         let digest = Self.cardDigest(bytes)
         cardDigests[number] = digest
         cardBytes[number] = bytes.count
-        return SearchFile(path: cardPath(number, digest: digest), bytes: bytes)
+        return SearchFile(path: Self.cardPath(folder, number, digest: digest), bytes: bytes)
     }
 
-    private mutating func remakeDirectory(_ number: Int) -> SearchFile {
-        let file = Self.directoryFile(of: cardDigests, number, fanout: layout.fanout) { directoryPath(number, digest: $0) }
-        Self.place(file, at: number, in: &directories, sizes: &directoryBytes)
-        return file.file
+    /// Makes the card directories `numbers` again, then the roots above those that changed.
+    private mutating func remakeDirectories(_ numbers: Set<Int>, into changes: inout Changes) {
+        let fanout = layout.fanout
+        let roots = directories.remake(numbers, from: cardDigests, fanout: fanout, into: &changes)
+        _ = rootLevel.remake(roots, from: directories.digests, fanout: fanout, into: &changes)
     }
 
-    private mutating func remakeRoot(_ number: Int) -> SearchFile {
-        let file = Self.directoryFile(of: directories, number, fanout: layout.fanout) { rootPath(number, digest: $0) }
-        Self.place(file, at: number, in: &roots, sizes: &rootBytes)
-        return file.file
-    }
+    /// One level of the card directories: file `number` holds the digests of entries
+    /// `number·fanout ..< (number+1)·fanout` of the level below, one after another.
+    private struct DirectoryLevel: Sendable {
+        let folder: String
+        var digests: [String] = []
+        var sizes: [Int] = []
 
-    /// Directory `number` of a level: the digests of its `fanout` entries, one after another.
-    private static func directoryFile(of digests: [String], _ number: Int, fanout: Int, path: (String) -> String) -> (digest: String, file: SearchFile) {
-        let start = number * fanout
-        let bytes = Array(digests[start..<min(start + fanout, digests.count)].joined().utf8)
-        let digest = SearchLayout.digest(bytes, length: SearchLayout.numberedDigestLength)
-        return (digest, SearchFile(path: path(digest), bytes: bytes))
-    }
+        func path(_ number: Int) -> String { folder + "\(number).\(digests[number]).txt" }
 
-    private static func place(_ made: (digest: String, file: SearchFile), at number: Int, in digests: inout [String], sizes: inout [Int]) {
-        if number == digests.count {
-            digests.append(made.digest)
-            sizes.append(made.file.bytes.count)
-        } else {
-            digests[number] = made.digest
-            sizes[number] = made.file.bytes.count
+        /// Makes files `numbers` again from `below`; returns the numbers of the files above
+        /// those that came out different.
+        mutating func remake(_ numbers: Set<Int>, from below: [String], fanout: Int, into changes: inout Changes) -> Set<Int> {
+            var changed = Set<Int>()
+            for number in numbers.sorted() {
+                let oldPath = number < digests.count ? path(number) : nil
+                let start = number * fanout
+                let bytes = Array(below[start..<min(start + fanout, below.count)].joined().utf8)
+                let digest = SearchLayout.digest(bytes, length: SearchLayout.numberedDigestLength)
+                if number == digests.count {
+                    digests.append(digest)
+                    sizes.append(bytes.count)
+                } else {
+                    digests[number] = digest
+                    sizes[number] = bytes.count
+                }
+                let file = SearchFile(path: path(number), bytes: bytes)
+                guard file.path != oldPath else { continue }
+                if let oldPath { changes.removed.append(oldPath) }
+                changes.files.append(file)
+                changed.insert(number / fanout)
+            }
+            return changed
         }
     }
 
@@ -362,9 +350,10 @@ struct CollectionIndex: Sendable {
     var statistics: SearchIndex.Statistics {
         let tailBytes = tails.values.reduce(0) { $0 + $1.bytes }
         let chunkBytes = chunks.reduce(0) { $0 + $1.byteCount }
-        let cardTotal = cardBytes.reduce(0, +) + directoryBytes.reduce(0, +) + rootBytes.reduce(0, +)
+        let cardTotal = cardBytes.reduce(0, +) + directories.sizes.reduce(0, +) + rootLevel.sizes.reduce(0, +)
         return SearchIndex.Statistics(
-            fileCount: chunks.count + tails.count + cardDigests.count + directories.count + roots.count, byteCount: chunkBytes + tailBytes + cardTotal,
+            fileCount: chunks.count + tails.count + cardDigests.count + directories.digests.count + rootLevel.digests.count,
+            byteCount: chunkBytes + tailBytes + cardTotal,
             termCount: terms.count, chunkCount: chunks.count, tailCount: tails.count)
     }
 }

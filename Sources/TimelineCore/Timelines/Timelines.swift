@@ -3,13 +3,19 @@
 public struct Timelines: Sendable {
     /// For each user, indices into `LinkedSite.posts`, newest first.
     public let feeds: [[Int]]
+    /// Per post, whether it is on someone's timeline (the render stage keeps only those cards).
+    let isOnATimeline: [Bool]
 
     public static func build(for site: LinkedSite) async -> Timelines {
         let limit = site.settings.feedDepth * site.settings.pageSize
         let feeds = await ParallelMap.map(Array(site.users.indices)) { user in
             feed(of: user, in: site, limit: limit)
         }
-        return Timelines(feeds: feeds)
+        var isOnATimeline = Array(repeating: false, count: site.posts.count)
+        for feed in feeds {
+            for post in feed { isOnATimeline[post] = true }
+        }
+        return Timelines(feeds: feeds, isOnATimeline: isOnATimeline)
     }
 
     /// Post indices ascend from newest to oldest, so merging ascending indices merges by ID,
