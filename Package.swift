@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "timeline", targets: ["timeline"]),
         .executable(name: "timeline-workload", targets: ["timeline-workload"]),
         .library(name: "TimelineCore", targets: ["TimelineCore"]),
+        .library(name: "TimelineTemplates", targets: ["TimelineTemplates"]),
         .library(name: "TimelinePreview", targets: ["TimelinePreview"]),
     ],
     dependencies: [
@@ -38,6 +39,7 @@ let package = Package(
         .target(name: "CSystemSupport"),
         .target(name: "CFileWatch"),
         .target(name: "CVipsSupport", dependencies: ["CVips"]),
+        .target(name: "TimelineTemplates"),
         .target(
             name: "TimelineCore",
             dependencies: [
@@ -45,6 +47,7 @@ let package = Package(
                 "CLibXML2",
                 "CSystemSupport",
                 "CVipsSupport",
+                "TimelineTemplates",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Yams", package: "Yams"),
             ]
@@ -73,6 +76,10 @@ let package = Package(
             dependencies: [
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        .testTarget(
+            name: "TimelineTemplatesTests",
+            dependencies: ["TimelineTemplates"]
         ),
         .testTarget(
             name: "TimelineCoreTests",

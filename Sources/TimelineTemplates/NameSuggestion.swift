@@ -1,0 +1,34 @@
+/// "Did you mean …?": the closest of some names to a misspelt one, if it is close enough.
+enum NameSuggestion {
+    static func closest(to name: String, among candidates: some Sequence<String>) -> String? {
+        let target = Array(name.lowercased())
+        var best: (name: String, distance: Int)?
+        for candidate in candidates where candidate != name {
+            let distance = editDistance(target, Array(candidate.lowercased()))
+            guard distance <= max(1, target.count / 3) else { continue }
+            if let current = best, current.distance < distance || (current.distance == distance && current.name < candidate) { continue }
+            best = (candidate, distance)
+        }
+        return best?.name
+    }
+
+    static func phrase(for name: String, among candidates: some Sequence<String>) -> String {
+        closest(to: name, among: candidates).map { "; did you mean '\($0)'?" } ?? ""
+    }
+
+    private static func editDistance(_ left: [Character], _ right: [Character]) -> Int {
+        if left.isEmpty { return right.count }
+        if right.isEmpty { return left.count }
+        var previous = Array(0...right.count)
+        var current = previous
+        for i in 1...left.count {
+            current[0] = i
+            for j in 1...right.count {
+                let substitution = previous[j - 1] + (left[i - 1] == right[j - 1] ? 0 : 1)
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
+            }
+            swap(&previous, &current)
+        }
+        return previous[right.count]
+    }
+}

@@ -1,0 +1,48 @@
+/// One step of a compiled template. Static text is bytes; every name is resolved to where its
+/// value is found; partials, parents and blocks are linked.
+indirect enum RenderOp: Sendable {
+    case text([UInt8])
+    /// The start of a template line: the indentation of the partials and blocks around it goes here.
+    case lineStart
+    case value(ValueLookup, escaped: Bool)
+    case section(ValueLookup, body: [RenderOp])
+    case invertedSection(ValueLookup, body: [RenderOp])
+    /// A partial or parent: another program, its lines indented by `indentation`.
+    case call(program: Int, indentation: [UInt8])
+    /// A block's content put where the block was defined, its lines indented so.
+    case indented([UInt8], body: [RenderOp])
+}
+
+/// Where a name's value is found on the context stack.
+enum ValueLookup: Sendable {
+    /// `{{.}}`: the value on top of the stack.
+    case current
+    /// Resolved when the theme was compiled: the first of these places that holds a value.
+    case resolved([ResolvedName])
+    /// Looked up by name from the top of the stack down (plain Mustache data).
+    case byName(first: String, rest: [String])
+}
+
+/// One place a name may be found: a frame (counted from the top of the stack), a slot in it,
+/// then the slots of the dotted parts that follow.
+struct ResolvedName: Sendable {
+    let depth: Int
+    let first: FieldStep
+    let rest: [FieldStep]
+}
+
+/// A field read: by slot when the object is of the expected kind, else by name.
+struct FieldStep: Sendable {
+    let name: String
+    /// Nil when the kind of object is not known ahead.
+    let schema: TemplateSchema?
+    let slot: Int
+
+    @inline(__always)
+    func read(_ value: TemplateValue) -> TemplateValue {
+        guard case .object(let object) = value.resolved else { return .null }
+        if let schema, object.schema === schema { return object.value(at: slot) }
+        guard let slot = object.schema.slot(named: name) else { return .null }
+        return object.value(at: slot)
+    }
+}

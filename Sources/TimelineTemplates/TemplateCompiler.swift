@@ -1,0 +1,264 @@
+/// Compiles parsed templates into render programs. Each page template is compiled against the
+/// type of what it receives: every name is resolved to a frame of the context stack and a slot,
+/// or reported where it is written when no context there provides it. Partials and parents are
+/// compiled for the place they are included (the stack, the blocks that fill them) and shared
+/// where those are the same; a template of unknown data (type `any`) looks names up by name.
+struct TemplateCompiler {
+    let trees: [String: [TemplateNode]]
+    /// A theme's missing partial is an error; plain Mustache renders it as empty text.
+    let missingPartialIsError: Bool
+    private(set) var programs: [[RenderOp]] = []
+    private(set) var problems: [TemplateProblem] = []
+    private var reported: Set<TemplateProblem> = []
+    private var programIndex: [String: Int] = [:]
+    private var depth = 0
+
+    static let maximumDepth = 64
+
+    init(trees: [String: [TemplateNode]], missingPartialIsError: Bool) {
+        self.trees = trees
+        self.missingPartialIsError = missingPartialIsError
+    }
+
+    /// The content that fills a block of a parent: its lines' own indentation taken off.
+    struct Override {
+        let body: [TemplateNode]
+        let template: String
+        let identity: String
+    }
+
+    struct Scope {
+        /// The template whose nodes are being compiled, for messages.
+        var template: String
+        /// The types of the context stack, bottom first; nil when not known (any data).
+        var frames: [TemplateType]?
+        var overrides: [String: Override]
+    }
+
+    mutating func compileEntry(_ name: String, root: TemplateType) -> Int? {
+        let frames: [TemplateType]? = if case .any = root { nil } else { [root] }
+        return program(named: name, frames: frames, overrides: [:], includedFrom: nil)
+    }
+
+    private mutating func program(
+        named name: String, frames: [TemplateType]?, overrides: [String: Override], includedFrom: (template: String, location: TemplateLocation)?
+    ) -> Int? {
+        guard let tree = trees[name] else {
+            if missingPartialIsError, let includedFrom {
+                let known = NameSuggestion.phrase(for: name, among: trees.keys)
+                report(TemplateProblem(template: includedFrom.template, at: includedFrom.location, "there is no template '\(name)'\(known)"))
+            }
+            return nil
+        }
+        let key = name + "|" + overrides.values.map(\.identity).sorted().joined(separator: ",") + "|" + Self.signature(frames)
+        if let index = programIndex[key] { return index }
+        guard depth < Self.maximumDepth else {
+            if let includedFrom {
+                report(TemplateProblem(template: includedFrom.template, at: includedFrom.location, "templates include each other more than \(Self.maximumDepth) levels deep"))
+            }
+            return nil
+        }
+        let index = programs.count
+        programs.append([])
+        programIndex[key] = index
+        depth += 1
+        let ops = compile(tree, Scope(template: name, frames: frames, overrides: overrides))
+        depth -= 1
+        programs[index] = ops
+        return index
+    }
+
+    private mutating func compile(_ nodes: [TemplateNode], _ scope: Scope) -> [RenderOp] {
+        var ops: [RenderOp] = []
+        for node in nodes {
+            switch node {
+            case .text(let bytes):
+                if case .text(let previous)? = ops.last {
+                    ops[ops.count - 1] = .text(previous + bytes)
+                } else {
+                    ops.append(.text(bytes))
+                }
+            case .lineStart:
+                ops.append(.lineStart)
+            case .variable(let name, let escaped, let location):
+                guard let (lookup, type) = resolve(name, scope, at: location) else { continue }
+                switch type.required {
+                case .object, .list:
+                    report(TemplateProblem(template: scope.template, at: location, "'\(name.text)' is \(type.description), not a value to write: use it as a section"))
+                default:
+                    ops.append(.value(lookup, escaped: escaped))
+                }
+            case .section(let name, let inverted, let body, let location):
+                let resolved = resolve(name, scope, at: location)
+                var inner = scope
+                if !inverted, let frames = scope.frames, let type = resolved?.type, let pushed = type.sectionFrame {
+                    inner.frames = pushed.isKnown ? frames + [pushed] : nil
+                }
+                let bodyOps = compile(body, inner)
+                guard let lookup = resolved?.lookup else { continue }
+                ops.append(inverted ? .invertedSection(lookup, body: bodyOps) : .section(lookup, body: bodyOps))
+            case .partial(let name, let indentation, let location):
+                if let index = program(named: name, frames: scope.frames, overrides: scope.overrides, includedFrom: (scope.template, location)) {
+                    ops.append(.call(program: index, indentation: indentation ?? []))
+                }
+            case .parent(let name, let indentation, let blocks, let location):
+                var overrides = scope.overrides
+                for block in blocks where overrides[block.name] == nil {
+                    overrides[block.name] = Override(
+                        body: Self.removingIndentation(block.indentation, from: block.body), template: scope.template,
+                        identity: "\(scope.template):\(block.location.line):\(block.location.column)")
+                }
+                if let index = program(named: name, frames: scope.frames, overrides: overrides, includedFrom: (scope.template, location)) {
+                    ops.append(.call(program: index, indentation: indentation ?? []))
+                }
+            case .block(let definition):
+                if let override = scope.overrides[definition.name] {
+                    var inner = scope
+                    inner.template = override.template
+                    inner.overrides[definition.name] = nil
+                    ops.append(.indented(definition.indentation, body: compile(override.body, inner)))
+                } else {
+                    ops += compile(definition.body, scope)
+                }
+            }
+        }
+        return ops
+    }
+
+    // MARK: Names
+
+    private mutating func resolve(_ name: TemplateName, _ scope: Scope, at location: TemplateLocation) -> (lookup: ValueLookup, type: TemplateType)? {
+        guard !name.isImplicit else { return (.current, scope.frames?.last ?? .any) }
+        let first = name.parts[0]
+        let rest = Array(name.parts.dropFirst())
+        guard let frames = scope.frames else { return (.byName(first: first, rest: rest), .any) }
+        if name.parts.contains(where: \.isEmpty) {
+            report(TemplateProblem(template: scope.template, at: location, "'\(name.text)' is not a name: a dotted name has no empty parts"))
+            return nil
+        }
+        var places: [ResolvedName] = []
+        var type: TemplateType?
+        var visible: [String] = []
+        var failure: String?
+        for (depth, frame) in frames.reversed().enumerated() {
+            switch frame.required {
+            case .object(let schema):
+                visible += schema.fields.map(\.name)
+                guard let slot = schema.slot(named: first) else { continue }
+                let fieldType = schema.fields[slot].type
+                switch Self.follow(rest, from: fieldType, path: first) {
+                case .success(let (steps, finalType)):
+                    places.append(ResolvedName(depth: depth, first: FieldStep(name: first, schema: schema, slot: slot), rest: steps))
+                    type = type ?? finalType
+                case .failure(let problem):
+                    failure = failure ?? problem.message
+                }
+                if !fieldType.isOptional { break }
+                continue
+            case .any:
+                places.append(ResolvedName(depth: depth, first: FieldStep(name: first, schema: nil, slot: 0), rest: rest.map { FieldStep(name: $0, schema: nil, slot: 0) }))
+                type = type ?? .any
+                continue
+            default:
+                continue
+            }
+            break
+        }
+        guard let type, !places.isEmpty else {
+            let message = failure ?? "no value named '\(first)' is available here\(NameSuggestion.phrase(for: first, among: visible))"
+            report(TemplateProblem(template: scope.template, at: location, message))
+            return nil
+        }
+        return (.resolved(places), type)
+    }
+
+    struct FollowFailure: Error {
+        let message: String
+    }
+
+    /// The steps of the dotted parts after the first, from the first part's type.
+    private static func follow(_ parts: [String], from start: TemplateType, path: String) -> Result<([FieldStep], TemplateType), FollowFailure> {
+        var steps: [FieldStep] = []
+        var type = start
+        var path = path
+        for part in parts {
+            switch type.required {
+            case .object(let schema):
+                guard let slot = schema.slot(named: part) else {
+                    let suggestion = NameSuggestion.phrase(for: part, among: schema.fields.map(\.name))
+                    return .failure(FollowFailure(message: "'\(path)' (\(schema.name)) has no field '\(part)'\(suggestion)"))
+                }
+                steps.append(FieldStep(name: part, schema: schema, slot: slot))
+                type = schema.fields[slot].type
+            case .any:
+                steps.append(FieldStep(name: part, schema: nil, slot: 0))
+            case let other:
+                return .failure(FollowFailure(message: "'\(path)' is \(other.description) and has no field '\(part)'"))
+            }
+            path += "." + part
+        }
+        return .success((steps, type))
+    }
+
+    // MARK: Helpers
+
+    private mutating func report(_ problem: TemplateProblem) {
+        if reported.insert(problem).inserted { problems.append(problem) }
+    }
+
+    private static func signature(_ frames: [TemplateType]?) -> String {
+        guard let frames else { return "any" }
+        return frames.map(\.signature).joined(separator: "/")
+    }
+
+    /// An override's lines lose the indentation they had where it was written; blocks inside
+    /// it keep theirs relative to it.
+    static func removingIndentation(_ indentation: [UInt8], from nodes: [TemplateNode]) -> [TemplateNode] {
+        guard !indentation.isEmpty else { return nodes }
+        var result: [TemplateNode] = []
+        var atLineStart = false
+        for node in nodes {
+            switch node {
+            case .lineStart:
+                atLineStart = true
+                result.append(node)
+                continue
+            case .text(let bytes) where atLineStart:
+                var cut = 0
+                while cut < indentation.count, cut < bytes.count, bytes[cut] == indentation[cut] { cut += 1 }
+                if cut < bytes.count { result.append(.text(Array(bytes[cut...]))) }
+            case .section(let name, let inverted, let body, let location):
+                result.append(.section(name, inverted: inverted, body: removingIndentation(indentation, from: body), location))
+            case .block(let definition):
+                let own = definition.indentation.starts(with: indentation) ? Array(definition.indentation.dropFirst(indentation.count)) : definition.indentation
+                result.append(.block(BlockDefinition(
+                    name: definition.name, body: removingIndentation(indentation, from: definition.body), indentation: own, location: definition.location)))
+            default:
+                result.append(node)
+            }
+            atLineStart = false
+        }
+        return result
+    }
+}
+
+extension TemplateType {
+    /// Whether names in a frame of this type can be resolved ahead.
+    var isKnown: Bool {
+        if case .any = required { return false }
+        return true
+    }
+
+    /// Identifies the type for sharing compiled partials.
+    var signature: String {
+        switch self {
+        case .text: "t"
+        case .number: "n"
+        case .bool: "b"
+        case .list(let element): "[" + element.signature + "]"
+        case .object(let schema): schema.name + "@" + String(UInt(bitPattern: ObjectIdentifier(schema).hashValue), radix: 36)
+        case .optional(let wrapped): wrapped.signature + "?"
+        case .any: "*"
+        }
+    }
+}

@@ -1,0 +1,83 @@
+/// A Swift type that templates receive, declared once: its fields' names, types and how each
+/// is read, from which both its schema (for compiling a theme) and its values (for rendering)
+/// come. A conforming type keeps its list in a `static let`, so it is built once.
+public protocol TemplateContext: TemplateFields {
+    static var templateFields: TemplateFieldList<Self> { get }
+}
+
+extension TemplateContext {
+    public static var templateSchema: TemplateSchema { templateFields.schema }
+    public var schema: TemplateSchema { Self.templateFields.schema }
+
+    public func value(at slot: Int) -> TemplateValue {
+        Self.templateFields.readers[slot](self)
+    }
+
+    /// The value as templates receive it.
+    public var templateValue: TemplateValue { .object(self) }
+}
+
+/// One field of a `TemplateContext`: its name, its type and how to read it.
+public struct TemplateField<Root>: Sendable {
+    let name: String
+    let type: TemplateType
+    let read: @Sendable (Root) -> TemplateValue
+
+    public static func text(_ name: String, _ read: @escaping @Sendable (Root) -> String) -> Self {
+        Self(name: name, type: .text) { .text(read($0)) }
+    }
+
+    public static func optionalText(_ name: String, _ read: @escaping @Sendable (Root) -> String?) -> Self {
+        Self(name: name, type: .optional(.text)) { read($0).map(TemplateValue.text) ?? .null }
+    }
+
+    public static func number(_ name: String, _ read: @escaping @Sendable (Root) -> Int) -> Self {
+        Self(name: name, type: .number) { .number(read($0)) }
+    }
+
+    public static func optionalNumber(_ name: String, _ read: @escaping @Sendable (Root) -> Int?) -> Self {
+        Self(name: name, type: .optional(.number)) { read($0).map(TemplateValue.number) ?? .null }
+    }
+
+    public static func bool(_ name: String, _ read: @escaping @Sendable (Root) -> Bool) -> Self {
+        Self(name: name, type: .bool) { .bool(read($0)) }
+    }
+
+    /// A flag that is true or absent (`{{#page.isHome}}`).
+    public static func optionalBool(_ name: String, _ read: @escaping @Sendable (Root) -> Bool?) -> Self {
+        Self(name: name, type: .optional(.bool)) { read($0).map(TemplateValue.bool) ?? .null }
+    }
+
+    public static func object<Value: TemplateContext>(_ name: String, _ read: @escaping @Sendable (Root) -> Value) -> Self {
+        Self(name: name, type: .object(Value.templateSchema)) { .object(read($0)) }
+    }
+
+    public static func optionalObject<Value: TemplateContext>(_ name: String, _ read: @escaping @Sendable (Root) -> Value?) -> Self {
+        Self(name: name, type: .optional(.object(Value.templateSchema))) { root in read(root).map { .object($0) } ?? .null }
+    }
+
+    public static func list<Value: TemplateContext>(_ name: String, _ read: @escaping @Sendable (Root) -> [Value]) -> Self {
+        Self(name: name, type: .list(.object(Value.templateSchema))) { .list(read($0).map { .object($0) }) }
+    }
+
+    /// A value of a declared type made when a template reads it.
+    public static func lazy(_ name: String, _ type: TemplateType, _ read: @escaping @Sendable (Root) -> (any LazyTemplateValue)?) -> Self {
+        Self(name: name, type: type) { read($0).map { .lazy($0) } ?? .null }
+    }
+
+    /// A value already in template form, of a declared type.
+    public static func value(_ name: String, _ type: TemplateType, _ read: @escaping @Sendable (Root) -> TemplateValue) -> Self {
+        Self(name: name, type: type, read: read)
+    }
+}
+
+/// The fields of a `TemplateContext`, in slot order, with the schema made from them.
+public final class TemplateFieldList<Root>: Sendable {
+    public let schema: TemplateSchema
+    let readers: [@Sendable (Root) -> TemplateValue]
+
+    public init(_ name: String, _ fields: [TemplateField<Root>]) {
+        schema = TemplateSchema(name: name, fields: fields.map { TemplateSchema.Field($0.name, $0.type) })
+        readers = fields.map(\.read)
+    }
+}

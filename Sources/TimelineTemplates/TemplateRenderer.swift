@@ -1,0 +1,129 @@
+/// Runs compiled templates: appends to one byte buffer, with the context stack and the
+/// indentation of the partials around the current line.
+struct TemplateRenderer {
+    let programs: [[RenderOp]]
+    var output: [UInt8]
+    private var stack: [TemplateValue] = []
+    private var indentation: [[UInt8]] = []
+    /// Where this render's output starts in `output` (a line start there is the first line's).
+    private let start: Int
+
+    init(programs: [[RenderOp]], output: [UInt8]) {
+        self.programs = programs
+        self.output = output
+        start = output.count
+        stack.reserveCapacity(16)
+    }
+
+    mutating func run(program: Int, with value: TemplateValue) {
+        stack.append(value.resolved)
+        run(programs[program])
+        stack.removeLast()
+    }
+
+    private mutating func run(_ ops: [RenderOp]) {
+        for op in ops {
+            switch op {
+            case .text(let bytes):
+                output.append(contentsOf: bytes)
+            case .lineStart:
+                if !indentation.isEmpty, output.count == start || output[output.count - 1] == UInt8(ascii: "\n") {
+                    for piece in indentation { output.append(contentsOf: piece) }
+                }
+            case .value(let lookup, let escaped):
+                write(value(of: lookup), escaped: escaped)
+            case .section(let lookup, let body):
+                let value = value(of: lookup)
+                switch value {
+                case .null:
+                    break
+                case .bool(let shown):
+                    if shown { run(body) }
+                case .list(let items):
+                    for item in items {
+                        stack.append(item.resolved)
+                        run(body)
+                        stack.removeLast()
+                    }
+                default:
+                    stack.append(value)
+                    run(body)
+                    stack.removeLast()
+                }
+            case .invertedSection(let lookup, let body):
+                if !value(of: lookup).isShown { run(body) }
+            case .call(let program, let indentation):
+                indented(indentation) { $0.run($0.programs[program]) }
+            case .indented(let indentation, let body):
+                indented(indentation) { $0.run(body) }
+            }
+        }
+    }
+
+    private mutating func indented(_ piece: [UInt8], _ body: (inout TemplateRenderer) -> Void) {
+        guard !piece.isEmpty else { return body(&self) }
+        indentation.append(piece)
+        body(&self)
+        indentation.removeLast()
+    }
+
+    /// The value a name stands for here, made if lazy.
+    private func value(of lookup: ValueLookup) -> TemplateValue {
+        switch lookup {
+        case .current:
+            return stack.last ?? .null
+        case .resolved(let places):
+            for place in places {
+                var value = place.first.read(stack[stack.count - 1 - place.depth])
+                if case .null = value { continue }
+                for step in place.rest { value = step.read(value) }
+                return value.resolved
+            }
+            return .null
+        case .byName(let first, let rest):
+            for frame in stack.reversed() {
+                guard case .object(let object) = frame, let slot = object.schema.slot(named: first) else { continue }
+                var value = object.value(at: slot)
+                if case .null = value { continue }
+                for name in rest {
+                    guard case .object(let inner) = value.resolved, let slot = inner.schema.slot(named: name) else { return .null }
+                    value = inner.value(at: slot)
+                }
+                return value.resolved
+            }
+            return .null
+        }
+    }
+
+    private mutating func write(_ value: TemplateValue, escaped: Bool) {
+        switch value {
+        case .text(let text):
+            if escaped { HTMLEscape.append(text, to: &output) } else { HTMLEscape.appendRaw(text, to: &output) }
+        case .number(let number):
+            appendDecimal(number)
+        case .bool(let flag):
+            output.append(contentsOf: flag ? Self.trueBytes : Self.falseBytes)
+        case .null, .list, .object, .lazy:
+            break
+        }
+    }
+
+    private static let trueBytes = Array("true".utf8)
+    private static let falseBytes = Array("false".utf8)
+
+    /// Writes a whole number's digits straight into the output.
+    private mutating func appendDecimal(_ number: Int) {
+        if number < 0 { output.append(UInt8(ascii: "-")) }
+        var magnitude = number.magnitude
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[23 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            } while magnitude > 0
+            output.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[(24 - count)...]))
+        }
+    }
+}

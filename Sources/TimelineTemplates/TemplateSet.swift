@@ -1,0 +1,57 @@
+/// The templates of a theme, parsed once and compiled: the entry templates (pages) against the
+/// type of what each receives. Rendering appends to a byte buffer.
+public struct TemplateSet: Sendable {
+    private let programs: [[RenderOp]]
+    private let entries: [String: Int]
+    /// Every template's name.
+    public let names: Set<String>
+
+    /// Parses every source and compiles `entries` (template name → the type it receives; `.any`
+    /// for plain data). Every problem is reported, in template order; the set is nil if there
+    /// is any. `strict`: a missing partial or parent is a problem (else empty text, as the
+    /// Mustache spec says).
+    public static func compile(
+        sources: [String: [UInt8]], entries: [String: TemplateType], strict: Bool
+    ) -> (TemplateSet?, [TemplateProblem]) {
+        var trees: [String: [TemplateNode]] = [:]
+        var problems: [TemplateProblem] = []
+        for name in sources.keys.sorted() {
+            guard let source = sources[name] else { continue }
+            switch TemplateParser.parse(source, template: name) {
+            case .success(let tree): trees[name] = tree
+            case .failure(let problem): problems.append(problem)
+            }
+        }
+        var compiler = TemplateCompiler(trees: trees, missingPartialIsError: strict)
+        var compiled: [String: Int] = [:]
+        for name in entries.keys.sorted() {
+            guard let type = entries[name], trees[name] != nil else { continue }
+            if let program = compiler.compileEntry(name, root: type) { compiled[name] = program }
+        }
+        problems += compiler.problems
+        guard problems.isEmpty else { return (nil, problems) }
+        return (TemplateSet(programs: compiler.programs, entries: compiled, names: Set(sources.keys)), [])
+    }
+
+    /// Whether `name` was compiled as an entry.
+    public func hasEntry(_ name: String) -> Bool {
+        entries[name] != nil
+    }
+
+    /// Appends the rendering of entry `name` with `value` to `output`; false if there is no such entry.
+    @discardableResult
+    public func render(_ name: String, _ value: TemplateValue, into output: inout [UInt8]) -> Bool {
+        guard let program = entries[name] else { return false }
+        var renderer = TemplateRenderer(programs: programs, output: [])
+        swap(&renderer.output, &output)
+        renderer.run(program: program, with: value)
+        swap(&renderer.output, &output)
+        return true
+    }
+
+    /// The rendering of entry `name` with `value`, nil if there is no such entry.
+    public func render(_ name: String, _ value: TemplateValue) -> [UInt8]? {
+        var output: [UInt8] = []
+        return render(name, value, into: &output) ? output : nil
+    }
+}
