@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# The physical floor of writing a built site on this machine: recreates every file of an
+# existing output folder (same relative paths, same sizes) with nothing but the system calls
+# `timeline build` makes per file, on every core (Benchmarks/incremental/write_floor.c), and
+# prints the median wall time of RUNS runs (default 3), the file count and the total bytes.
+#
+# Usage: scripts/write-floor.sh OUTPUT_DIR [TARGET_PARENT]
+#
+# OUTPUT_DIR     a folder `timeline build` wrote (e.g. .bench/output-1000-20000).
+# TARGET_PARENT  where the copies are made, each in a fresh folder that is deleted after the
+#                last run (default: the folder holding OUTPUT_DIR, so the same file system as
+#                the measured build; /dev/shm for the tmpfs figure).
+#
+# Environment: RUNS (default 3), THREADS (default: the number of cores).
+#
+# Each run starts after `sync`, so that writing back the previous run's files does not fall
+# into the next one. The copies are deleted only after the last run: on ext4 file creation is
+# slower for a while after a large deletion (see docs/benchmarks.md).
+set -euo pipefail
+
+# shellcheck source=lib/common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
+
+[[ $# -ge 1 && $# -le 2 ]] || die "usage: $0 OUTPUT_DIR [TARGET_PARENT]"
+[[ -d "$1" ]] || die "no folder '$1'"
+output="$(realpath "$1")"
+target_parent="$(realpath "${2:-$(dirname "$output")}")"
+[[ -d "$target_parent" ]] || die "no folder '$target_parent'"
+runs="${RUNS:-3}"
+threads="${THREADS:-$(nproc)}"
+[[ "$runs" =~ ^[1-9][0-9]*$ ]] || die "RUNS must be a positive whole number, not '$runs'"
+[[ "$threads" =~ ^[1-9][0-9]*$ ]] || die "THREADS must be a positive whole number, not '$threads'"
+require_tool cc gcc
+enter_checkout
+
+mkdir -p .bench
+floor=".bench/write_floor"
+cc -O2 -pthread Benchmarks/incremental/write_floor.c -o "$floor"
+listing=".bench/write-floor-listing-$$.txt"
+targets=()
+cleanup() {
+  rm -f "$listing"
+  ((${#targets[@]} == 0)) || rm -rf "${targets[@]}"
+}
+trap cleanup EXIT
+
+find "$output" -type f -printf '%P\t%s\n' >"$listing"
+linked="$(find "$output" -type f -links +1 | wc -l | tr -d '[:space:]')"
+filesystem="$(df --output=fstype "$target_parent" | tail -n 1 | tr -d '[:space:]')"
+echo "==> $output → $target_parent ($filesystem), $threads threads, $runs runs"
+((linked == 0)) || echo "    ($linked files of $output have other hard links; the floor writes them as plain files)"
+
+times=()
+for ((run = 1; run <= runs; run++)); do
+  target="$target_parent/.write-floor-$$-$run"
+  [[ ! -e "$target" ]] || die "$target exists"
+  targets+=("$target")
+  sync
+  read -r files bytes seconds < <("$floor" "$target" "$threads" <"$listing")
+  [[ -n "${seconds:-}" ]] || die "write_floor failed"
+  echo "    run $run: $seconds s"
+  times+=("$seconds")
+done
+
+median="$(printf '%s\n' "${times[@]}" | sort -n | awk '{ value[NR] = $1 } END { if (NR % 2) print value[(NR + 1) / 2]; else printf "%.3f\n", (value[NR / 2] + value[NR / 2 + 1]) / 2 }')"
+echo
+printf '%10s %14s %10s %s\n' files bytes seconds "(median of $runs; $filesystem)"
+printf '%10s %14s %10s\n' "$files" "$bytes" "$median"
+echo "Deleting the copies…"
