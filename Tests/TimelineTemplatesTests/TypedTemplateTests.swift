@@ -1,0 +1,424 @@
+import Testing
+import TimelineTemplates
+
+// The typed mode: templates compiled against `TemplateContext` types, names resolved to slots,
+// mistakes reported before anything renders.
+
+private struct Author: TemplateContext {
+    var name: String
+    var site: String?
+
+    static let templateFields = TemplateFieldList<Author>("author", [
+        .text("name") { $0.name },
+        .optionalText("site") { $0.site },
+    ])
+}
+
+private struct Tag: TemplateContext {
+    var label: String
+    /// Optional: when absent, `{{note}}` goes on to the page's note.
+    var note: String?
+
+    static let templateFields = TemplateFieldList<Tag>("tag", [
+        .text("label") { $0.label },
+        .optionalText("note") { $0.note },
+    ])
+}
+
+private struct Post: TemplateContext {
+    var title: String
+    var subtitle: String?
+    var views: Int
+    var author: Author
+    var tags: [Tag]
+
+    static let templateFields = TemplateFieldList<Post>("post", [
+        .text("title") { $0.title },
+        .optionalText("subtitle") { $0.subtitle },
+        .number("views") { $0.views },
+        .object("author") { $0.author },
+        .list("tags") { $0.tags },
+    ])
+}
+
+private struct Page: TemplateContext {
+    var siteName: String
+    var note: String
+    var count: Int
+    var draft: Bool
+    var featured: Post?
+    var posts: [Post]
+    var words: [String]
+    var html: String
+
+    static let templateFields = TemplateFieldList<Page>("page", [
+        .text("siteName") { $0.siteName },
+        .text("note") { $0.note },
+        .number("count") { $0.count },
+        .bool("draft") { $0.draft },
+        .optionalObject("featured") { $0.featured },
+        .list("posts") { $0.posts },
+        .value("words", .list(.text)) { .list($0.words.map(TemplateValue.text)) },
+        .text("html") { $0.html },
+    ])
+}
+
+private let ada = Author(name: "Ada", site: "ada.example")
+private let bob = Author(name: "Bob", site: nil)
+
+private let samplePage = Page(
+    siteName: "Notebook", note: "page note", count: 2, draft: false,
+    featured: Post(title: "Engines", subtitle: "and looms", views: 10, author: ada, tags: []),
+    posts: [
+        Post(title: "First", subtitle: nil, views: 3, author: ada, tags: [Tag(label: "math", note: "tag note"), Tag(label: "misc", note: nil)]),
+        Post(title: "Second", subtitle: "again", views: 0, author: bob, tags: []),
+    ],
+    words: ["x", "y"], html: "")
+
+/// Compiles `sources` with "page" as the entry, receiving a `Page`.
+private func compilePage(_ sources: [String: String], strict: Bool = true) -> (TemplateSet?, [TemplateProblem]) {
+    TemplateSet.compile(
+        sources: sources.mapValues { Array($0.utf8) }, entries: ["page": .object(Page.templateSchema)], strict: strict)
+}
+
+/// Renders `template` (the entry "page") with `page`, `partials` beside it.
+private func renderPage(_ template: String, partials: [String: String] = [:], _ page: Page = samplePage) -> String {
+    var sources = partials
+    sources["page"] = template
+    let (set, problems) = compilePage(sources)
+    guard let set else {
+        Issue.record("compile failed: \(problems.map(describe))")
+        return ""
+    }
+    guard let bytes = set.render("page", page.templateValue) else {
+        Issue.record("no entry 'page'")
+        return ""
+    }
+    return String(decoding: bytes, as: UTF8.self)
+}
+
+/// The problems of compiling `sources` with "page" as the entry.
+private func pageProblems(_ sources: [String: String], strict: Bool = true) -> [TemplateProblem] {
+    let (set, problems) = compilePage(sources, strict: strict)
+    if !problems.isEmpty { #expect(set == nil) }
+    return problems
+}
+
+@Suite struct TypedRenderingTests {
+    @Test func fieldsAreReadByName() {
+        #expect(renderPage("{{siteName}} has {{count}} posts; draft: {{draft}}") == "Notebook has 2 posts; draft: false")
+    }
+
+    @Test func aListSectionSeesTheItemAndTheFramesBelow() {
+        #expect(renderPage("{{#posts}}{{title}} ({{views}}) in {{siteName}}; {{/posts}}") == "First (3) in Notebook; Second (0) in Notebook; ")
+    }
+
+    @Test func nestedListsSeeEveryFrame() {
+        let template = "{{#posts}}{{#tags}}{{label}}@{{title}}@{{siteName}} {{/tags}}{{/posts}}"
+        #expect(renderPage(template) == "math@First@Notebook misc@First@Notebook ")
+    }
+
+    @Test func dottedNamesFollowObjectFields() {
+        #expect(renderPage("{{featured.author.name}}/{{featured.title}}") == "Ada/Engines")
+        #expect(renderPage("{{#posts}}{{author.name}},{{/posts}}") == "Ada,Bob,")
+    }
+
+    @Test func anAbsentOptionalFieldFallsThroughToAnOuterFrame() {
+        // The first tag has its own note; the second has none, so the page's note shows.
+        #expect(renderPage("{{#posts}}{{#tags}}[{{note}}]{{/tags}}{{/posts}}") == "[tag note][page note]")
+    }
+
+    @Test func anOptionalFieldInADottedNameGivesNothingWhenAbsent() {
+        #expect(renderPage("{{#posts}}<{{author.site}}>{{/posts}}") == "<ada.example><>")
+    }
+
+    @Test func anAbsentOptionalObjectSkipsItsSection() {
+        var page = samplePage
+        #expect(renderPage("{{#featured}}*{{title}}*{{/featured}}{{^featured}}none{{/featured}}", page) == "*Engines*")
+        page.featured = nil
+        #expect(renderPage("{{#featured}}*{{title}}*{{/featured}}{{^featured}}none{{/featured}}", page) == "none")
+        #expect(renderPage("<{{featured.title}}>", page) == "<>")
+    }
+
+    @Test func anOptionalTextSectionPushesTheText() {
+        #expect(renderPage("{{#posts}}{{#subtitle}}{{.}} of {{title}}{{/subtitle}}|{{/posts}}") == "|again of Second|")
+    }
+
+    @Test func aListOfTextIteratesWithTheImplicitIterator() {
+        #expect(renderPage("{{#words}}<{{.}}>{{/words}}") == "<x><y>")
+    }
+
+    @Test func booleansShowOrHideSections() {
+        var page = samplePage
+        #expect(renderPage("{{#draft}}D{{/draft}}{{^draft}}P{{/draft}}", page) == "P")
+        page.draft = true
+        #expect(renderPage("{{#draft}}D{{/draft}}{{^draft}}P{{/draft}}", page) == "D")
+    }
+
+    @Test func aPartialIsCompiledForThePlaceItIsIncluded() {
+        let partials = ["item": "{{title}} by {{author.name}} on {{siteName}}\n"]
+        let template = "{{#posts}}\n  {{>item}}\n{{/posts}}\n{{#featured}}\n{{>item}}\n{{/featured}}\n"
+        #expect(renderPage(template, partials: partials) == "  First by Ada on Notebook\n  Second by Bob on Notebook\nEngines by Ada on Notebook\n")
+    }
+
+    @Test func blocksAreFilledWithTypedNames() {
+        let partials = ["layout": "<title>{{$head}}{{siteName}}{{/head}}</title>"]
+        #expect(renderPage("{{<layout}}{{$head}}{{featured.title}} - {{siteName}}{{/head}}{{/layout}}", partials: partials) == "<title>Engines - Notebook</title>")
+        #expect(renderPage("{{<layout}}{{/layout}}", partials: partials) == "<title>Notebook</title>")
+    }
+
+    @Test func onlyEntriesRender() {
+        let (set, problems) = compilePage(["page": "p", "other": "o"])
+        #expect(problems.isEmpty)
+        #expect(set?.hasEntry("page") == true)
+        #expect(set?.hasEntry("other") == false)
+        #expect(set?.render("other", samplePage.templateValue) == nil)
+        #expect(set?.names == ["page", "other"])
+    }
+
+    // The first line of this render starts where the buffer ends, even mid-line.
+    @Test func aStandalonePartialAtTheStartIsIndentedWhenAppendingToABuffer() throws {
+        let set = try #require(compilePage(["page": "  {{>two}}\n", "two": "{{siteName}}\n{{count}}\n"]).0)
+        var output = Array("head\n> ".utf8)
+        set.render("page", samplePage.templateValue, into: &output)
+        #expect(String(decoding: output, as: UTF8.self) == "head\n>   Notebook\n  2\n")
+    }
+
+    @Test func renderingAppendsToTheBuffer() throws {
+        let set = try #require(compilePage(["page": "{{siteName}}"]).0)
+        var output = Array("> ".utf8)
+        #expect(set.render("page", samplePage.templateValue, into: &output))
+        #expect(String(decoding: output, as: UTF8.self) == "> Notebook")
+    }
+}
+
+@Suite struct TypedProblemTests {
+    @Test func aMisspeltNameIsReportedWhereItIsWithASuggestion() throws {
+        let found = pageProblems(["page": "<html>\n<h1>é {{siteNme}}</h1>\n"])
+        #expect(found.count == 1)
+        let problem = try #require(found.first)
+        #expect(problem.template == "page")
+        #expect(problem.line == 2)
+        #expect(problem.column == 7)  // characters, not bytes: "é" is one column
+        #expect(problem.message.contains("'siteNme'"))
+        #expect(problem.message.contains("did you mean 'siteName'?"))
+    }
+
+    @Test func aSuggestionMayComeFromAnOuterFrame() throws {
+        let found = pageProblems(["page": "{{#posts}}{{sitename}}{{/posts}}"])
+        let problem = try #require(found.first)
+        #expect(found.count == 1)
+        #expect(problem.column == 11)
+        #expect(problem.message.contains("did you mean 'siteName'?"))
+    }
+
+    @Test func aNameFarFromEveryFieldGetsNoSuggestion() throws {
+        let problem = try #require(pageProblems(["page": "{{zebra}}"]).first)
+        #expect(problem.message.contains("'zebra'"))
+        #expect(!problem.message.contains("did you mean"))
+    }
+
+    @Test func aNameOfAnInnerFrameIsNotVisibleOutsideIt() throws {
+        let found = pageProblems(["page": "{{#posts}}{{title}}{{/posts}} {{title}}"])
+        #expect(found.count == 1)
+        #expect(found.first?.column == 31)
+    }
+
+    @Test func aDottedPartThatIsNoFieldIsReported() throws {
+        let found = pageProblems(["page": "x\n  {{featured.author.nme}}"])
+        let problem = try #require(found.first)
+        #expect(found.count == 1)
+        #expect((problem.line, problem.column) == (2, 3))
+        #expect(problem.message.contains("'featured.author'"))
+        #expect(problem.message.contains("no field 'nme'"))
+        #expect(problem.message.contains("did you mean 'name'?"))
+    }
+
+    @Test func aDottedPartAfterATextIsReported() throws {
+        let problem = try #require(pageProblems(["page": "{{siteName.length}}"]).first)
+        #expect(problem.message.contains("'siteName' is text"))
+        #expect(problem.message.contains("no field 'length'"))
+    }
+
+    @Test func anEmptyDottedPartIsReported() throws {
+        let problem = try #require(pageProblems(["page": "{{featured..title}}"]).first)
+        #expect(problem.message.contains("not a name"))
+    }
+
+    @Test func aSectionClosedWithTheWrongNameIsReportedAtTheClosingTag() throws {
+        let found = pageProblems(["page": "{{#posts}}\n{{title}}\n  {{/post}}\n"])
+        let problem = try #require(found.first)
+        #expect(found.count == 1)
+        #expect((problem.template, problem.line, problem.column) == ("page", 3, 3))
+        #expect(problem.message.contains("{{/post}}"))
+        #expect(problem.message.contains("'posts', opened at line 1, column 1"))
+    }
+
+    @Test func anUnclosedSectionIsReportedWhereItOpens() throws {
+        let found = pageProblems(["page": "top\n {{#posts}}{{title}}\nend\n"])
+        let problem = try #require(found.first)
+        #expect(found.count == 1)
+        #expect((problem.line, problem.column) == (2, 2))
+        #expect(problem.message.contains("'posts'"))
+        #expect(problem.message.contains("never closed"))
+    }
+
+    @Test func aCloseWithNothingOpenIsReported() throws {
+        let problem = try #require(pageProblems(["page": "a {{/posts}}"]).first)
+        #expect((problem.line, problem.column) == (1, 3))
+        #expect(problem.message.contains("closes nothing"))
+    }
+
+    @Test func anUnclosedTagIsReportedWhereItStarts() throws {
+        let found = pageProblems(["page": "{{siteName}}\nab {{count\n"])
+        let problem = try #require(found.first)
+        #expect(found.count == 1)
+        #expect((problem.line, problem.column) == (2, 4))
+        #expect(problem.message.contains("not closed with '}}'"))
+    }
+
+    @Test func anUnclosedTagNamesTheCurrentCloseDelimiter() throws {
+        let problem = try #require(pageProblems(["page": "{{=<% %>=}}<%count}}"]).first)
+        #expect(problem.message.contains("'%>'"))
+        #expect(problem.column == 12)
+    }
+
+    @Test func aTagWithoutANameIsReported() throws {
+        let problem = try #require(pageProblems(["page": "ab{{ }}"]).first)
+        #expect(problem.column == 3)
+        #expect(problem.message.contains("without a name"))
+    }
+
+    @Test func aMissingPartialIsAProblemWhenStrict() throws {
+        let sources = ["page": "<body>\n  {{>hedaer}}\n</body>", "header": "<h1>{{siteName}}</h1>"]
+        let found = pageProblems(sources)
+        let problem = try #require(found.first)
+        #expect(found.count == 1)
+        #expect((problem.template, problem.line, problem.column) == ("page", 2, 3))
+        #expect(problem.message.contains("'hedaer'"))
+        #expect(problem.message.contains("did you mean 'header'?"))
+        // Not strict, it is empty text as in plain Mustache.
+        #expect(pageProblems(sources, strict: false).isEmpty)
+    }
+
+    @Test func aMissingParentIsAProblemWhenStrict() throws {
+        let sources = ["page": "{{<layot}}{{$main}}x{{/main}}{{/layot}}", "layout": "{{$main}}{{/main}}"]
+        let found = pageProblems(sources)
+        let problem = try #require(found.first)
+        #expect(found.count == 1)
+        #expect((problem.template, problem.line, problem.column) == ("page", 1, 1))
+        #expect(problem.message.contains("did you mean 'layout'?"))
+        #expect(pageProblems(sources, strict: false).isEmpty)
+    }
+
+    @Test func aProblemInAPartialNamesThePartial() throws {
+        let found = pageProblems(["page": "{{#posts}}{{>row}}{{/posts}}", "row": "<td>\n{{titl}}</td>"])
+        let problem = try #require(found.first)
+        #expect(found.count == 1)
+        #expect((problem.template, problem.line, problem.column) == ("row", 2, 1))
+        #expect(problem.message.contains("did you mean 'title'?"))
+    }
+
+    @Test func aProblemInAnOverrideNamesTheTemplateThatWroteIt() throws {
+        let sources = ["page": "{{<layout}}\n{{$body}}{{titel}}{{/body}}\n{{/layout}}", "layout": "<main>{{$body}}{{/body}}</main>"]
+        let found = pageProblems(sources)
+        let problem = try #require(found.first)
+        #expect(found.count == 1)
+        #expect((problem.template, problem.line, problem.column) == ("page", 2, 10))
+    }
+
+    @Test func anObjectIsNotAValueToWrite() throws {
+        let problem = try #require(pageProblems(["page": "{{featured}}"]).first)
+        #expect(problem.message.contains("'featured' is post?"))
+        #expect(problem.message.contains("use it as a section"))
+        #expect(pageProblems(["page": "{{#posts}}{{{author}}}{{/posts}}"]).count == 1)
+    }
+
+    @Test func aListIsNotAValueToWrite() throws {
+        let problem = try #require(pageProblems(["page": "{{&posts}}"]).first)
+        #expect(problem.message.contains("'posts' is list of post"))
+        #expect(pageProblems(["page": "{{words}}"]).count == 1)
+    }
+
+    @Test func everyProblemOfACompileIsReported() {
+        let sources = [
+            "page": "{{sitename}}\n{{#posts}}{{tilte}}{{/posts}}\n{{>row}}{{>nothere}}",
+            "row": "{{coutn}}",
+            "broken": "{{#a}}",
+        ]
+        let found = pageProblems(sources)
+        #expect(found.count == 5)
+        // Parse problems first (template order), then names as they are compiled.
+        #expect(found.map(\.template) == ["broken", "page", "page", "row", "page"])
+        #expect(found.map(\.line) == [1, 1, 2, 1, 3])
+    }
+
+    @Test func aTemplateThatFailsToParseIsNotAlsoReportedMissing() throws {
+        // "row" exists but does not parse: its own problem is the one to report, not a
+        // "there is no template 'row'" at the place that includes it.
+        let found = pageProblems(["page": "{{#posts}}{{>row}}{{/posts}}", "row": "{{#tags}}{{label}}"])
+        #expect(found.count == 1, "\(found.map(describe))")
+        #expect(found.first?.template == "row")
+    }
+
+    @Test func linesInsideAMultilineTagAreCounted() throws {
+        let problem = try #require(pageProblems(["page": "{{! one\ntwo }} {{nope}}"]).first)
+        #expect((problem.line, problem.column) == (2, 8))
+    }
+
+    @Test func theSameProblemIsReportedOnce() {
+        let found = pageProblems(["page": "{{>row}}{{>row}}", "row": "{{nope}}"])
+        #expect(found.count == 1)
+    }
+}
+
+@Suite struct TypedEscapingTests {
+    private var page: Page {
+        var page = samplePage
+        page.html = "<a href=\"/q?x=1&y=2\">Tom's</a>"
+        return page
+    }
+
+    @Test func doubleMustacheEscapesTheFiveCharacters() {
+        #expect(renderPage("{{html}}", page) == "&lt;a href=&quot;/q?x=1&amp;y=2&quot;&gt;Tom&#39;s&lt;/a&gt;")
+    }
+
+    @Test func tripleMustacheAndAmpersandWriteAsIs() {
+        #expect(renderPage("{{{html}}}", page) == "<a href=\"/q?x=1&y=2\">Tom's</a>")
+        #expect(renderPage("{{& html}}", page) == "<a href=\"/q?x=1&y=2\">Tom's</a>")
+    }
+
+    @Test func otherCharactersAreCopied() {
+        var page = samplePage
+        page.html = "café ☕ 日本 = ok; `back` /slash/ #1"
+        #expect(renderPage("{{html}}", page) == "café ☕ 日本 = ok; `back` /slash/ #1")
+    }
+
+    @Test func escapingHandlesRunsAndEnds() {
+        var page = samplePage
+        page.html = "&&<<>>\"\"''"
+        #expect(renderPage("[{{html}}]", page) == "[&amp;&amp;&lt;&lt;&gt;&gt;&quot;&quot;&#39;&#39;]")
+    }
+
+    @Test func templateTextIsNeverEscaped() {
+        #expect(renderPage("<p class=\"a\">&amp; 'q'</p>") == "<p class=\"a\">&amp; 'q'</p>")
+    }
+}
+
+@Suite struct TypedNumberTests {
+    @Test(arguments: [
+        (0, "0"), (7, "7"), (-1, "-1"), (-42, "-42"), (1_000_000, "1000000"),
+        (Int.max, "9223372036854775807"), (Int.min, "-9223372036854775808"),
+    ])
+    func numbersAreWrittenAsDigits(number: Int, digits: String) {
+        var page = samplePage
+        page.count = number
+        #expect(renderPage("{{count}}|{{{count}}}", page) == "\(digits)|\(digits)")
+    }
+
+    @Test func zeroStillShowsASection() {
+        var page = samplePage
+        page.count = 0
+        #expect(renderPage("{{#count}}n={{.}}{{/count}}", page) == "n=0")
+    }
+}
