@@ -48,7 +48,6 @@ let package = Package(
                 "CSystemSupport",
                 "CVipsSupport",
                 "TimelineTemplates",
-                .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Yams", package: "Yams"),
             ]
         ),

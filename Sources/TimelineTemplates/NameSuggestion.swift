@@ -4,7 +4,10 @@ enum NameSuggestion {
         let target = Array(name.lowercased())
         var best: (name: String, distance: Int)?
         for candidate in candidates where candidate != name {
-            let distance = editDistance(target, Array(candidate.lowercased()))
+            let lowered = candidate.lowercased()
+            // A name written short of a longer one (`manifest` for `manifestURL`) is as close.
+            let extends = lowered.hasPrefix(String(target)) || String(target).hasPrefix(lowered)
+            let distance = extends ? 1 : editDistance(target, Array(lowered))
             guard distance <= max(1, target.count / 3) else { continue }
             if let current = best, current.distance < distance || (current.distance == distance && current.name < candidate) { continue }
             best = (candidate, distance)

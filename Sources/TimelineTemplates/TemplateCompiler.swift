@@ -5,6 +5,8 @@
 /// where those are the same; a template of unknown data (type `any`) looks names up by name.
 struct TemplateCompiler {
     let trees: [String: [TemplateNode]]
+    /// Templates that exist but could not be parsed (already reported): not missing.
+    let unparsed: Set<String>
     /// A theme's missing partial is an error; plain Mustache renders it as empty text.
     let missingPartialIsError: Bool
     private(set) var programs: [[RenderOp]] = []
@@ -15,8 +17,9 @@ struct TemplateCompiler {
 
     static let maximumDepth = 64
 
-    init(trees: [String: [TemplateNode]], missingPartialIsError: Bool) {
+    init(trees: [String: [TemplateNode]], unparsed: Set<String>, missingPartialIsError: Bool) {
         self.trees = trees
+        self.unparsed = unparsed
         self.missingPartialIsError = missingPartialIsError
     }
 
@@ -44,8 +47,8 @@ struct TemplateCompiler {
         named name: String, frames: [TemplateType]?, overrides: [String: Override], includedFrom: (template: String, location: TemplateLocation)?
     ) -> Int? {
         guard let tree = trees[name] else {
-            if missingPartialIsError, let includedFrom {
-                let known = NameSuggestion.phrase(for: name, among: trees.keys)
+            if missingPartialIsError, !unparsed.contains(name), let includedFrom {
+                let known = NameSuggestion.phrase(for: name, among: trees.keys.sorted())
                 report(TemplateProblem(template: includedFrom.template, at: includedFrom.location, "there is no template '\(name)'\(known)"))
             }
             return nil

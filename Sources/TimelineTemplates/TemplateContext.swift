@@ -65,6 +65,12 @@ public struct TemplateField<Root>: Sendable {
         Self(name: name, type: type) { read($0).map { .lazy($0) } ?? .null }
     }
 
+    /// The same field read through a value that holds `Root` (a post page's post is a card and more).
+    public func lifted<Outer>(_ read: @escaping @Sendable (Outer) -> Root) -> TemplateField<Outer> {
+        let own = self.read
+        return TemplateField<Outer>(name: name, type: type) { own(read($0)) }
+    }
+
     /// A value already in template form, of a declared type.
     public static func value(_ name: String, _ type: TemplateType, _ read: @escaping @Sendable (Root) -> TemplateValue) -> Self {
         Self(name: name, type: type, read: read)
@@ -74,10 +80,12 @@ public struct TemplateField<Root>: Sendable {
 /// The fields of a `TemplateContext`, in slot order, with the schema made from them.
 public final class TemplateFieldList<Root>: Sendable {
     public let schema: TemplateSchema
+    public let fields: [TemplateField<Root>]
     let readers: [@Sendable (Root) -> TemplateValue]
 
     public init(_ name: String, _ fields: [TemplateField<Root>]) {
         schema = TemplateSchema(name: name, fields: fields.map { TemplateSchema.Field($0.name, $0.type) })
+        self.fields = fields
         readers = fields.map(\.read)
     }
 }

@@ -22,7 +22,7 @@ public struct TemplateSet: Sendable {
             case .failure(let problem): problems.append(problem)
             }
         }
-        var compiler = TemplateCompiler(trees: trees, missingPartialIsError: strict)
+        var compiler = TemplateCompiler(trees: trees, unparsed: Set(sources.keys).subtracting(trees.keys), missingPartialIsError: strict)
         var compiled: [String: Int] = [:]
         for name in entries.keys.sorted() {
             guard let type = entries[name], trees[name] != nil else { continue }

@@ -37,6 +37,13 @@ public enum TemplateValue: Sendable {
 public protocol TemplateFields: Sendable {
     var schema: TemplateSchema { get }
     func value(at slot: Int) -> TemplateValue
+    /// A fingerprint of every value in the object, when it keeps one (an object shown on many
+    /// pages); nil to have it computed from the values.
+    var cachedFingerprint: TemplateFingerprint? { get }
+}
+
+extension TemplateFields {
+    public var cachedFingerprint: TemplateFingerprint? { nil }
 }
 
 /// A value made when a template first reads it. `fingerprint` must cover everything `make`

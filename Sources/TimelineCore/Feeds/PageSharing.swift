@@ -19,29 +19,8 @@ struct PageSharing: Sendable {
         paths.baseURL == nil ? nil : paths.url(file: feed.file(in: site))
     }
 
-    /// `site.atomURL`.
-    func siteValues() -> [String: (any Sendable)?] {
-        ["atomURL": url(of: .site)]
-    }
-
-    /// `atomURL` and `timelineAtomURL` of a user object.
-    func userValues(_ user: Int) -> [String: (any Sendable)?] {
-        ["atomURL": url(of: .posts(user: user)), "timelineAtomURL": url(of: .timeline(user: user))]
-    }
-
-    /// `post.commentsAtomURL`.
-    func postValues(_ post: Int) -> [String: (any Sendable)?] {
-        ["commentsAtomURL": url(of: .comments(post: post))]
-    }
-
-    /// A page's context with `page.feeds` and `page.share` added.
-    func decorate(_ context: TemplateObject, for page: Page) -> TemplateObject {
-        guard let pageObject = context.fields["page"] as? TemplateObject else { return context }
-        return context.merging(["page": pageObject.merging(["feeds": feeds(for: page), "share": share(for: page)])])
-    }
-
     /// The page's own feed first (a profile's posts, a timeline, a post's comments), then the site's.
-    func feeds(for page: Page) -> [TemplateObject] {
+    func feeds(for page: Page) -> [FeedLink] {
         guard paths.baseURL != nil else { return [] }
         var feeds: [FeedFile] = []
         switch page {
@@ -51,41 +30,30 @@ struct PageSharing: Sendable {
         default: break
         }
         feeds.append(.site)
-        return feeds.map { TemplateObject(["title": $0.title(in: site), "url": url(of: $0)]) }
+        return feeds.map { FeedLink(title: $0.title(in: site), url: url(of: $0)) }
     }
 
-    func share(for page: Page) -> TemplateObject {
+    func share(for page: Page) -> ShareValues {
         switch page {
         case .post(let index):
             let post = site.posts[index]
             let image = image(photos.sharedPhoto(ofPost: index))
-            return TemplateObject([
-                "type": "article",
-                "twitterCard": image == nil ? "summary" : "summary_large_image",
-                "image": image,
-                "author": paths.absoluteURL(paths.profile(site.users[site.postAuthor[index]].username)),
-                "publishedTime": post.date.map { ISODate.timestamp(milliseconds: $0) },
-            ])
+            return ShareValues(
+                type: "article", twitterCard: image == nil ? "summary" : "summary_large_image", image: image,
+                author: paths.absoluteURL(paths.profile(site.users[site.postAuthor[index]].username)),
+                publishedTime: post.date.map { ISODate.timestamp(milliseconds: $0) })
         case .profile(let user, _):
-            return TemplateObject([
-                "type": "profile",
-                "twitterCard": "summary",
-                "image": photos.sharedPhoto(ofUser: user).flatMap(image),
-                "username": site.users[user].username,
-            ])
+            return ShareValues(
+                type: "profile", twitterCard: "summary", image: photos.sharedPhoto(ofUser: user).flatMap(image), username: site.users[user].username)
         default:
-            return TemplateObject(["type": "website", "twitterCard": "summary"])
+            return ShareValues(type: "website", twitterCard: "summary")
         }
     }
 
-    private func image(_ photo: SharedPhoto) -> TemplateObject? {
+    private func image(_ photo: SharedPhoto) -> ShareImage? {
         guard let baseURL = paths.baseURL else { return nil }
-        return TemplateObject([
-            "url": baseURL + photo.file,
-            "width": photo.width,
-            "height": photo.height,
-            "type": photo.mediaType,
-            "alt": photo.alt.flatMap { $0.isEmpty ? nil : $0 },
-        ])
+        return ShareImage(
+            url: baseURL + photo.file, width: photo.width, height: photo.height, type: photo.mediaType,
+            alt: photo.alt.flatMap { $0.isEmpty ? nil : $0 })
     }
 }

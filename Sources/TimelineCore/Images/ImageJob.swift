@@ -13,3 +13,11 @@ struct ImageJob: Sendable {
     /// Whose image this is, for messages: `post -K25Fj8qrMAtxXG3QCSn`.
     let owner: String
 }
+
+/// What makes two jobs' work the same: the same source bytes (whatever their paths, hard links
+/// and copies alike) made into the same files. The settings are the build's, so the purpose is
+/// all that differs: a post photo and an avatar from one file are two recipes.
+struct SourceRecipe: Hashable, Sendable {
+    let digest: String
+    let purpose: ImagePlan.Purpose
+}

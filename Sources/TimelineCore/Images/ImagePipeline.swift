@@ -1,6 +1,8 @@
 /// The images stage: every post photo and avatar through libvips, one image per core at a
-/// time so that memory stays bounded however many photos a site has. Each image's problems
-/// are collected; the others are unaffected.
+/// time so that memory stays bounded however many photos a site has. A source used by many
+/// posts (the same bytes) is processed once and published under each post's names. Each
+/// image's problems are collected, and reported at each post's own file; the others are
+/// unaffected.
 public enum ImagePipeline {
     public struct Statistics: Sendable, Hashable {
         public var images = 0
@@ -32,18 +34,32 @@ public enum ImagePipeline {
         let (jobs, avatarJob) = Self.jobs(site: site, contentRoot: contentRoot, contentDisplay: contentDisplay)
         let known = cache.loadIndex()
         let processor = ImageProcessor(cache: cache, settings: settings, known: known)
-        let outcomes = await ParallelMap.bounded(jobs) { processor.process($0) }
+        let sources = await ParallelMap.map(jobs) { processor.identify($0) }
+        let (shared, renderingOfJob) = Self.shareWork(jobs: jobs, sources: sources)
+        let renderings = await ParallelMap.bounded(shared) { processor.render($0.job, digest: $0.digest) }
 
         var diagnostics: [Diagnostic] = []
         var learned = ImageCacheIndex()
         var statistics = Statistics(images: jobs.count)
+        for rendering in renderings {
+            learned.merge(rendering.work.learned)
+            statistics.encoded += rendering.work.encodedCount
+            statistics.decoded += rendering.work.decoded ? 1 : 0
+        }
+        var images: [ProcessedImage?] = []
         var files: [(cacheFile: String, outputFile: String)] = []
-        for outcome in outcomes {
-            if let diagnostic = outcome.diagnostic { diagnostics.append(diagnostic) }
-            learned.merge(outcome.learned)
-            files += outcome.files
-            statistics.encoded += outcome.encodedCount
-            statistics.decoded += outcome.decoded ? 1 : 0
+        for (index, job) in jobs.enumerated() {
+            if case .success(let source) = sources[index] { learned.sources[job.asset.relativePath] = source }
+            switch renderingOfJob[index].flatMap({ renderings[$0].result }) {
+            case .success(let rendered):
+                let published = ImageProcessor.publish(rendered, for: job, cache: cache)
+                images.append(published.image)
+                files += published.files
+            case .failure(let failure):
+                // A shared failure is reported once per job, each at its own file.
+                diagnostics.append(ImageProcessor.diagnostic(failure, for: job))
+                images.append(nil)
+            }
         }
         // Keep what the index knew about other files (another site, an older setting) until
         // `timeline clean --cache`; this build's findings win.
@@ -57,10 +73,29 @@ public enum ImagePipeline {
             diagnostics.append(.warning(.imageCacheError, stage: .images, at: SourceLocation(path: cacheDisplay), "cannot save the image cache index: \(error.description)"))
         }
         guard !diagnostics.contains(where: { $0.severity == .error }) else { return (nil, diagnostics) }
-        let images = outcomes.map(\.image)
         let posts = images.prefix(site.posts.count).compactMap { $0 }
         let avatars = site.users.indices.map { avatarJob[$0].flatMap { images[$0] } }
         return (Result(posts: posts, avatars: avatars, files: files, statistics: statistics), diagnostics)
+    }
+
+    /// One rendering per distinct source and purpose, done with the first job that needs it:
+    /// `shared` lists those, `renderingOfJob` says which one each job uses (or why it has none:
+    /// its source could not be read).
+    static func shareWork(
+        jobs: [ImageJob], sources: [Swift.Result<ImageCacheIndex.SourceEntry, ImageProcessor.JobFailure>]
+    ) -> (shared: [(job: ImageJob, digest: String)], renderingOfJob: [Swift.Result<Int, ImageProcessor.JobFailure>]) {
+        var shared: [(job: ImageJob, digest: String)] = []
+        var renderingOfRecipe: [SourceRecipe: Int] = [:]
+        let renderingOfJob = zip(jobs, sources).map { job, source in
+            source.map { entry in
+                let recipe = SourceRecipe(digest: entry.digest, purpose: job.purpose)
+                if let rendering = renderingOfRecipe[recipe] { return rendering }
+                renderingOfRecipe[recipe] = shared.count
+                shared.append((job, entry.digest))
+                return shared.count - 1
+            }
+        }
+        return (shared, renderingOfJob)
     }
 
     /// One job per post photo, then one per avatar; `avatarJob` maps a user to theirs.

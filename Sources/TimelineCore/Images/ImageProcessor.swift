@@ -1,44 +1,71 @@
-/// Processes one source image: finds its digest, plans its files, and encodes only those the
-/// cache does not hold, from a single decoded copy that is freed before the next image.
+/// Processes the images of a build in three steps, so that a source used by many posts (the
+/// same bytes, hard-linked or copied) is decoded and encoded once:
+///
+/// 1. `identify`, per job: the source file's digest (from the index while it is unchanged);
+/// 2. `render`, once per distinct source and purpose (`SourceRecipe`): the plan, and the files
+///    the cache does not hold, encoded from a single decoded copy freed before the next image;
+/// 3. `publish`, per job: the rendered files under that job's own output names.
 struct ImageProcessor: Sendable {
     let cache: ImageCache
     let settings: ImageSettings
-    /// The cache index as the build found it; what this image adds is returned, not stored.
+    /// The cache index as the build found it; what this build adds is returned, not stored.
     let known: ImageCacheIndex
 
-    struct Outcome: Sendable {
-        var image: ProcessedImage?
-        var diagnostic: Diagnostic?
-        /// Index entries this image confirmed or added.
-        var learned = ImageCacheIndex()
-        /// Cache file → output file, for the write stage.
-        var files: [(cacheFile: String, outputFile: String)] = []
-        var encodedCount = 0
-        var decoded = false
-    }
-
-    func process(_ job: ImageJob) -> Outcome {
-        var outcome = Outcome()
-        do {
-            try run(job, into: &outcome)
-        } catch {
-            outcome.image = nil
-            outcome.files = []
-            outcome.diagnostic = .error(error.code, stage: .images, at: SourceLocation(path: job.displayPath), "\(job.owner): \(error.message)")
-        }
-        return outcome
-    }
-
-    struct JobFailure: Error {
+    struct JobFailure: Error, Sendable {
         let code: DiagnosticCode
         let message: String
     }
 
-    private func run(_ job: ImageJob, into outcome: inout Outcome) throws(JobFailure) {
-        let source = try sourceEntry(job)
-        outcome.learned.sources[job.asset.relativePath] = source
-        let digest = source.digest
-        let upright = try uprightSize(job, digest: digest, learning: &outcome.learned)
+    /// What every job of one source and purpose shares: the source's files in the cache.
+    struct RenderedSource: Sendable {
+        let upright: PixelSize
+        let placeholderColor: String
+        /// In plan order: what each file is, its cache key, and its encoded size.
+        let renditions: [(spec: RenditionSpec, key: String, entry: ImageCacheIndex.EncodedEntry)]
+    }
+
+    /// The shared work for one source and purpose: its result, and what it did on the way.
+    struct Rendering: Sendable {
+        struct Work: Sendable {
+            /// Index entries this source confirmed or added (not its path: that is per job).
+            var learned = ImageCacheIndex()
+            var encodedCount = 0
+            var decoded = false
+        }
+
+        let result: Result<RenderedSource, JobFailure>
+        let work: Work
+    }
+
+    /// The report of a failure for one job: its own file and owner, even when the failure
+    /// came from work it shares with other jobs.
+    static func diagnostic(_ failure: JobFailure, for job: ImageJob) -> Diagnostic {
+        .error(failure.code, stage: .images, at: SourceLocation(path: job.displayPath), "\(job.owner): \(failure.message)")
+    }
+
+    /// Step 1: the source's stamp and digest, which say whose work this job can share.
+    func identify(_ job: ImageJob) -> Result<ImageCacheIndex.SourceEntry, JobFailure> {
+        do {
+            return .success(try sourceEntry(job))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Step 2: plans the files of `job`'s source (whose digest is `digest`) and encodes those
+    /// the cache does not hold. Every job with the same digest and purpose gets this result.
+    func render(_ job: ImageJob, digest: String) -> Rendering {
+        var work = Rendering.Work()
+        do {
+            let rendered = try render(job, digest: digest, doing: &work)
+            return Rendering(result: .success(rendered), work: work)
+        } catch {
+            return Rendering(result: .failure(error), work: work)
+        }
+    }
+
+    private func render(_ job: ImageJob, digest: String, doing work: inout Rendering.Work) throws(JobFailure) -> RenderedSource {
+        let upright = try uprightSize(job, digest: digest, learning: &work.learned)
         guard upright.width * upright.height <= settings.maxPixels else {
             throw JobFailure(
                 code: .photoTooLarge,
@@ -58,7 +85,7 @@ struct ImageProcessor: Sendable {
             }
         }
         if !missing.isEmpty || color == nil {
-            outcome.decoded = true
+            work.decoded = true
             let master = try Self.decoding { () throws(DecodedImage.Failure) in try DecodedImage.load(job.sourcePath, maxWidth: plan.masterWidth) }
             color = try Self.decoding { () throws(DecodedImage.Failure) in try master.meanColor() }
             // Each size or square is cut once, encoded in every format missing, and freed.
@@ -76,27 +103,33 @@ struct ImageProcessor: Sendable {
                         throw JobFailure(code: .imageCacheError, message: "cannot store a processed image in the cache: \(error.description)")
                     }
                     entries[spec] = (key, ImageCacheIndex.EncodedEntry(size: image.size, byteCount: bytes.count))
-                    outcome.encodedCount += 1
+                    work.encodedCount += 1
                 }
             }
         }
         guard let color else { throw JobFailure(code: .undecodablePhoto, message: "cannot measure the image") }
-        outcome.learned.colors[colorKey] = color
+        work.learned.colors[colorKey] = color
+        let renditions = plan.specs.compactMap { spec in entries[spec].map { (spec: spec, key: $0.key, entry: $0.entry) } }
+        for rendition in renditions { work.learned.encoded[rendition.key] = rendition.entry }
+        return RenderedSource(upright: upright, placeholderColor: color, renditions: renditions)
+    }
 
+    /// Step 3: the rendered source as `job` publishes it, under its own output folder and name.
+    static func publish(_ rendered: RenderedSource, for job: ImageJob, cache: ImageCache) -> (image: ProcessedImage, files: [(cacheFile: String, outputFile: String)]) {
         var display: [Rendition] = []
         var squares: [Rendition] = []
-        for spec in plan.specs {
-            guard let (key, entry) = entries[spec] else { continue }
-            outcome.learned.encoded[key] = entry
+        var files: [(cacheFile: String, outputFile: String)] = []
+        for (spec, key, entry) in rendered.renditions {
             let outputFile = job.outputFolder + job.stem + "-" + spec.nameSuffix + "." + key.prefix(10) + "." + spec.format.fileExtension
-            outcome.files.append((cache.file(forKey: key, format: spec.format), outputFile))
+            files.append((cache.file(forKey: key, format: spec.format), outputFile))
             let rendition = Rendition(size: entry.size, mediaType: spec.format.mediaType, outputFile: outputFile, byteCount: entry.byteCount)
             switch spec.shape {
             case .width: display.append(rendition)
             case .square: squares.append(rendition)
             }
         }
-        outcome.image = ProcessedImage(size: upright, placeholderColor: color, display: display, squares: squares)
+        let image = ProcessedImage(size: rendered.upright, placeholderColor: rendered.placeholderColor, display: display, squares: squares)
+        return (image, files)
     }
 
     /// libvips' failures, as the build reports them.

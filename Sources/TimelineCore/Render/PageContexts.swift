@@ -5,17 +5,19 @@ struct PageContexts: Sendable {
     private(set) var site: LinkedSite
     let timelines: Timelines
     let paths: SitePaths
-    let siteObject: TemplateObject
+    let siteValues: SiteValues
     let stylesheetURL: String
     /// Per post, the caption rendered once, since a post shows on many pages.
     private(set) var captionHTML: [String?]
     private(set) var captionText: [String?]
     /// Per user, the bio as plain text, for the description of each profile page.
     let bioText: [String?]
-    /// Per user, the summary shown in lists and next to posts.
-    let userSummaries: [TemplateObject]
-    /// Per post, its photo's sources, built once.
+    /// Per user, the values shown in lists and next to posts.
+    let userSummaries: [UserValues]
+    /// Per post, its photo's values, built once.
     let photos: [PhotoValues]
+    /// Per post, the post's date, built once.
+    private let dates: [DateValues?]
     /// Feed links and share tags.
     let sharing: PageSharing
     /// Per post, the digest of its card where the card is not among the first of a list
@@ -30,24 +32,17 @@ struct PageContexts: Sendable {
         let paths = SitePaths(settings: site.settings)
         let sharing = PageSharing(site: site, images: images, paths: paths)
         let settings = site.settings
-        let siteObject = TemplateObject([
-            "title": settings.title,
-            "description": settings.description,
-            "language": settings.language,
-            "baseURL": settings.baseURL,
-            "homeURL": paths.url(paths.home()),
-            "usersURL": paths.url(paths.users()),
-            "searchURL": paths.url(paths.search()),
-            "searchScriptURL": paths.assetURL("search.js"),
-            "userCount": site.users.count,
-            "postCount": site.posts.count,
-        ]).merging(sharing.siteValues())
+        let siteValues = SiteValues(
+            title: settings.title, description: settings.description, language: settings.language, baseURL: settings.baseURL,
+            homeURL: paths.url(paths.home()), usersURL: paths.url(paths.users()), searchURL: paths.url(paths.search()),
+            searchScriptURL: paths.assetURL("search.js"), userCount: site.users.count, postCount: site.posts.count,
+            atomURL: sharing.url(of: .site))
         let stylesheet = theme.assetFiles.first { $0.hasSuffix(".css") } ?? "style.css"
         let captions = await ParallelMap.map(site.posts) { post in
             post.caption.map { (Markdown.html($0), Markdown.plainText($0)) }
         }
         let summaries = await ParallelMap.map(Array(site.users.indices)) { index in
-            Self.userSummary(index, site: site, avatar: images.avatars[index], paths: paths).merging(sharing.userValues(index))
+            Self.userSummary(index, site: site, avatar: images.avatars[index], paths: paths, sharing: sharing)
         }
         let photos = await ParallelMap.map(Array(site.posts.indices)) { index in
             ImageContexts.photo(
@@ -55,11 +50,12 @@ struct PageContexts: Sendable {
                 paths: paths)
         }
         var contexts = PageContexts(
-            site: site, timelines: timelines, paths: paths, siteObject: siteObject,
+            site: site, timelines: timelines, paths: paths, siteValues: siteValues,
             stylesheetURL: paths.assetURL(stylesheet), captionHTML: captions.map { $0?.0 }, captionText: captions.map { $0?.1 },
-            bioText: site.users.map { $0.bio.map { Markdown.plainText($0) } }, userSummaries: summaries, photos: photos, sharing: sharing)
+            bioText: site.users.map { $0.bio.map { Markdown.plainText($0) } }, userSummaries: summaries, photos: photos,
+            dates: site.posts.map { $0.date.map(DateValues.init(milliseconds:)) }, sharing: sharing)
         let finished = contexts
-        contexts.cardDigests = await ParallelMap.map(Array(site.posts.indices)) { finished.card($0, position: eagerImageCount).digest }
+        contexts.cardDigests = await ParallelMap.map(Array(site.posts.indices)) { ContextFingerprint.of(.object(finished.card($0, position: eagerImageCount))) }
         return contexts
     }
 
@@ -72,36 +68,36 @@ struct PageContexts: Sendable {
             captionHTML[index] = post.caption.map(Markdown.html)
             captionText[index] = post.caption.map { Markdown.plainText($0) }
         }
-        for index in edited.keys { cardDigests[index] = card(index, position: Self.eagerImageCount).digest }
+        for index in edited.keys { cardDigests[index] = ContextFingerprint.of(.object(card(index, position: Self.eagerImageCount))) }
     }
 
     // MARK: Pieces
 
-    static func userSummary(_ index: Int, site: LinkedSite, avatar image: ProcessedImage?, paths: SitePaths) -> TemplateObject {
+    static func userSummary(_ index: Int, site: LinkedSite, avatar image: ProcessedImage?, paths: SitePaths, sharing: PageSharing) -> UserValues {
         let user = site.users[index]
         let postCount = site.postsByUser[index].count
         let followerCount = site.followers[index].count
         let followingCount = site.following[index].count
-        let avatar = image.map { ImageContexts.avatar($0, paths: paths) }
-        return TemplateObject([
-            "username": user.username,
-            "name": user.name,
-            "displayName": user.name ?? user.username,
-            "initial": String(user.username.prefix(1)).uppercased(),
-            "bioHTML": user.bio.map(Markdown.html),
-            "url": user.url,
-            "urlLabel": user.url.map(Self.shortURL),
-            "avatar": avatar,
-            "profileURL": paths.url(paths.profile(user.username)),
-            "feedURL": paths.url(paths.feed(user.username)),
-            "followingURL": paths.url(paths.following(user.username)),
-            "followersURL": paths.url(paths.followers(user.username)),
-            "postCount": postCount,
-            "followerCount": followerCount,
-            "followingCount": followingCount,
-            "postsLabel": counted(postCount, "post"),
-            "followersLabel": counted(followerCount, "follower"),
-        ])
+        return UserValues(UserValues.Fields(
+            username: user.username,
+            name: user.name,
+            displayName: user.name ?? user.username,
+            initial: String(user.username.prefix(1)).uppercased(),
+            bioHTML: user.bio.map(Markdown.html),
+            url: user.url,
+            urlLabel: user.url.map(Self.shortURL),
+            avatar: image.map { ImageContexts.avatar($0, paths: paths) },
+            profileURL: paths.url(paths.profile(user.username)),
+            feedURL: paths.url(paths.feed(user.username)),
+            followingURL: paths.url(paths.following(user.username)),
+            followersURL: paths.url(paths.followers(user.username)),
+            postCount: postCount,
+            followerCount: followerCount,
+            followingCount: followingCount,
+            postsLabel: counted(postCount, "post"),
+            followersLabel: counted(followerCount, "follower"),
+            atomURL: sharing.url(of: .posts(user: index)),
+            timelineAtomURL: sharing.url(of: .timeline(user: index))))
     }
 
     /// `calebhicks.com` for `http://calebhicks.com/`.
@@ -115,12 +111,12 @@ struct PageContexts: Sendable {
         return String(text)
     }
 
-    func author(ofPost post: Int) -> TemplateObject {
+    func author(ofPost post: Int) -> UserValues {
         userSummaries[site.postAuthor[post]]
     }
 
-    func dateObject(_ milliseconds: Int64?) -> TemplateObject? {
-        milliseconds.map { TemplateObject(["iso": ISODate.timestamp(milliseconds: $0), "readable": ISODate.readableDate(milliseconds: $0)]) }
+    func date(ofPost post: Int) -> DateValues? {
+        dates[post]
     }
 
     func photo(ofPost index: Int, eager: Bool) -> PhotoValues {
@@ -128,48 +124,28 @@ struct PageContexts: Sendable {
     }
 
     /// What a timeline cell showed: photo, author, likes and comments, and the way in.
-    func card(_ index: Int, position: Int) -> TemplateObject {
+    func card(_ index: Int, position: Int) -> CardValues {
         let post = site.posts[index]
-        return TemplateObject([
-            "id": post.id.rawValue,
-            "url": paths.url(paths.post(post.id)),
-            "photo": photo(ofPost: index, eager: position < Self.eagerImageCount),
-            "author": author(ofPost: index),
-            "date": dateObject(post.date),
-            "captionHTML": captionHTML[index],
-            "captionText": captionText[index],
-            "likeCount": post.likes.count,
-            "commentCount": post.comments.count,
-            "likesLabel": counted(post.likes.count, "like"),
-            "commentsLabel": counted(post.comments.count, "comment"),
-        ])
+        return CardValues(
+            id: post.id.rawValue, url: paths.url(paths.post(post.id)), photo: photo(ofPost: index, eager: position < Self.eagerImageCount),
+            author: author(ofPost: index), date: dates[index], captionHTML: captionHTML[index], captionText: captionText[index],
+            likeCount: post.likes.count, commentCount: post.comments.count)
     }
 
-    func pagination(_ pagination: Pagination, page: Int, location: (Int) -> SitePaths.Location) -> TemplateObject {
-        TemplateObject([
-            "pageNumber": page,
-            "pageCount": pagination.pageCount,
-            "isPaginated": pagination.pageCount > 1,
-            "previousURL": page > 1 ? paths.url(location(page - 1)) : nil,
-            "nextURL": page < pagination.pageCount ? paths.url(location(page + 1)) : nil,
-        ])
+    func pagination(_ pagination: Pagination, page: Int, location: (Int) -> SitePaths.Location) -> PaginationValues {
+        PaginationValues(
+            pageNumber: page, pageCount: pagination.pageCount,
+            previousURL: page > 1 ? paths.url(location(page - 1)) : nil,
+            nextURL: page < pagination.pageCount ? paths.url(location(page + 1)) : nil)
     }
 
     /// The values every page gets.
-    func root(title: String?, description: String?, location: SitePaths.Location?, kind: String) -> TemplateObject {
+    func common(title: String?, description: String?, location: SitePaths.Location?, kind: String, for page: Page) -> CommonValues {
         let fullTitle = title.map { "\($0) · \(site.settings.title)" } ?? site.settings.title
-        return TemplateObject([
-            "site": siteObject,
-            "page": TemplateObject([
-                "title": fullTitle,
-                "heading": title,
-                "description": description ?? site.settings.description,
-                "url": location.map { paths.url($0) },
-                "canonicalURL": location.flatMap { paths.absoluteURL($0) },
-                "kind": kind,
-                "is\(kind.prefix(1).uppercased() + kind.dropFirst())": true,
-            ]),
-            "stylesheetURL": stylesheetURL,
-        ])
+        let pageValues = PageValues(
+            title: fullTitle, heading: title, description: description ?? site.settings.description,
+            url: location.map { paths.url($0) }, canonicalURL: location.flatMap { paths.absoluteURL($0) }, kind: kind,
+            feeds: sharing.feeds(for: page), share: sharing.share(for: page))
+        return CommonValues(site: siteValues, page: pageValues, stylesheetURL: stylesheetURL)
     }
 }

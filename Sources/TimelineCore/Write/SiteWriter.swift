@@ -11,7 +11,7 @@ enum SiteWriter {
             for page in pages[range] {
                 do {
                     let prepared = renderer.prepare(page)
-                    try output.file(prepared.outputFile, fingerprint: renderer.fingerprint(prepared)) { Array(try renderer.render(prepared).utf8) }
+                    try output.file(prepared.outputFile, fingerprint: renderer.fingerprint(prepared)) { try renderer.render(prepared) }
                 } catch let missing as PageRenderer.MissingTemplate {
                     return .error(.missingTemplate, stage: .render, at: SourceLocation(path: templatesDisplay + missing.name + ".mustache"), "the theme has no '\(missing.name)' template")
                 } catch {

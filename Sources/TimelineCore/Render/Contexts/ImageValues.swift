@@ -1,0 +1,74 @@
+import TimelineTemplates
+
+/// An image as templates see it (docs/templates.md, **image**): built once per image and
+/// shared by every page that shows it. A field that is nil is absent, so a template's lookup
+/// goes on to the enclosing context.
+final class ImageValues: TemplateContext {
+    /// The fallback rendition and the `srcset`s; nil when the image has no rendition at all.
+    struct Sources: Sendable {
+        let url: String
+        let width: Int
+        let height: Int
+        let type: String
+        let srcset: String
+        let webpSrcset: String?
+    }
+
+    let sources: Sources?
+    let sizes: String
+    let alt: String?
+    let hasAlt: Bool?
+    let placeholderStyle: String?
+    let originalURL: String?
+
+    init(sources: Sources?, sizes: String, alt: String? = nil, hasAlt: Bool? = nil, placeholderStyle: String? = nil, originalURL: String? = nil) {
+        self.sources = sources
+        self.sizes = sizes
+        self.alt = alt
+        self.hasAlt = hasAlt
+        self.placeholderStyle = placeholderStyle
+        self.originalURL = originalURL
+    }
+
+    static let templateFields = TemplateFieldList<ImageValues>("image", [
+        .optionalText("url") { $0.sources?.url },
+        .optionalNumber("width") { $0.sources?.width },
+        .optionalNumber("height") { $0.sources?.height },
+        .optionalText("type") { $0.sources?.type },
+        .optionalText("srcset") { $0.sources?.srcset },
+        .optionalText("webpSrcset") { $0.sources?.webpSrcset },
+        .text("sizes") { $0.sizes },
+        .optionalText("alt") { $0.alt },
+        .optionalBool("hasAlt") { $0.hasAlt },
+        .optionalText("placeholderStyle") { $0.placeholderStyle },
+        .optionalText("originalURL") { $0.originalURL },
+    ])
+}
+
+/// A post's photo: an image of its display sizes, its `thumbnail`, and how a page loads it
+/// (`loading`, `fetchPriority`), which only cards and post pages set.
+final class PhotoValues: TemplateContext {
+    let image: ImageValues
+    let thumbnail: ImageValues
+    /// Nil leaves `loading` and `fetchPriority` out.
+    let eager: Bool?
+
+    init(image: ImageValues, thumbnail: ImageValues, eager: Bool? = nil) {
+        self.image = image
+        self.thumbnail = thumbnail
+        self.eager = eager
+    }
+
+    /// Eager photos are the first of a list, which the browser should fetch at once.
+    func loading(eager: Bool) -> PhotoValues {
+        PhotoValues(image: image, thumbnail: thumbnail, eager: eager)
+    }
+
+    static let templateFields = TemplateFieldList<PhotoValues>(
+        "photo",
+        ImageValues.templateFields.fields.map { $0.lifted { $0.image } } + [
+            .object("thumbnail") { $0.thumbnail },
+            .optionalText("loading") { $0.eager.map { $0 ? "eager" : "lazy" } },
+            .optionalText("fetchPriority") { $0.eager.map { $0 ? "high" : "auto" } },
+        ])
+}

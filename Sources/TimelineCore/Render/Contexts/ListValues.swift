@@ -1,0 +1,45 @@
+import TimelineTemplates
+
+/// The cards of one page of a list (home, profile, timeline), made only when the page is
+/// rendered; fingerprinted from each post's card digest, computed once per post. A card
+/// depends on its position only through whether its photo loads eagerly, so that flag and the
+/// post's digest together fingerprint it.
+struct CardPage: LazyTemplateValue {
+    let contexts: PageContexts
+    /// Post indexes, in the order shown.
+    let posts: [Int]
+
+    var fingerprint: TemplateFingerprint {
+        var hasher = StableHasher()
+        hasher.combine("cards")
+        hasher.combine(posts.count)
+        for (position, post) in posts.enumerated() {
+            hasher.combine(contexts.cardDigests[post])
+            hasher.combine(position < PageContexts.eagerImageCount)
+        }
+        return hasher.finalize().templateFingerprint
+    }
+
+    func make() -> TemplateValue {
+        .list(posts.enumerated().map { .object(contexts.card($1, position: $0)) })
+    }
+}
+
+/// The rows of a list of users, made only when the page is rendered; fingerprinted from each
+/// user's values.
+struct UserRows: LazyTemplateValue {
+    let contexts: PageContexts
+    let users: [Int]
+
+    var fingerprint: TemplateFingerprint {
+        var hasher = StableHasher()
+        hasher.combine("users")
+        hasher.combine(users.count)
+        for user in users { hasher.combine(ContextFingerprint.of(.object(contexts.userSummaries[user]))) }
+        return hasher.finalize().templateFingerprint
+    }
+
+    func make() -> TemplateValue {
+        .list(users.map { .object(contexts.userSummaries[$0]) })
+    }
+}

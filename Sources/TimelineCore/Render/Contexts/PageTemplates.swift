@@ -1,0 +1,118 @@
+import TimelineTemplates
+
+/// What every page template receives besides its own values.
+struct CommonValues: Sendable {
+    let site: SiteValues
+    let page: PageValues
+    let stylesheetURL: String
+}
+
+/// The root of a page template's values: the common ones, then the page's own.
+protocol PageTemplateContext: TemplateContext {
+    var common: CommonValues { get }
+}
+
+extension PageTemplateContext {
+    static func commonFields() -> [TemplateField<Self>] {
+        [
+            .object("site") { $0.common.site },
+            .object("page") { $0.common.page },
+            .text("stylesheetURL") { $0.common.stylesheetURL },
+        ]
+    }
+}
+
+/// `home`: every post, a page at a time.
+struct HomePage: PageTemplateContext {
+    let common: CommonValues
+    let list: PostListValues
+
+    static let templateFields = TemplateFieldList<Self>("home page", commonFields() + PostListValues.fields { $0.list })
+}
+
+/// `profile` and `feed`: a user's posts, or their timeline.
+struct UserPostsPage: PageTemplateContext {
+    let common: CommonValues
+    let user: UserValues
+    let list: PostListValues
+
+    static let templateFields = TemplateFieldList<Self>(
+        "user's posts page", commonFields() + [.object("user") { $0.user }] + PostListValues.fields { $0.list })
+}
+
+/// `post`: one post.
+struct PostPage: PageTemplateContext {
+    let common: CommonValues
+    let post: PostDetailValues
+
+    static let templateFields = TemplateFieldList<Self>("post page", commonFields() + [.object("post") { $0.post }])
+}
+
+/// `user-list`: everyone, or whom a user follows, or their followers.
+struct UserListPage: PageTemplateContext {
+    let common: CommonValues
+    let heading: String
+    let owner: UserValues?
+    let users: UserRows
+    let emptyMessage: String
+
+    static let templateFields = TemplateFieldList<Self>(
+        "user list page",
+        commonFields() + [
+            .text("heading") { $0.heading },
+            .optionalObject("owner") { $0.owner },
+            .lazy("users", .list(.object(UserValues.templateSchema))) { $0.users },
+            .bool("hasUsers") { !$0.users.users.isEmpty },
+            .text("emptyMessage") { $0.emptyMessage },
+        ])
+}
+
+/// `search`: the search page.
+struct SearchPage: PageTemplateContext {
+    let common: CommonValues
+    let search: SearchValues
+
+    static let templateFields = TemplateFieldList<Self>("search page", commonFields() + [.object("search") { $0.search }])
+}
+
+/// `search` on the search page.
+struct SearchValues: TemplateContext {
+    let manifestURL: String
+
+    static let templateFields = TemplateFieldList<Self>("search", [.text("manifestURL") { $0.manifestURL }])
+}
+
+/// `404`.
+struct NotFoundPage: PageTemplateContext {
+    let common: CommonValues
+
+    static let templateFields = TemplateFieldList<Self>("404 page", commonFields())
+}
+
+/// One page of a list of posts: its cards (made only if the page is rendered), whether it has
+/// any, and its pagination.
+struct PostListValues: Sendable {
+    let cards: CardPage
+    let pagination: PaginationValues
+
+    static func fields<Root>(_ read: @escaping @Sendable (Root) -> PostListValues) -> [TemplateField<Root>] {
+        [
+            .lazy("posts", .list(.object(CardValues.templateSchema))) { read($0).cards },
+            .bool("hasPosts") { !read($0).cards.posts.isEmpty },
+            .object("pagination") { read($0).pagination },
+        ]
+    }
+}
+
+/// Which root type each page template receives: the schema a theme is compiled against.
+enum PageTemplateTypes {
+    static let roots: [String: TemplateType] = [
+        "home": .object(HomePage.templateSchema),
+        "profile": .object(UserPostsPage.templateSchema),
+        "feed": .object(UserPostsPage.templateSchema),
+        "post": .object(PostPage.templateSchema),
+        "user-list": .object(UserListPage.templateSchema),
+        "search": .object(SearchPage.templateSchema),
+        "404": .object(NotFoundPage.templateSchema),
+    ]
+}

@@ -1,0 +1,140 @@
+import TimelineTemplates
+
+/// A card (items of `posts`): what a timeline cell showed.
+final class CardValues: TemplateContext {
+    let id: String
+    let url: String
+    let photo: PhotoValues
+    let author: UserValues
+    let date: DateValues?
+    let captionHTML: String?
+    let captionText: String?
+    let likeCount: Int
+    let commentCount: Int
+
+    init(id: String, url: String, photo: PhotoValues, author: UserValues, date: DateValues?, captionHTML: String?, captionText: String?, likeCount: Int, commentCount: Int) {
+        self.id = id
+        self.url = url
+        self.photo = photo
+        self.author = author
+        self.date = date
+        self.captionHTML = captionHTML
+        self.captionText = captionText
+        self.likeCount = likeCount
+        self.commentCount = commentCount
+    }
+
+    static let templateFields = TemplateFieldList<CardValues>("card", [
+        .text("id") { $0.id },
+        .text("url") { $0.url },
+        .object("photo") { $0.photo },
+        .object("author") { $0.author },
+        .optionalObject("date") { $0.date },
+        .optionalText("captionHTML") { $0.captionHTML },
+        .optionalText("captionText") { $0.captionText },
+        .number("likeCount") { $0.likeCount },
+        .number("commentCount") { $0.commentCount },
+        .text("likesLabel") { counted($0.likeCount, "like") },
+        .text("commentsLabel") { counted($0.commentCount, "comment") },
+    ])
+}
+
+/// `post` on a post page: its card and its comments, likers and neighbours.
+struct PostDetailValues: TemplateContext {
+    let card: CardValues
+    let comments: [CommentValues]
+    let likers: [UserValues]
+    let hasLikes: Bool
+    let newerPost: NeighbourValues?
+    let olderPost: NeighbourValues?
+    let commentsAtomURL: String?
+
+    static let templateFields = TemplateFieldList<Self>(
+        "post",
+        CardValues.templateFields.fields.map { $0.lifted { $0.card } } + [
+            .list("comments") { $0.comments },
+            .bool("hasComments") { !$0.comments.isEmpty },
+            .list("likers") { $0.likers },
+            .bool("hasLikes") { $0.hasLikes },
+            .optionalObject("newerPost") { $0.newerPost },
+            .optionalObject("olderPost") { $0.olderPost },
+            .optionalText("commentsAtomURL") { $0.commentsAtomURL },
+        ])
+}
+
+/// An item of `post.comments`.
+struct CommentValues: TemplateContext {
+    let id: String
+    let author: UserValues?
+    let date: DateValues?
+    let text: String
+
+    static let templateFields = TemplateFieldList<Self>("comment", [
+        .text("id") { $0.id },
+        .text("anchor") { "comment-" + $0.id },
+        .optionalObject("author") { $0.author },
+        .optionalObject("date") { $0.date },
+        .lazy("textHTML", .text) { MarkdownHTML(source: $0.text) },
+    ])
+}
+
+/// `post.newerPost` and `post.olderPost`.
+struct NeighbourValues: TemplateContext {
+    let url: String
+    let photo: PhotoValues
+    let date: DateValues?
+
+    static let templateFields = TemplateFieldList<Self>("neighbouring post", [
+        .text("url") { $0.url },
+        .object("photo") { $0.photo },
+        .optionalObject("date") { $0.date },
+    ])
+}
+
+/// `date`: an instant as `iso` (for `datetime`) and as `readable` text.
+final class DateValues: TemplateContext {
+    let iso: String
+    let readable: String
+
+    init(milliseconds: Int64) {
+        iso = ISODate.timestamp(milliseconds: milliseconds)
+        readable = ISODate.readableDate(milliseconds: milliseconds)
+    }
+
+    static let templateFields = TemplateFieldList<DateValues>("date", [
+        .text("iso") { $0.iso },
+        .text("readable") { $0.readable },
+    ])
+}
+
+/// `pagination` of a list of posts.
+struct PaginationValues: TemplateContext {
+    let pageNumber: Int
+    let pageCount: Int
+    let previousURL: String?
+    let nextURL: String?
+
+    static let templateFields = TemplateFieldList<Self>("pagination", [
+        .number("pageNumber") { $0.pageNumber },
+        .number("pageCount") { $0.pageCount },
+        .bool("isPaginated") { $0.pageCount > 1 },
+        .optionalText("previousURL") { $0.previousURL },
+        .optionalText("nextURL") { $0.nextURL },
+    ])
+}
+
+/// HTML from Markdown, rendered when a template shows it.
+struct MarkdownHTML: LazyTemplateValue {
+    let source: String
+
+    var fingerprint: TemplateFingerprint {
+        var hasher = StableHasher()
+        hasher.combine("markdown")
+        hasher.combine(source)
+        return hasher.finalize().templateFingerprint
+    }
+
+    func make() -> TemplateValue {
+        .text(Markdown.html(source))
+    }
+}

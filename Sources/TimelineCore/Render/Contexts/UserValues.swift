@@ -1,0 +1,59 @@
+import TimelineTemplates
+
+/// A user as templates see them (`user`, `owner`, `author`, items of `users` and `likers`).
+/// Shared by every card and list that shows the user, with its fingerprint computed once.
+final class UserValues: TemplateContext {
+    struct Fields: TemplateContext {
+        let username: String
+        let name: String?
+        let displayName: String
+        let initial: String
+        let bioHTML: String?
+        let url: String?
+        let urlLabel: String?
+        let avatar: ImageValues?
+        let profileURL: String
+        let feedURL: String
+        let followingURL: String
+        let followersURL: String
+        let postCount: Int
+        let followerCount: Int
+        let followingCount: Int
+        let postsLabel: String
+        let followersLabel: String
+        let atomURL: String?
+        let timelineAtomURL: String?
+
+        static let templateFields = TemplateFieldList<Self>("user", [
+            .text("username") { $0.username },
+            .optionalText("name") { $0.name },
+            .text("displayName") { $0.displayName },
+            .text("initial") { $0.initial },
+            .optionalText("bioHTML") { $0.bioHTML },
+            .optionalText("url") { $0.url },
+            .optionalText("urlLabel") { $0.urlLabel },
+            .optionalObject("avatar") { $0.avatar },
+            .text("profileURL") { $0.profileURL },
+            .text("feedURL") { $0.feedURL },
+            .text("followingURL") { $0.followingURL },
+            .text("followersURL") { $0.followersURL },
+            .number("postCount") { $0.postCount },
+            .number("followerCount") { $0.followerCount },
+            .number("followingCount") { $0.followingCount },
+            .text("postsLabel") { $0.postsLabel },
+            .text("followersLabel") { $0.followersLabel },
+            .optionalText("atomURL") { $0.atomURL },
+            .optionalText("timelineAtomURL") { $0.timelineAtomURL },
+        ])
+    }
+
+    let fields: Fields
+    let cachedFingerprint: TemplateFingerprint?
+
+    init(_ fields: Fields) {
+        self.fields = fields
+        cachedFingerprint = ContextFingerprint.of(.object(fields)).templateFingerprint
+    }
+
+    static let templateFields = TemplateFieldList<UserValues>("user", Fields.templateFields.fields.map { $0.lifted { $0.fields } })
+}
