@@ -19,9 +19,12 @@ enum NameSuggestion {
         closest(to: name, among: candidates).map { "; did you mean '\($0)'?" } ?? ""
     }
 
+    /// Edits to turn one into the other: insertions, deletions, substitutions and swaps of two
+    /// neighbouring letters (`titel` is one edit from `title`).
     private static func editDistance(_ left: [Character], _ right: [Character]) -> Int {
         if left.isEmpty { return right.count }
         if right.isEmpty { return left.count }
+        var beforePrevious = Array(repeating: 0, count: right.count + 1)
         var previous = Array(0...right.count)
         var current = previous
         for i in 1...left.count {
@@ -29,8 +32,11 @@ enum NameSuggestion {
             for j in 1...right.count {
                 let substitution = previous[j - 1] + (left[i - 1] == right[j - 1] ? 0 : 1)
                 current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
+                if i > 1, j > 1, left[i - 1] == right[j - 2], left[i - 2] == right[j - 1] {
+                    current[j] = min(current[j], beforePrevious[j - 2] + 1)
+                }
             }
-            swap(&previous, &current)
+            (beforePrevious, previous, current) = (previous, current, beforePrevious)
         }
         return previous[right.count]
     }

@@ -20,6 +20,7 @@ struct TemplateParser {
     private func linesMarked(_ tokens: [TemplateToken]) -> [TemplateToken?] {
         var result: [TemplateToken?] = []
         result.reserveCapacity(tokens.count + tokens.count / 4)
+        var openKinds: [TemplateToken.Kind] = []
         var lineBegin = 0
         while lineBegin < tokens.count {
             var lineEnd = lineBegin
@@ -27,7 +28,15 @@ struct TemplateParser {
             // The line is tokens[lineBegin..<lineEnd], then its newline if lineEnd < count.
             let line = tokens[lineBegin..<lineEnd]
             let hasNewline = lineEnd < tokens.count
-            if isStandalone(line) {
+            let standalone = isStandalone(line, openKinds: openKinds)
+            for token in line {
+                switch token.kind {
+                case .section, .invertedSection, .parent, .block: openKinds.append(token.kind)
+                case .close: _ = openKinds.popLast()
+                default: break
+                }
+            }
+            if standalone {
                 let indentation = line.first.map { $0.kind == .text ? $0.bytes : [] } ?? []
                 for var token in line where token.kind != .text {
                     if token.kind == .partial || token.kind == .parent || token.kind == .block {
@@ -55,29 +64,37 @@ struct TemplateParser {
         return result
     }
 
-    /// A line is standalone when it has tags, all of kinds that may stand alone, and nothing
-    /// else but spaces and tabs; except a block opened and closed on the line, whose line is
-    /// kept (its indentation belongs to the block's content).
-    private func isStandalone(_ line: ArraySlice<TemplateToken>) -> Bool {
-        var hasTag = false
+    /// A line is standalone when, besides spaces and tabs, it holds one tag of a kind that may
+    /// stand alone, or only tags that open or close parents and blocks (`{{<parent}}{{$block}}`),
+    /// except a block opened and closed on the line, whose line is kept (its indentation
+    /// belongs to the block's content). `openKinds`: what is open when the line starts.
+    private func isStandalone(_ line: ArraySlice<TemplateToken>, openKinds: [TemplateToken.Kind]) -> Bool {
+        var tagCount = 0
+        var onlyInheritance = true
+        var open = openKinds
         var openBlocks: Set<[UInt8]> = []
         for token in line {
             switch token.kind {
             case .text:
                 if !token.isWhitespaceText { return false }
+                continue
             case let kind where !kind.canStandAlone:
                 return false
             case .block:
-                hasTag = true
                 openBlocks.insert(token.bytes)
             case .close:
-                hasTag = true
                 if openBlocks.contains(token.bytes) { return false }
+                let closed = open.popLast()
+                if closed != .parent, closed != .block { onlyInheritance = false }
+            case .parent:
+                break
             default:
-                hasTag = true
+                onlyInheritance = false
             }
+            if token.kind == .section || token.kind == .invertedSection || token.kind == .parent || token.kind == .block { open.append(token.kind) }
+            tagCount += 1
         }
-        return hasTag
+        return tagCount == 1 || (tagCount > 1 && onlyInheritance)
     }
 
     private struct OpenTag {

@@ -8,10 +8,11 @@ struct TemplateRenderer {
     /// Where this render's output starts in `output` (a line start there is the first line's).
     private let start: Int
 
-    init(programs: [[RenderOp]], output: [UInt8]) {
+    /// `start`: where this render's output will begin in the buffer swapped into `output`.
+    init(programs: [[RenderOp]], output: [UInt8], start: Int) {
         self.programs = programs
         self.output = output
-        start = output.count
+        self.start = start
         stack.reserveCapacity(16)
     }
 

@@ -42,7 +42,7 @@ public struct TemplateSet: Sendable {
     @discardableResult
     public func render(_ name: String, _ value: TemplateValue, into output: inout [UInt8]) -> Bool {
         guard let program = entries[name] else { return false }
-        var renderer = TemplateRenderer(programs: programs, output: [])
+        var renderer = TemplateRenderer(programs: programs, output: [], start: output.count)
         swap(&renderer.output, &output)
         renderer.run(program: program, with: value)
         swap(&renderer.output, &output)
