@@ -12,24 +12,24 @@ enum ImageContexts {
     static let fallbackWidth = 960
 
     static func photo(_ image: ProcessedImage, alt: String?, originalURL: String?, paths: SitePaths) -> PhotoValues {
-        let display = ImageValues(
+        let display = ImageValues.Fields(
             sources: sources(image.display, fallback: fallbackRendition(image.display), paths: paths), sizes: photoSizes, alt: alt ?? "",
             hasAlt: alt != nil, placeholderStyle: placeholderStyle(image), originalURL: originalURL)
-        let thumbnail: ImageValues
+        let thumbnail: ImageValues.Fields
         if !image.squares.isEmpty {
-            thumbnail = ImageValues(sources: sources(image.squares, fallback: fallbackRendition(image.squares, atLeast: 320), paths: paths), sizes: thumbnailSizes)
+            thumbnail = ImageValues.Fields(sources: sources(image.squares, fallback: fallbackRendition(image.squares, atLeast: 320), paths: paths), sizes: thumbnailSizes)
         } else {
-            thumbnail = ImageValues(
+            thumbnail = ImageValues.Fields(
                 sources: display.sources, sizes: thumbnailSizes, alt: display.alt, hasAlt: display.hasAlt, placeholderStyle: display.placeholderStyle,
                 originalURL: display.originalURL)
         }
-        return PhotoValues(image: display, thumbnail: thumbnail)
+        return PhotoValues(image: ImageValues(display), thumbnail: ImageValues(thumbnail))
     }
 
     static func avatar(_ image: ProcessedImage, paths: SitePaths) -> ImageValues {
-        ImageValues(
+        ImageValues(ImageValues.Fields(
             sources: sources(image.squares, fallback: fallbackRendition(image.squares, atLeast: 128), paths: paths), sizes: avatarSizes,
-            placeholderStyle: placeholderStyle(image))
+            placeholderStyle: placeholderStyle(image)))
     }
 
     private static func placeholderStyle(_ image: ProcessedImage) -> String? {

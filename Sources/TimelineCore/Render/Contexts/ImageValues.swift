@@ -1,8 +1,8 @@
 import TimelineTemplates
 
 /// An image as templates see it (docs/templates.md, **image**): built once per image and
-/// shared by every page that shows it. A field that is nil is absent, so a template's lookup
-/// goes on to the enclosing context.
+/// shared by every page that shows it, with its fingerprint computed once. A field that is
+/// nil is absent, so a template's lookup goes on to the enclosing context.
 final class ImageValues: TemplateContext {
     /// The fallback rendition and the `srcset`s; nil when the image has no rendition at all.
     struct Sources: Sendable {
@@ -14,35 +14,38 @@ final class ImageValues: TemplateContext {
         let webpSrcset: String?
     }
 
-    let sources: Sources?
-    let sizes: String
-    let alt: String?
-    let hasAlt: Bool?
-    let placeholderStyle: String?
-    let originalURL: String?
+    struct Fields: TemplateContext {
+        let sources: Sources?
+        let sizes: String
+        var alt: String? = nil
+        var hasAlt: Bool? = nil
+        var placeholderStyle: String? = nil
+        var originalURL: String? = nil
 
-    init(sources: Sources?, sizes: String, alt: String? = nil, hasAlt: Bool? = nil, placeholderStyle: String? = nil, originalURL: String? = nil) {
-        self.sources = sources
-        self.sizes = sizes
-        self.alt = alt
-        self.hasAlt = hasAlt
-        self.placeholderStyle = placeholderStyle
-        self.originalURL = originalURL
+        static let templateFields = TemplateFieldList<Self>("image", [
+            .optionalText("url") { $0.sources?.url },
+            .optionalNumber("width") { $0.sources?.width },
+            .optionalNumber("height") { $0.sources?.height },
+            .optionalText("type") { $0.sources?.type },
+            .optionalText("srcset") { $0.sources?.srcset },
+            .optionalText("webpSrcset") { $0.sources?.webpSrcset },
+            .text("sizes") { $0.sizes },
+            .optionalText("alt") { $0.alt },
+            .optionalBool("hasAlt") { $0.hasAlt },
+            .optionalText("placeholderStyle") { $0.placeholderStyle },
+            .optionalText("originalURL") { $0.originalURL },
+        ])
     }
 
-    static let templateFields = TemplateFieldList<ImageValues>("image", [
-        .optionalText("url") { $0.sources?.url },
-        .optionalNumber("width") { $0.sources?.width },
-        .optionalNumber("height") { $0.sources?.height },
-        .optionalText("type") { $0.sources?.type },
-        .optionalText("srcset") { $0.sources?.srcset },
-        .optionalText("webpSrcset") { $0.sources?.webpSrcset },
-        .text("sizes") { $0.sizes },
-        .optionalText("alt") { $0.alt },
-        .optionalBool("hasAlt") { $0.hasAlt },
-        .optionalText("placeholderStyle") { $0.placeholderStyle },
-        .optionalText("originalURL") { $0.originalURL },
-    ])
+    let fields: Fields
+    let cachedFingerprint: TemplateFingerprint?
+
+    init(_ fields: Fields) {
+        self.fields = fields
+        cachedFingerprint = ContextFingerprint.of(.object(fields)).templateFingerprint
+    }
+
+    static let templateFields = TemplateFieldList<ImageValues>("image", Fields.templateFields.fields.map { $0.lifted { $0.fields } })
 }
 
 /// A post's photo: an image of its display sizes, its `thumbnail`, and how a page loads it
@@ -53,10 +56,20 @@ final class PhotoValues: TemplateContext {
     /// Nil leaves `loading` and `fetchPriority` out.
     let eager: Bool?
 
+    /// From the images' own fingerprints and the loading: cards are fingerprinted on every
+    /// page that shows them.
+    let cachedFingerprint: TemplateFingerprint?
+
     init(image: ImageValues, thumbnail: ImageValues, eager: Bool? = nil) {
         self.image = image
         self.thumbnail = thumbnail
         self.eager = eager
+        var hasher = StableHasher()
+        hasher.combine("photo")
+        ContextFingerprint.combine(.object(image), into: &hasher)
+        ContextFingerprint.combine(.object(thumbnail), into: &hasher)
+        hasher.combine(eager == nil ? 2 : eager == true ? 1 : 0)
+        cachedFingerprint = hasher.finalize().templateFingerprint
     }
 
     /// Eager photos are the first of a list, which the browser should fetch at once.
