@@ -21,9 +21,11 @@ struct RenderTemplateCommandTests {
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput == """
             <li class="user-row" data-username="leia" data-name="Leia &lt;Organa&gt;">
-              <a href="/u/leia/"><span class="avatar avatar-initial" aria-hidden="true">L</span><span class="user-names"><span class="display-name">Leia &lt;Organa&gt;</span> <span class="username">@leia</span></span></a>
+              <a href="/u/leia/"><span class="avatar avatar-initial" aria-hidden="true">L</span>
+            <span class="user-names"><span class="display-name">Leia &lt;Organa&gt;</span> <span class="username">@leia</span></span></a>
               <span class="user-counts">3 posts · 1 follower</span>
             </li>
+
             """)
     }
 
