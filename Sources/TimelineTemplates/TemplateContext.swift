@@ -7,8 +7,13 @@ public protocol TemplateContext: TemplateFields {
 
 extension TemplateContext {
     public static var templateSchema: TemplateSchema { templateFields.schema }
+
+    // Inlinable so that each conforming type gets a specialized reader: unspecialized, every
+    // read looked the closure's function type up in the runtime's metadata cache.
+    @inlinable
     public var schema: TemplateSchema { Self.templateFields.schema }
 
+    @inlinable
     public func value(at slot: Int) -> TemplateValue {
         Self.templateFields.readers[slot](self)
     }
@@ -21,7 +26,7 @@ extension TemplateContext {
 public struct TemplateField<Root>: Sendable {
     let name: String
     let type: TemplateType
-    let read: @Sendable (Root) -> TemplateValue
+    @usableFromInline let read: @Sendable (Root) -> TemplateValue
 
     public static func text(_ name: String, _ read: @escaping @Sendable (Root) -> String) -> Self {
         Self(name: name, type: .text) { .text(read($0)) }
@@ -81,7 +86,7 @@ public struct TemplateField<Root>: Sendable {
 public final class TemplateFieldList<Root>: Sendable {
     public let schema: TemplateSchema
     public let fields: [TemplateField<Root>]
-    let readers: [@Sendable (Root) -> TemplateValue]
+    @usableFromInline let readers: [@Sendable (Root) -> TemplateValue]
 
     public init(_ name: String, _ fields: [TemplateField<Root>]) {
         schema = TemplateSchema(name: name, fields: fields.map { TemplateSchema.Field($0.name, $0.type) })

@@ -14,15 +14,24 @@ final class ImageValues: TemplateContext {
         let webpSrcset: String?
     }
 
-    struct Fields: TemplateContext {
+    final class Fields: TemplateContext {
         let sources: Sources?
         let sizes: String
-        var alt: String? = nil
-        var hasAlt: Bool? = nil
-        var placeholderStyle: String? = nil
-        var originalURL: String? = nil
+        let alt: String?
+        let hasAlt: Bool?
+        let placeholderStyle: String?
+        let originalURL: String?
 
-        static let templateFields = TemplateFieldList<Self>("image", [
+        init(sources: Sources?, sizes: String, alt: String? = nil, hasAlt: Bool? = nil, placeholderStyle: String? = nil, originalURL: String? = nil) {
+            self.sources = sources
+            self.sizes = sizes
+            self.alt = alt
+            self.hasAlt = hasAlt
+            self.placeholderStyle = placeholderStyle
+            self.originalURL = originalURL
+        }
+
+        static let templateFields = TemplateFieldList<Fields>("image", [
             .optionalText("url") { $0.sources?.url },
             .optionalNumber("width") { $0.sources?.width },
             .optionalNumber("height") { $0.sources?.height },

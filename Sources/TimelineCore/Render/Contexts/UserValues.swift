@@ -3,7 +3,7 @@ import TimelineTemplates
 /// A user as templates see them (`user`, `owner`, `author`, items of `users` and `likers`).
 /// Shared by every card and list that shows the user, with its fingerprint computed once.
 final class UserValues: TemplateContext {
-    struct Fields: TemplateContext {
+    final class Fields: TemplateContext {
         let username: String
         let name: String?
         let displayName: String
@@ -24,7 +24,29 @@ final class UserValues: TemplateContext {
         let atomURL: String?
         let timelineAtomURL: String?
 
-        static let templateFields = TemplateFieldList<Self>("user", [
+        init(username: String, name: String?, displayName: String, initial: String, bioHTML: String?, url: String?, urlLabel: String?, avatar: ImageValues?, profileURL: String, feedURL: String, followingURL: String, followersURL: String, postCount: Int, followerCount: Int, followingCount: Int, postsLabel: String, followersLabel: String, atomURL: String?, timelineAtomURL: String?) {
+            self.username = username
+            self.name = name
+            self.displayName = displayName
+            self.initial = initial
+            self.bioHTML = bioHTML
+            self.url = url
+            self.urlLabel = urlLabel
+            self.avatar = avatar
+            self.profileURL = profileURL
+            self.feedURL = feedURL
+            self.followingURL = followingURL
+            self.followersURL = followersURL
+            self.postCount = postCount
+            self.followerCount = followerCount
+            self.followingCount = followingCount
+            self.postsLabel = postsLabel
+            self.followersLabel = followersLabel
+            self.atomURL = atomURL
+            self.timelineAtomURL = timelineAtomURL
+        }
+
+        static let templateFields = TemplateFieldList<Fields>("user", [
             .text("username") { $0.username },
             .optionalText("name") { $0.name },
             .text("displayName") { $0.displayName },
