@@ -25,18 +25,31 @@ enum ValueLookup: Sendable {
 
 /// One place a name may be found: a frame (counted from the top of the stack), a slot in it,
 /// then the slots of the dotted parts that follow.
-struct ResolvedName: Sendable {
+/// A class, so that trying a place costs one reference count, not one per field.
+final class ResolvedName: Sendable {
     let depth: Int
     let first: FieldStep
     let rest: [FieldStep]
+
+    init(depth: Int, first: FieldStep, rest: [FieldStep]) {
+        self.depth = depth
+        self.first = first
+        self.rest = rest
+    }
 }
 
 /// A field read: by slot when the object is of the expected kind, else by name.
-struct FieldStep: Sendable {
+final class FieldStep: Sendable {
     let name: String
     /// Nil when the kind of object is not known ahead.
     let schema: TemplateSchema?
     let slot: Int
+
+    init(name: String, schema: TemplateSchema?, slot: Int) {
+        self.name = name
+        self.schema = schema
+        self.slot = slot
+    }
 
     @inline(__always)
     func read(_ value: TemplateValue) -> TemplateValue {

@@ -125,11 +125,11 @@ struct PageContexts: Sendable {
 
     /// What a timeline cell showed: photo, author, likes and comments, and the way in.
     func card(_ index: Int, position: Int) -> CardValues {
-        let post = site.posts[index]
+        let id = site.posts[index].id
         return CardValues(
-            id: post.id.rawValue, url: paths.url(paths.post(post.id)), photo: photo(ofPost: index, eager: position < Self.eagerImageCount),
+            id: id.rawValue, url: paths.url(paths.post(id)), photo: photo(ofPost: index, eager: position < Self.eagerImageCount),
             author: author(ofPost: index), date: dates[index], captionHTML: captionHTML[index], captionText: captionText[index],
-            likeCount: post.likes.count, commentCount: post.comments.count)
+            likeCount: site.posts[index].likes.count, commentCount: site.posts[index].comments.count)
     }
 
     func pagination(_ pagination: Pagination, page: Int, location: (Int) -> SitePaths.Location) -> PaginationValues {

@@ -76,10 +76,14 @@ struct SearchPage: PageTemplateContext {
 }
 
 /// `search` on the search page.
-struct SearchValues: TemplateContext {
+final class SearchValues: TemplateContext {
     let manifestURL: String
 
-    static let templateFields = TemplateFieldList<Self>("search", [.text("manifestURL") { $0.manifestURL }])
+    init(manifestURL: String) {
+        self.manifestURL = manifestURL
+    }
+
+    static let templateFields = TemplateFieldList<SearchValues>("search", [.text("manifestURL") { $0.manifestURL }])
 }
 
 /// `404`.

@@ -1,7 +1,7 @@
 import TimelineTemplates
 
 /// `page`: what a page says about itself, its feeds and its share tags.
-struct PageValues: TemplateContext {
+final class PageValues: TemplateContext {
     let title: String
     let heading: String?
     let description: String?
@@ -12,9 +12,20 @@ struct PageValues: TemplateContext {
     let share: ShareValues
 
     /// `page.isHome`, `page.isProfile`, …: true for the page's kind, else absent.
+    init(title: String, heading: String?, description: String?, url: String?, canonicalURL: String?, kind: String, feeds: [FeedLink], share: ShareValues) {
+        self.title = title
+        self.heading = heading
+        self.description = description
+        self.url = url
+        self.canonicalURL = canonicalURL
+        self.kind = kind
+        self.feeds = feeds
+        self.share = share
+    }
+
     static let kinds = ["home", "profile", "feed", "post", "users", "following", "followers", "search", "notFound"]
 
-    static let templateFields = TemplateFieldList<Self>("page", [
+    static let templateFields = TemplateFieldList<PageValues>("page", [
         .text("title") { $0.title },
         .optionalText("heading") { $0.heading },
         .optionalText("description") { $0.description },
@@ -27,26 +38,40 @@ struct PageValues: TemplateContext {
 }
 
 /// An item of `page.feeds`.
-struct FeedLink: TemplateContext {
+final class FeedLink: TemplateContext {
     let title: String
     let url: String?
 
-    static let templateFields = TemplateFieldList<Self>("feed link", [
+    init(title: String, url: String?) {
+        self.title = title
+        self.url = url
+    }
+
+    static let templateFields = TemplateFieldList<FeedLink>("feed link", [
         .text("title") { $0.title },
         .optionalText("url") { $0.url },
     ])
 }
 
 /// `page.share`: the values of the Open Graph and Twitter card tags.
-struct ShareValues: TemplateContext {
+final class ShareValues: TemplateContext {
     let type: String
     let twitterCard: String
-    var image: ShareImage? = nil
-    var author: String? = nil
-    var publishedTime: String? = nil
-    var username: String? = nil
+    let image: ShareImage?
+    let author: String?
+    let publishedTime: String?
+    let username: String?
 
-    static let templateFields = TemplateFieldList<Self>("share", [
+    init(type: String, twitterCard: String, image: ShareImage? = nil, author: String? = nil, publishedTime: String? = nil, username: String? = nil) {
+        self.type = type
+        self.twitterCard = twitterCard
+        self.image = image
+        self.author = author
+        self.publishedTime = publishedTime
+        self.username = username
+    }
+
+    static let templateFields = TemplateFieldList<ShareValues>("share", [
         .text("type") { $0.type },
         .text("twitterCard") { $0.twitterCard },
         .optionalObject("image") { $0.image },
@@ -57,14 +82,22 @@ struct ShareValues: TemplateContext {
 }
 
 /// `page.share.image`.
-struct ShareImage: TemplateContext {
+final class ShareImage: TemplateContext {
     let url: String
     let width: Int
     let height: Int
     let type: String
     let alt: String?
 
-    static let templateFields = TemplateFieldList<Self>("share image", [
+    init(url: String, width: Int, height: Int, type: String, alt: String?) {
+        self.url = url
+        self.width = width
+        self.height = height
+        self.type = type
+        self.alt = alt
+    }
+
+    static let templateFields = TemplateFieldList<ShareImage>("share image", [
         .text("url") { $0.url },
         .number("width") { $0.width },
         .number("height") { $0.height },

@@ -40,7 +40,7 @@ final class CardValues: TemplateContext {
 }
 
 /// `post` on a post page: its card and its comments, likers and neighbours.
-struct PostDetailValues: TemplateContext {
+final class PostDetailValues: TemplateContext {
     let card: CardValues
     let comments: [CommentValues]
     let likers: [UserValues]
@@ -49,7 +49,17 @@ struct PostDetailValues: TemplateContext {
     let olderPost: NeighbourValues?
     let commentsAtomURL: String?
 
-    static let templateFields = TemplateFieldList<Self>(
+    init(card: CardValues, comments: [CommentValues], likers: [UserValues], hasLikes: Bool, newerPost: NeighbourValues?, olderPost: NeighbourValues?, commentsAtomURL: String?) {
+        self.card = card
+        self.comments = comments
+        self.likers = likers
+        self.hasLikes = hasLikes
+        self.newerPost = newerPost
+        self.olderPost = olderPost
+        self.commentsAtomURL = commentsAtomURL
+    }
+
+    static let templateFields = TemplateFieldList<PostDetailValues>(
         "post",
         CardValues.templateFields.fields.map { $0.lifted { $0.card } } + [
             .list("comments") { $0.comments },
@@ -63,13 +73,20 @@ struct PostDetailValues: TemplateContext {
 }
 
 /// An item of `post.comments`.
-struct CommentValues: TemplateContext {
+final class CommentValues: TemplateContext {
     let id: String
     let author: UserValues?
     let date: DateValues?
     let text: String
 
-    static let templateFields = TemplateFieldList<Self>("comment", [
+    init(id: String, author: UserValues?, date: DateValues?, text: String) {
+        self.id = id
+        self.author = author
+        self.date = date
+        self.text = text
+    }
+
+    static let templateFields = TemplateFieldList<CommentValues>("comment", [
         .text("id") { $0.id },
         .text("anchor") { "comment-" + $0.id },
         .optionalObject("author") { $0.author },
@@ -79,12 +96,18 @@ struct CommentValues: TemplateContext {
 }
 
 /// `post.newerPost` and `post.olderPost`.
-struct NeighbourValues: TemplateContext {
+final class NeighbourValues: TemplateContext {
     let url: String
     let photo: PhotoValues
     let date: DateValues?
 
-    static let templateFields = TemplateFieldList<Self>("neighbouring post", [
+    init(url: String, photo: PhotoValues, date: DateValues?) {
+        self.url = url
+        self.photo = photo
+        self.date = date
+    }
+
+    static let templateFields = TemplateFieldList<NeighbourValues>("neighbouring post", [
         .text("url") { $0.url },
         .object("photo") { $0.photo },
         .optionalObject("date") { $0.date },
@@ -108,13 +131,20 @@ final class DateValues: TemplateContext {
 }
 
 /// `pagination` of a list of posts.
-struct PaginationValues: TemplateContext {
+final class PaginationValues: TemplateContext {
     let pageNumber: Int
     let pageCount: Int
     let previousURL: String?
     let nextURL: String?
 
-    static let templateFields = TemplateFieldList<Self>("pagination", [
+    init(pageNumber: Int, pageCount: Int, previousURL: String?, nextURL: String?) {
+        self.pageNumber = pageNumber
+        self.pageCount = pageCount
+        self.previousURL = previousURL
+        self.nextURL = nextURL
+    }
+
+    static let templateFields = TemplateFieldList<PaginationValues>("pagination", [
         .number("pageNumber") { $0.pageNumber },
         .number("pageCount") { $0.pageCount },
         .bool("isPaginated") { $0.pageCount > 1 },

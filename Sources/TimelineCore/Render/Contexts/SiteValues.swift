@@ -1,7 +1,7 @@
 import TimelineTemplates
 
 /// `site`: the values every page shares (docs/templates.md).
-struct SiteValues: TemplateContext {
+final class SiteValues: TemplateContext {
     let title: String
     let description: String?
     let language: String
@@ -14,7 +14,21 @@ struct SiteValues: TemplateContext {
     let postCount: Int
     let atomURL: String?
 
-    static let templateFields = TemplateFieldList<Self>("site", [
+    init(title: String, description: String?, language: String, baseURL: String?, homeURL: String, usersURL: String, searchURL: String, searchScriptURL: String, userCount: Int, postCount: Int, atomURL: String?) {
+        self.title = title
+        self.description = description
+        self.language = language
+        self.baseURL = baseURL
+        self.homeURL = homeURL
+        self.usersURL = usersURL
+        self.searchURL = searchURL
+        self.searchScriptURL = searchScriptURL
+        self.userCount = userCount
+        self.postCount = postCount
+        self.atomURL = atomURL
+    }
+
+    static let templateFields = TemplateFieldList<SiteValues>("site", [
         .text("title") { $0.title },
         .optionalText("description") { $0.description },
         .text("language") { $0.language },
