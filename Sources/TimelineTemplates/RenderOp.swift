@@ -53,9 +53,18 @@ final class FieldStep: Sendable {
 
     @inline(__always)
     func read(_ value: TemplateValue) -> TemplateValue {
-        guard case .object(let object) = value.resolved else { return .null }
+        switch value {
+        case .object(let object): read(object)
+        case .lazy(let lazy): if case .object(let object) = lazy.make() { read(object) } else { .null }
+        default: .null
+        }
+    }
+
+    @inline(__always)
+    private func read(_ object: any TemplateFields) -> TemplateValue {
         if let schema, object.schema === schema { return object.value(at: slot) }
         guard let slot = object.schema.slot(named: name) else { return .null }
         return object.value(at: slot)
     }
+
 }
