@@ -9,6 +9,9 @@ indirect enum RenderOp: Sendable {
     case invertedSection(ValueLookup, body: [RenderOp])
     /// A partial or parent: another program, its lines indented by `indentation`.
     case call(program: Int, indentation: [UInt8])
+    /// A partial that reads only the value on top of the stack (and what it pushes itself):
+    /// its output can be kept per value (`TemplateFields.fragmentKey`) and reused.
+    case reusableCall(program: Int)
     /// A block's content put where the block was defined, its lines indented so.
     case indented([UInt8], body: [RenderOp])
 }

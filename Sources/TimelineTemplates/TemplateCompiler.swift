@@ -14,6 +14,11 @@ struct TemplateCompiler {
     private var reported: Set<TemplateProblem> = []
     private var programIndex: [String: Int] = [:]
     private var depth = 0
+    /// Per program, the lowest frame of the stack (counted from the bottom) it reads, when the
+    /// stack is known; nil while it is being compiled or when it reads by name.
+    private var lowestFrameRead: [Int?] = []
+    /// For each program being compiled (innermost last): the lowest frame it has read so far.
+    private var reading: [Int] = []
 
     static let maximumDepth = 64
 
@@ -54,7 +59,11 @@ struct TemplateCompiler {
             return nil
         }
         let key = name + "|" + overrides.values.map(\.identity).sorted().joined(separator: ",") + "|" + Self.signature(frames)
-        if let index = programIndex[key] { return index }
+        if let index = programIndex[key] {
+            // A program still being compiled (recursion) counts as reading anything.
+            noteRead(frame: lowestFrameRead[index] ?? -1)
+            return index
+        }
         guard depth < Self.maximumDepth else {
             if let includedFrom {
                 report(TemplateProblem(template: includedFrom.template, at: includedFrom.location, "templates include each other more than \(Self.maximumDepth) levels deep"))
@@ -63,12 +72,29 @@ struct TemplateCompiler {
         }
         let index = programs.count
         programs.append([])
+        lowestFrameRead.append(nil)
         programIndex[key] = index
         depth += 1
+        reading.append(frames == nil ? -1 : Int.max)
         let ops = compile(tree, Scope(template: name, frames: frames, overrides: overrides))
+        let lowest = reading.removeLast()
         depth -= 1
         programs[index] = ops
+        lowestFrameRead[index] = lowest
+        noteRead(frame: lowest)
         return index
+    }
+
+    /// Records that the programs being compiled read a frame (counted from the bottom).
+    private mutating func noteRead(frame: Int) {
+        for index in reading.indices where frame < reading[index] { reading[index] = frame }
+    }
+
+    /// Whether a program included with `frames` on the stack reads nothing below the frame on
+    /// top: its output is a function of that value alone, so it can be kept per value.
+    private func readsOnlyTheTopFrame(_ program: Int, frames: [TemplateType]?) -> Bool {
+        guard let frames, case .object = frames.last?.required, let lowest = lowestFrameRead[program] else { return false }
+        return lowest >= frames.count - 1
     }
 
     private mutating func compile(_ nodes: [TemplateNode], _ scope: Scope) -> [RenderOp] {
@@ -102,7 +128,12 @@ struct TemplateCompiler {
                 ops.append(inverted ? .invertedSection(lookup, body: bodyOps) : .section(lookup, body: bodyOps))
             case .partial(let name, let indentation, let location):
                 if let index = program(named: name, frames: scope.frames, overrides: scope.overrides, includedFrom: (scope.template, location)) {
-                    ops.append(.call(program: index, indentation: indentation ?? []))
+                    let indentation = indentation ?? []
+                    if indentation.isEmpty, readsOnlyTheTopFrame(index, frames: scope.frames) {
+                        ops.append(.reusableCall(program: index))
+                    } else {
+                        ops.append(.call(program: index, indentation: indentation))
+                    }
                 }
             case .parent(let name, let indentation, let blocks, let location):
                 var overrides = scope.overrides
@@ -131,10 +162,16 @@ struct TemplateCompiler {
     // MARK: Names
 
     private mutating func resolve(_ name: TemplateName, _ scope: Scope, at location: TemplateLocation) -> (lookup: ValueLookup, type: TemplateType)? {
-        guard !name.isImplicit else { return (.current, scope.frames?.last ?? .any) }
+        guard !name.isImplicit else {
+            noteRead(frame: (scope.frames?.count ?? 0) - 1)
+            return (.current, scope.frames?.last ?? .any)
+        }
         let first = name.parts[0]
         let rest = Array(name.parts.dropFirst())
-        guard let frames = scope.frames else { return (.byName(first: first, rest: rest), .any) }
+        guard let frames = scope.frames else {
+            noteRead(frame: -1)
+            return (.byName(first: first, rest: rest), .any)
+        }
         if name.parts.contains(where: \.isEmpty) {
             report(TemplateProblem(template: scope.template, at: location, "'\(name.text)' is not a name: a dotted name has no empty parts"))
             return nil
@@ -167,6 +204,7 @@ struct TemplateCompiler {
             }
             break
         }
+        for place in places { noteRead(frame: frames.count - 1 - place.depth) }
         guard let type, !places.isEmpty else {
             let message = failure ?? "no value named '\(first)' is available here\(NameSuggestion.phrase(for: first, among: visible))"
             report(TemplateProblem(template: scope.template, at: location, message))

@@ -2,6 +2,7 @@
 /// indentation of the partials around the current line.
 struct TemplateRenderer {
     let programs: [[RenderOp]]
+    let fragments: TemplateFragments?
     var output: [UInt8]
     private var stack: [TemplateValue] = []
     private var indentation: [[UInt8]] = []
@@ -9,8 +10,9 @@ struct TemplateRenderer {
     private let start: Int
 
     /// `start`: where this render's output will begin in the buffer swapped into `output`.
-    init(programs: [[RenderOp]], output: [UInt8], start: Int) {
+    init(programs: [[RenderOp]], fragments: TemplateFragments?, output: [UInt8], start: Int) {
         self.programs = programs
+        self.fragments = fragments
         self.output = output
         self.start = start
         stack.reserveCapacity(16)
@@ -55,10 +57,25 @@ struct TemplateRenderer {
                 if !value(of: lookup).isShown { run(body) }
             case .call(let program, let indentation):
                 indented(indentation) { $0.run($0.programs[program]) }
+            case .reusableCall(let program):
+                reuse(program)
             case .indented(let indentation, let body):
                 indented(indentation) { $0.run(body) }
             }
         }
+    }
+
+    /// A partial that reads only the value on top: its kept bytes when there are some, else
+    /// rendered and kept. Not when lines are indented around it (a kept fragment is not).
+    private mutating func reuse(_ program: Int) {
+        guard let fragments, indentation.isEmpty, case .object(let object)? = stack.last, let key = object.fragmentKey else {
+            return run(programs[program])
+        }
+        let id = TemplateFragments.FragmentID(program: program, key: key)
+        if let bytes = fragments.bytes(of: id) { return output.append(contentsOf: bytes) }
+        let start = output.count
+        run(programs[program])
+        fragments.keep(Array(output[start...]), as: id)
     }
 
     private mutating func indented(_ piece: [UInt8], _ body: (inout TemplateRenderer) -> Void) {

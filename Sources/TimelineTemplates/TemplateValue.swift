@@ -40,10 +40,14 @@ public protocol TemplateFields: Sendable {
     /// A fingerprint of every value in the object, when it keeps one (an object shown on many
     /// pages); nil to have it computed from the values.
     var cachedFingerprint: TemplateFingerprint? { get }
+    /// Identifies the value among those of its kind when the output of a partial that reads
+    /// only it may be kept and reused (`TemplateFragments`); nil to render it each time.
+    var fragmentKey: Int? { get }
 }
 
 extension TemplateFields {
     public var cachedFingerprint: TemplateFingerprint? { nil }
+    public var fragmentKey: Int? { nil }
 }
 
 /// A value made when a template first reads it. `fingerprint` must cover everything `make`

@@ -97,7 +97,7 @@ struct PageContexts: Sendable {
             postsLabel: counted(postCount, "post"),
             followersLabel: counted(followerCount, "follower"),
             atomURL: sharing.url(of: .posts(user: index)),
-            timelineAtomURL: sharing.url(of: .timeline(user: index))))
+            timelineAtomURL: sharing.url(of: .timeline(user: index))), index: index)
     }
 
     /// `calebhicks.com` for `http://calebhicks.com/`.
@@ -129,7 +129,8 @@ struct PageContexts: Sendable {
         return CardValues(
             id: id.rawValue, url: paths.url(paths.post(id)), photo: photo(ofPost: index, eager: position < Self.eagerImageCount),
             author: author(ofPost: index), date: dates[index], captionHTML: captionHTML[index], captionText: captionText[index],
-            likeCount: site.posts[index].likes.count, commentCount: site.posts[index].comments.count)
+            likeCount: site.posts[index].likes.count, commentCount: site.posts[index].comments.count,
+            fragmentKey: timelines.isOnATimeline[index] ? index * 2 + (position < Self.eagerImageCount ? 1 : 0) : nil)
     }
 
     func pagination(_ pagination: Pagination, page: Int, location: (Int) -> SitePaths.Location) -> PaginationValues {

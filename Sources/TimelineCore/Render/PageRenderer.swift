@@ -6,6 +6,10 @@ struct PageRenderer: Sendable {
     let theme: Theme
     /// The search index's manifest, which the search page names.
     let searchManifestURL: String
+    /// Cards and user rows rendered once for every page that lists them, while this renderer
+    /// lives (the render stage). Only partials the compiler proves read nothing but their item
+    /// are kept, so a page is the same bytes as with every one rendered in place.
+    let fragments = TemplateFragments()
 
     init(contexts: PageContexts, theme: Theme, searchManifestURL: String) {
         self.contexts = contexts
@@ -40,7 +44,7 @@ struct PageRenderer: Sendable {
     }
 
     func render(_ prepared: PreparedPage) throws(MissingTemplate) -> [UInt8] {
-        guard let html = theme.render(prepared.template, prepared.context) else { throw MissingTemplate(name: prepared.template) }
+        guard let html = theme.render(prepared.template, prepared.context, fragments: fragments) else { throw MissingTemplate(name: prepared.template) }
         return html
     }
 

@@ -40,7 +40,7 @@ public struct Theme: Sendable {
     }
 
     /// Renders a page template; nil only if the template is missing.
-    func render(_ template: String, _ context: TemplateValue) -> [UInt8]? {
-        templates.render(template, context)
+    func render(_ template: String, _ context: TemplateValue, fragments: TemplateFragments? = nil) -> [UInt8]? {
+        templates.render(template, context, fragments: fragments)
     }
 }

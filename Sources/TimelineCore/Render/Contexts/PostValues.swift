@@ -11,8 +11,15 @@ final class CardValues: TemplateContext {
     let captionText: String?
     let likeCount: Int
     let commentCount: Int
+    /// Set for a post shown on several pages (on someone's timeline): its card partial is then
+    /// rendered once per post and photo loading, and reused.
+    let fragmentKey: Int?
 
-    init(id: String, url: String, photo: PhotoValues, author: UserValues, date: DateValues?, captionHTML: String?, captionText: String?, likeCount: Int, commentCount: Int) {
+    init(
+        id: String, url: String, photo: PhotoValues, author: UserValues, date: DateValues?, captionHTML: String?, captionText: String?, likeCount: Int,
+        commentCount: Int, fragmentKey: Int?
+    ) {
+        self.fragmentKey = fragmentKey
         self.id = id
         self.url = url
         self.photo = photo

@@ -71,9 +71,12 @@ final class UserValues: TemplateContext {
 
     let fields: Fields
     let cachedFingerprint: TemplateFingerprint?
+    /// The user's index: a partial that shows only the user (a row, an avatar) is rendered once.
+    let fragmentKey: Int?
 
-    init(_ fields: Fields) {
+    init(_ fields: Fields, index: Int) {
         self.fields = fields
+        fragmentKey = index
         cachedFingerprint = ContextFingerprint.of(.object(fields)).templateFingerprint
     }
 
