@@ -23,7 +23,7 @@ enum ValueLookup: Sendable {
     /// Resolved when the theme was compiled: the first of these places that holds a value.
     case resolved([ResolvedName])
     /// Looked up by name from the top of the stack down (plain Mustache data).
-    case byName(first: String, rest: [String])
+    case byName(first: FieldStep, rest: [FieldStep])
 }
 
 /// One place a name may be found: a frame (counted from the top of the stack), a slot in it,

@@ -170,7 +170,7 @@ struct TemplateCompiler {
         let rest = Array(name.parts.dropFirst())
         guard let frames = scope.frames else {
             noteRead(frame: -1)
-            return (.byName(first: first, rest: rest), .any)
+            return (.byName(first: FieldStep(name: first, schema: nil, slot: 0), rest: rest.map { FieldStep(name: $0, schema: nil, slot: 0) }), .any)
         }
         if name.parts.contains(where: \.isEmpty) {
             report(TemplateProblem(template: scope.template, at: location, "'\(name.text)' is not a name: a dotted name has no empty parts"))

@@ -92,26 +92,26 @@ struct TemplateRenderer {
             return stack.last ?? .null
         case .resolved(let places):
             for place in places {
-                var value = place.first.read(stack[stack.count - 1 - place.depth])
-                if case .null = value { continue }
-                for step in place.rest { value = step.read(value) }
-                return value.resolved
+                if let value = follow(place.first, place.rest, from: stack[stack.count - 1 - place.depth]) { return value }
             }
-            return .null
         case .byName(let first, let rest):
             for frame in stack.reversed() {
-                guard case .object(let object) = frame, let slot = object.schema.slot(named: first) else { continue }
-                var value = object.value(at: slot)
-                if case .null = value { continue }
-                for name in rest {
-                    guard case .object(let inner) = value.resolved, let slot = inner.schema.slot(named: name) else { return .null }
-                    value = inner.value(at: slot)
-                }
-                return value.resolved
+                if let value = follow(first, rest, from: frame) { return value }
             }
-            return .null
         }
+        return .null
     }
+
+    /// A dotted name's value from one frame, made if lazy; nil when the frame has no value for
+    /// its first part, so the lookup goes on outwards.
+    @inline(__always)
+    private func follow(_ first: FieldStep, _ rest: [FieldStep], from frame: TemplateValue) -> TemplateValue? {
+        var value = first.read(frame)
+        if case .null = value { return nil }
+        for step in rest { value = step.read(value) }
+        return value.resolved
+    }
+
 
     private mutating func write(_ value: TemplateValue, escaped: Bool) {
         switch value {

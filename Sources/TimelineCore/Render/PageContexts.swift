@@ -14,8 +14,9 @@ struct PageContexts: Sendable {
     let bioText: [String?]
     /// Per user, the values shown in lists and next to posts.
     let userSummaries: [UserValues]
-    /// Per post, its photo's values, built once.
-    let photos: [PhotoValues]
+    /// Per post, its photo's values as the first cards of a list load it (eagerly) and as every
+    /// other place does, each built once: a card is made for every page that lists the post.
+    let photos: [(eager: PhotoValues, lazy: PhotoValues)]
     /// Per post, the post's date, built once.
     private let dates: [DateValues?]
     /// Feed links and share tags.
@@ -45,9 +46,10 @@ struct PageContexts: Sendable {
             Self.userSummary(index, site: site, avatar: images.avatars[index], paths: paths, sharing: sharing)
         }
         let photos = await ParallelMap.map(Array(site.posts.indices)) { index in
-            ImageContexts.photo(
+            let photo = ImageContexts.photo(
                 images.posts[index], alt: site.posts[index].alt, originalURL: images.originalPhotoFiles[index].map { paths.url(file: $0) },
                 paths: paths)
+            return (eager: photo.loading(eager: true), lazy: photo.loading(eager: false))
         }
         var contexts = PageContexts(
             site: site, timelines: timelines, paths: paths, siteValues: siteValues,
@@ -120,7 +122,7 @@ struct PageContexts: Sendable {
     }
 
     func photo(ofPost index: Int, eager: Bool) -> PhotoValues {
-        photos[index].loading(eager: eager)
+        eager ? photos[index].eager : photos[index].lazy
     }
 
     /// What a timeline cell showed: photo, author, likes and comments, and the way in.

@@ -6,18 +6,10 @@ public enum TemplateTrial {
     /// The rendered bytes; a `BuildFailure` naming the file, line and column of each problem.
     public static func render(template name: String, templatesFolder: String, dataFile: String) throws(BuildFailure) -> [UInt8] {
         let data = try readData(dataFile)
-        guard FileSystem.resolvedKind(of: templatesFolder) == .directory else {
-            throw BuildFailure([.error(.missingTemplate, stage: .render, at: SourceLocation(path: templatesFolder), "the templates folder does not exist")])
+        guard let (sources, unreadable) = Theme.readSources(from: templatesFolder, displayPrefix: templatesFolder + "/") else {
+            throw BuildFailure([Theme.missingFolder(templatesFolder)])
         }
-        var sources: [String: [UInt8]] = [:]
-        var diagnostics: [Diagnostic] = []
-        for relative in FileSystem.files(below: templatesFolder) where relative.hasSuffix(".mustache") {
-            do {
-                sources[String(relative.dropLast(".mustache".count))] = try FileSystem.readBytes(templatesFolder + "/" + relative)
-            } catch {
-                diagnostics.append(.error(.unreadableFile, stage: .render, at: SourceLocation(path: templatesFolder + "/" + relative), "cannot read: \(error.reason)"))
-            }
-        }
+        var diagnostics = unreadable
         guard sources[name] != nil else {
             let suggestion = sources.keys.sorted().first { $0.hasSuffix("/" + name) }.map { "; did you mean '\($0)'?" } ?? ""
             throw BuildFailure(diagnostics + [.error(.missingTemplate, stage: .render, at: SourceLocation(path: templatesFolder + "/" + name + ".mustache"), "no such template\(suggestion)")])

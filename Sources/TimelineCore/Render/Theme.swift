@@ -17,18 +17,10 @@ public struct Theme: Sendable {
     /// file, line and column (a syntax error, a name no value provides where it is used, a
     /// missing partial or parent), all of them, with no theme.
     public static func load(from root: String, displayPrefix: String) -> (Theme?, [Diagnostic]) {
-        var diagnostics: [Diagnostic] = []
-        guard FileSystem.resolvedKind(of: root) == .directory else {
-            return (nil, [.error(.missingTemplate, stage: .render, at: SourceLocation(path: displayPrefix), "the templates folder does not exist")])
+        guard let (sources, unreadable) = readSources(from: root, displayPrefix: displayPrefix) else {
+            return (nil, [missingFolder(displayPrefix)])
         }
-        var sources: [String: [UInt8]] = [:]
-        for relative in FileSystem.files(below: root) where relative.hasSuffix(".mustache") && !relative.hasPrefix("assets/") {
-            do {
-                sources[String(relative.dropLast(".mustache".count))] = try FileSystem.readBytes(root + "/" + relative)
-            } catch {
-                diagnostics.append(.error(.unreadableFile, stage: .render, at: SourceLocation(path: displayPrefix + relative), "cannot read: \(error.reason)"))
-            }
-        }
+        var diagnostics = unreadable
         let (templates, problems) = TemplateSet.compile(sources: sources, entries: PageTemplateTypes.roots, strict: true)
         diagnostics += problems.map { diagnostic($0, folder: displayPrefix) }
         for required in pageTemplates where sources[required] == nil {
@@ -37,6 +29,26 @@ public struct Theme: Sendable {
         let assets = FileSystem.files(below: root + "/assets").filter { !Path.fileName(of: $0).hasPrefix(".") }
         guard diagnostics.isEmpty, let templates else { return (nil, diagnostics) }
         return (Theme(templates: templates, assetFiles: assets, root: root, dependencies: TemplateDependencies(sources: sources)), [])
+    }
+
+    /// Every `.mustache` file below `root` (outside `assets/`), by its path without the
+    /// extension, and a diagnostic for each that cannot be read; nil if `root` is no folder.
+    static func readSources(from root: String, displayPrefix: String) -> (sources: [String: [UInt8]], unreadable: [Diagnostic])? {
+        guard FileSystem.resolvedKind(of: root) == .directory else { return nil }
+        var sources: [String: [UInt8]] = [:]
+        var unreadable: [Diagnostic] = []
+        for relative in FileSystem.files(below: root) where relative.hasSuffix(".mustache") && !relative.hasPrefix("assets/") {
+            do {
+                sources[String(relative.dropLast(".mustache".count))] = try FileSystem.readBytes(root + "/" + relative)
+            } catch {
+                unreadable.append(.error(.unreadableFile, stage: .render, at: SourceLocation(path: displayPrefix + relative), "cannot read: \(error.reason)"))
+            }
+        }
+        return (sources, unreadable)
+    }
+
+    static func missingFolder(_ display: String) -> Diagnostic {
+        .error(.missingTemplate, stage: .render, at: SourceLocation(path: display), "the templates folder does not exist")
     }
 
     /// Renders a page template; nil only if the template is missing.
