@@ -31,23 +31,9 @@ struct TemplateDependencies: Sendable {
         self.digests = digests
     }
 
-    /// A `{{> name}}` or `{{< name}}` tag.
-    struct PartialReference: Equatable {
-        let name: String
-        /// `{{< name}}`: the template extends `name` with blocks.
-        let isParent: Bool
-        /// Only spaces or tabs before the tag on its line, which Mustache repeats on every
-        /// line of a standalone partial.
-        let isIndented: Bool
-    }
-
     /// The names in `{{> name}}` and `{{< name}}` tags.
     static func referencedNames(in source: [UInt8]) -> [String] {
-        references(in: source).map(\.name)
-    }
-
-    static func references(in source: [UInt8]) -> [PartialReference] {
-        var references: [PartialReference] = []
+        var names: [String] = []
         var index = 0
         let open = UInt8(ascii: "{"), close = UInt8(ascii: "}")
         while index + 2 < source.count {
@@ -65,20 +51,10 @@ struct TemplateDependencies: Sendable {
             var end = start
             while end + 1 < source.count, !(source[end] == close && source[end + 1] == close) { end += 1 }
             let name = source[start..<end].drop { $0 == UInt8(ascii: " ") }.reversed().drop { $0 == UInt8(ascii: " ") }.reversed()
-            if !name.isEmpty {
-                references.append(PartialReference(
-                    name: String(decoding: name, as: UTF8.self), isParent: source[cursor] == UInt8(ascii: "<"),
-                    isIndented: Self.isIndented(tagAt: index, in: source)))
-            }
+            if !name.isEmpty { names.append(String(decoding: name, as: UTF8.self)) }
             index = end
         }
-        return references
-    }
-
-    private static func isIndented(tagAt index: Int, in source: [UInt8]) -> Bool {
-        var lineStart = index
-        while lineStart > 0, source[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
-        return lineStart < index && source[lineStart..<index].allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        return names
     }
 
     static func changesDelimiters(_ source: [UInt8]) -> Bool {
