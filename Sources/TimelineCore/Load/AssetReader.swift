@@ -33,8 +33,10 @@ struct AssetReader: Sendable {
     }
 
     /// Checks `reference` (a relative path written in a record) against `folder`, which is
-    /// relative to the content root (`posts/<id>` or `users`).
-    func read(reference: String, inFolder folder: String) -> Outcome {
+    /// relative to the content root (`posts/<id>` or `users`). `folderIsReal` says the caller
+    /// knows the folder and those above it inside the content are no symbolic links: then a
+    /// plain file named directly in it is inside the content without resolving its path.
+    func read(reference: String, inFolder folder: String, folderIsReal: Bool = false) -> Outcome {
         if reference.hasPrefix("/") || reference.hasPrefix("~") {
             return .problem(.photoOutsidePost, "'\(reference)' is an absolute path; name a file inside \(displayPrefix)\(folder)/")
         }
@@ -48,17 +50,24 @@ struct AssetReader: Sendable {
         let relativePath = folder + "/" + reference
         let absolutePath = contentRoot + "/" + relativePath
         let shownPath = displayPrefix + relativePath
-        guard FileSystem.kind(of: absolutePath) != .missing else {
+        let kind = FileSystem.kind(of: absolutePath)
+        guard kind != .missing else {
             return .problem(.missingPhoto, "image file '\(reference)' does not exist (looked for \(shownPath))")
         }
-        guard let canonical = FileSystem.canonicalPath(absolutePath) else {
-            return .problem(.missingPhoto, "image file '\(reference)' is a broken symbolic link (\(shownPath))")
-        }
-        guard Path.isInside(canonical, directory: canonicalContentRoot) else {
-            return .problem(.photoOutsidePost, "image file '\(reference)' is a symbolic link that leads out of the content folder")
-        }
-        guard FileSystem.resolvedKind(of: canonical) == .file else {
-            return .problem(.unreadablePhoto, "image '\(reference)' is not a regular file")
+        let canonical: String
+        if folderIsReal && kind == .file && components.count == 1 {
+            canonical = absolutePath
+        } else {
+            guard let resolved = FileSystem.canonicalPath(absolutePath) else {
+                return .problem(.missingPhoto, "image file '\(reference)' is a broken symbolic link (\(shownPath))")
+            }
+            guard Path.isInside(resolved, directory: canonicalContentRoot) else {
+                return .problem(.photoOutsidePost, "image file '\(reference)' is a symbolic link that leads out of the content folder")
+            }
+            guard FileSystem.resolvedKind(of: resolved) == .file else {
+                return .problem(.unreadablePhoto, "image '\(reference)' is not a regular file")
+            }
+            canonical = resolved
         }
         let fileName = Path.fileName(of: reference)
         guard let expectedFormat = ImageHeader.Format.extensions[Path.fileExtension(of: fileName)] else {

@@ -132,6 +132,7 @@ public struct ContentLoader: Sendable {
         let prefix = displayPrefix
         let root = contentRoot
         let folderNames = names.filter { !$0.hasPrefix(".") }
+        let postsFolderIsReal = FileSystem.kind(of: folder) == .directory
         let results = await ParallelMap.map(folderNames) { name -> (Post?, [Diagnostic], RecordCache.Entry<Post>?) in
             // A folder's times change when an entry is added, removed or renamed in it, so its
             // status and its files' statuses together say the post is unchanged.
@@ -139,17 +140,20 @@ public struct ContentLoader: Sendable {
                 return (cached.record, cached.warnings, cached)
             }
             let location = SourceLocation(path: prefix + "posts/" + name)
-            guard FileSystem.resolvedKind(of: folder + "/" + name) == .directory else {
+            let kind = FileSystem.kind(of: folder + "/" + name)
+            guard kind == .directory || (kind == .symbolicLink && FileSystem.resolvedKind(of: folder + "/" + name) == .directory) else {
                 return (nil, [.warning(.unknownKey, stage: .load, at: location, "not a post folder, ignored: each post is a folder posts/<post-id>/")], nil)
             }
             guard let id = ContentID(name) else {
                 return (nil, [.error(.invalidID, stage: .load, at: location, "invalid post ID '\(name)': a post folder's name must be 1 to 64 characters from A-Z, a-z, 0-9, '_' and '-'")], nil)
             }
-            let entries = ((try? FileSystem.entries(of: folder + "/" + name)) ?? []).map { "posts/\(name)/\($0)" }
+            let names = try? FileSystem.entries(of: folder + "/" + name)
+            let entries = (names ?? []).map { "posts/\(name)/\($0)" }
             let records = ["posts/" + name] + entries.filter { PostReader.knownFiles.contains(Path.fileName(of: $0)) }
             if let escape = records.first(where: assets.leavesContent) { return (nil, [assets.outsideContent(escape)], nil) }
             let dependencies = RecordCache.dependencies(["posts/" + name] + entries, contentRoot: root)
-            let (post, problems) = reader.read(id: id, folder: "posts/" + name)
+            let listing = names.map { PostReader.Listing(names: $0, isRealFolder: postsFolderIsReal && kind == .directory) }
+            let (post, problems) = reader.read(id: id, folder: "posts/" + name, listing: listing)
             let photo = post.map { $0.photo.relativePath }.flatMap { entries.contains($0) ? nil : $0 }
             return (post, problems, Self.cacheEntry(post, problems, dependencies, extra: photo.map { [$0] } ?? [], contentRoot: root))
         }

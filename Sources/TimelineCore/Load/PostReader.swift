@@ -8,16 +8,30 @@ struct PostReader: Sendable {
     let displayPrefix: String
     let assets: AssetReader
 
+    /// What the caller already knows of a post folder: its entries' names (sorted), and whether
+    /// the folder and the folders above it inside the content are real folders, no symbolic
+    /// link among them.
+    struct Listing {
+        let names: [String]
+        let isRealFolder: Bool
+    }
+
     /// `id` is the folder's name; `folder` is `posts/<id>`, relative to the content root.
-    func read(id: ContentID, folder: String) -> (Post?, [Diagnostic]) {
+    /// Without a `listing` the folder is listed here.
+    func read(id: ContentID, folder: String, listing: Listing? = nil) -> (Post?, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         let absoluteFolder = contentRoot + "/" + folder
         let names: [String]
-        do {
-            names = try FileSystem.entries(of: absoluteFolder)
-        } catch {
-            return (nil, [.error(.unreadableFile, stage: .load, at: SourceLocation(path: displayPrefix + folder), "cannot list the post folder: \(error.reason)")])
+        if let listing {
+            names = listing.names
+        } else {
+            do {
+                names = try FileSystem.entries(of: absoluteFolder)
+            } catch {
+                return (nil, [.error(.unreadableFile, stage: .load, at: SourceLocation(path: displayPrefix + folder), "cannot list the post folder: \(error.reason)")])
+            }
         }
+        let folderIsReal = listing?.isRealFolder ?? false
         let postPath = displayPrefix + folder + "/post.md"
         guard names.contains("post.md") else {
             return (nil, [.error(.unreadableFile, stage: .load, at: SourceLocation(path: displayPrefix + folder), "post folder has no post.md")])
@@ -58,7 +72,7 @@ struct PostReader: Sendable {
                 reader.report(.invalidDate, at: position, "date must be an ISO 8601 date such as 2016-01-02 or 2016-01-02T09:30:00Z, found '\(dateText)'")
             }
         }
-        let photo = readPhoto(fields: fields, names: names, folder: folder, reader: &reader)
+        let photo = readPhoto(fields: fields, names: names, folder: folder, folderIsReal: folderIsReal, reader: &reader)
         diagnostics.append(contentsOf: reader.diagnostics)
 
         var comments: [Comment] = []
@@ -86,9 +100,9 @@ struct PostReader: Sendable {
         return (post, diagnostics)
     }
 
-    private func readPhoto(fields: RecordFields, names: [String], folder: String, reader: inout RecordReader) -> ContentAsset? {
+    private func readPhoto(fields: RecordFields, names: [String], folder: String, folderIsReal: Bool, reader: inout RecordReader) -> ContentAsset? {
         if let reference = reader.optionalText(fields, "image"), let position = fields.position(of: "image") {
-            switch assets.read(reference: reference, inFolder: folder) {
+            switch assets.read(reference: reference, inFolder: folder, folderIsReal: folderIsReal) {
             case .asset(let asset): return asset
             case .problem(let code, let message):
                 reader.report(code, at: position, message)
@@ -104,7 +118,7 @@ struct PostReader: Sendable {
             }
             return nil
         }
-        switch assets.read(reference: only, inFolder: folder) {
+        switch assets.read(reference: only, inFolder: folder, folderIsReal: folderIsReal) {
         case .asset(let asset): return asset
         case .problem(let code, let message):
             reader.appendDiagnostic(.error(code, stage: .load, at: SourceLocation(path: displayPrefix + folder + "/" + only), message))

@@ -1,43 +1,18 @@
 import CYaml
 
-/// Bounds what a YAML document's aliases expand to, before Yams composes it. Yams replaces
-/// every alias with its anchor's whole node and hashes mapping keys whole, so a few lines of
-/// aliases of aliases ("a billion laughs") make a tree of billions of nodes: one `post.md`
-/// would stall a build. This pass reads libyaml's events once and counts the nodes of the
-/// expanded document, each anchor's size remembered, so its cost is the size of the text.
+/// Bounds what a YAML document's aliases expand to. `YAMLComposer` shares an anchor's value
+/// with its aliases, but whoever walks the values walks them expanded, so a few lines of
+/// aliases of aliases ("a billion laughs") would make billions of nodes to walk: one `post.md`
+/// could stall a build. The composer feeds every libyaml event to a `Counter`, which counts the
+/// nodes of the expanded document, each anchor's size remembered, so its cost is the size of
+/// the text.
 enum YAMLAliasBudget {
     /// Far above any front matter (four keys with text values), far below a stall.
     static let maximumNodes = 10_000
 
-    /// Where the expanded document first exceeds `limit` nodes (the alias or node that takes
-    /// it past, line and column from 1), or nil when it does not. A syntax error ends the
-    /// count early: Yams reports it.
-    static func excess(in yaml: String, limit: Int = maximumNodes) -> (line: Int, column: Int)? {
-        // Without an alias (`*name`) nothing expands: most front matter skips the extra pass.
-        guard yaml.utf8.contains(UInt8(ascii: "*")) else { return nil }
-        var text = yaml
-        return text.withUTF8 { bytes -> (line: Int, column: Int)? in
-            var parser = yaml_parser_t()
-            guard yaml_parser_initialize(&parser) == 1 else { return nil }
-            defer { yaml_parser_delete(&parser) }
-            yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
-            yaml_parser_set_input_string(&parser, bytes.baseAddress, bytes.count)
-            var counter = Counter(limit: limit)
-            while true {
-                var event = yaml_event_t()
-                guard yaml_parser_parse(&parser, &event) == 1 else { return nil }
-                defer { yaml_event_delete(&event) }
-                if event.type == YAML_STREAM_END_EVENT { return nil }
-                if !counter.take(event) {
-                    return (line: Int(event.start_mark.line) + 1, column: Int(event.start_mark.column) + 1)
-                }
-            }
-        }
-    }
-
     /// The running count: one frame per open sequence or mapping, the expanded size of each
     /// anchor seen. Every count stays at most `limit`, so none can overflow.
-    private struct Counter {
+    struct Counter {
         let limit: Int
         private var frames: [(anchor: String?, nodes: Int)] = []
         private var anchored: [String: Int] = [:]

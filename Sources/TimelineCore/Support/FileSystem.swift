@@ -85,18 +85,25 @@ public enum FileSystem {
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw Failure(path: path, operation: "read", code: errno) }
-        var buffer = [UInt8](repeating: 0, count: limit)
-        var filled = 0
-        while filled < limit {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, limit - filled) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw Failure(path: path, operation: "read", code: errno)
+        // No larger than the file, and not zeroed first: read fills what is kept.
+        let capacity = min(limit, max(Int(info.st_size), 0) + 1)
+        var failure: Int32 = 0
+        let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initializedCount in
+            var filled = 0
+            while filled < capacity, let base = buffer.baseAddress {
+                let count = read(descriptor, base + filled, capacity - filled)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    break
+                }
+                if count == 0 { break }
+                filled += count
             }
-            if count == 0 { break }
-            filled += count
+            initializedCount = filled
         }
-        return (Array(buffer[0..<filled]), Int(info.st_size))
+        if failure != 0 { throw Failure(path: path, operation: "read", code: failure) }
+        return (bytes, Int(info.st_size))
     }
 
     /// Names in a directory, sorted byte by byte, without `.` and `..`.
