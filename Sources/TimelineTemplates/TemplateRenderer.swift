@@ -25,8 +25,13 @@ struct TemplateRenderer {
     }
 
     private mutating func run(_ ops: [RenderOp]) {
-        for op in ops {
-            switch op {
+        // By index, each op borrowed where it stands: `for op in ops` copied every op and
+        // counted a reference to its payload.
+        var index = 0
+        let count = ops.count
+        while index < count {
+            defer { index += 1 }
+            switch ops[index] {
             case .text(let bytes):
                 output.append(contentsOf: bytes)
             case .lineStart:
@@ -91,8 +96,11 @@ struct TemplateRenderer {
         case .current:
             return stack.last ?? .null
         case .resolved(let places):
-            for place in places {
+            var index = 0
+            while index < places.count {
+                let place = places[index]
                 if let value = follow(place.first, place.rest, from: stack[stack.count - 1 - place.depth]) { return value }
+                index += 1
             }
         case .byName(let first, let rest):
             for frame in stack.reversed() {
@@ -108,7 +116,11 @@ struct TemplateRenderer {
     private func follow(_ first: FieldStep, _ rest: [FieldStep], from frame: TemplateValue) -> TemplateValue? {
         var value = first.read(frame)
         if case .null = value { return nil }
-        for step in rest { value = step.read(value) }
+        var index = 0
+        while index < rest.count {
+            value = rest[index].read(value)
+            index += 1
+        }
         return value.resolved
     }
 

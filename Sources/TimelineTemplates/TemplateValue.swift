@@ -33,8 +33,9 @@ public enum TemplateValue: Sendable {
 }
 
 /// An object with named fields. `schema` lists them; `value(at:)` answers by their position in
-/// it, which a compiled template knows ahead of time.
-public protocol TemplateFields: Sendable {
+/// it, which a compiled template knows ahead of time. A class: a value holding one is then two
+/// words, copied with one reference count and no box.
+public protocol TemplateFields: AnyObject, Sendable {
     var schema: TemplateSchema { get }
     func value(at slot: Int) -> TemplateValue
     /// A fingerprint of every value in the object, when it keeps one (an object shown on many
@@ -70,7 +71,7 @@ public struct TemplateFingerprint: Hashable, Sendable {
 
 /// An object of names chosen at run time (JSON data for `timeline render-template`), each
 /// object its own schema of type `any`.
-public struct TemplateDictionary: TemplateFields {
+public final class TemplateDictionary: TemplateFields {
     public let schema: TemplateSchema
     private let values: [TemplateValue]
 

@@ -10,6 +10,18 @@ struct PushIDTests {
         #expect(ISODate.timestamp(milliseconds: 1_446_435_287_670) == "2015-11-02T03:34:47.670Z")
     }
 
+    @Test("timestamps: whole seconds without a fraction, milliseconds with three digits, every field padded")
+    func timestamps() {
+        #expect(ISODate.timestamp(milliseconds: 0) == "1970-01-01T00:00:00Z")
+        #expect(ISODate.timestamp(milliseconds: 1_446_435_287_000) == "2015-11-02T03:34:47Z")
+        #expect(ISODate.timestamp(milliseconds: 1_446_435_287_005) == "2015-11-02T03:34:47.005Z")
+        #expect(ISODate.timestamp(milliseconds: 253_402_300_799_999) == "9999-12-31T23:59:59.999Z")
+        #expect(ISODate.timestamp(milliseconds: 253_402_300_800_000) == "10000-01-01T00:00:00Z")
+        for text in ["2016-01-02T09:30:00Z", "1999-12-31T23:59:59.120Z", "2024-02-29T00:00:00.001Z"] {
+            #expect(ISODate.milliseconds(from: text).map { ISODate.timestamp(milliseconds: $0) } == text)
+        }
+    }
+
     @Test("comments made later sort after their post, byte by byte")
     func orderFollowsTime() throws {
         let post = try #require(ContentID("-K25Fj8qrMAtxXG3QCSn"))

@@ -4,9 +4,14 @@ import TimelineTemplates
 // The typed mode: templates compiled against `TemplateContext` types, names resolved to slots,
 // mistakes reported before anything renders.
 
-private struct Author: TemplateContext {
-    var name: String
-    var site: String?
+private final class Author: TemplateContext {
+    let name: String
+    let site: String?
+
+    init(name: String, site: String? = nil) {
+        self.name = name
+        self.site = site
+    }
 
     static let templateFields = TemplateFieldList<Author>("author", [
         .text("name") { $0.name },
@@ -14,10 +19,15 @@ private struct Author: TemplateContext {
     ])
 }
 
-private struct Tag: TemplateContext {
-    var label: String
+private final class Tag: TemplateContext {
+    let label: String
     /// Optional: when absent, `{{note}}` goes on to the page's note.
-    var note: String?
+    let note: String?
+
+    init(label: String, note: String? = nil) {
+        self.label = label
+        self.note = note
+    }
 
     static let templateFields = TemplateFieldList<Tag>("tag", [
         .text("label") { $0.label },
@@ -25,12 +35,20 @@ private struct Tag: TemplateContext {
     ])
 }
 
-private struct Post: TemplateContext {
-    var title: String
-    var subtitle: String?
-    var views: Int
-    var author: Author
-    var tags: [Tag]
+private final class Post: TemplateContext {
+    let title: String
+    let subtitle: String?
+    let views: Int
+    let author: Author
+    let tags: [Tag]
+
+    init(title: String, subtitle: String? = nil, views: Int, author: Author, tags: [Tag]) {
+        self.title = title
+        self.subtitle = subtitle
+        self.views = views
+        self.author = author
+        self.tags = tags
+    }
 
     static let templateFields = TemplateFieldList<Post>("post", [
         .text("title") { $0.title },
@@ -41,15 +59,26 @@ private struct Post: TemplateContext {
     ])
 }
 
-private struct Page: TemplateContext {
-    var siteName: String
-    var note: String
-    var count: Int
-    var draft: Bool
-    var featured: Post?
-    var posts: [Post]
-    var words: [String]
-    var html: String
+private final class Page: TemplateContext {
+    let siteName: String
+    let note: String
+    let count: Int
+    let draft: Bool
+    let featured: Post?
+    let posts: [Post]
+    let words: [String]
+    let html: String
+
+    init(siteName: String, note: String, count: Int, draft: Bool, featured: Post? = nil, posts: [Post], words: [String], html: String) {
+        self.siteName = siteName
+        self.note = note
+        self.count = count
+        self.draft = draft
+        self.featured = featured
+        self.posts = posts
+        self.words = words
+        self.html = html
+    }
 
     static let templateFields = TemplateFieldList<Page>("page", [
         .text("siteName") { $0.siteName },
@@ -66,14 +95,21 @@ private struct Page: TemplateContext {
 private let ada = Author(name: "Ada", site: "ada.example")
 private let bob = Author(name: "Bob", site: nil)
 
-private let samplePage = Page(
-    siteName: "Notebook", note: "page note", count: 2, draft: false,
-    featured: Post(title: "Engines", subtitle: "and looms", views: 10, author: ada, tags: []),
-    posts: [
-        Post(title: "First", subtitle: nil, views: 3, author: ada, tags: [Tag(label: "math", note: "tag note"), Tag(label: "misc", note: nil)]),
-        Post(title: "Second", subtitle: "again", views: 0, author: bob, tags: []),
-    ],
-    words: ["x", "y"], html: "")
+private let engines = Post(title: "Engines", subtitle: "and looms", views: 10, author: ada, tags: [])
+
+/// The sample page, with some of its values changed.
+private func makePage(count: Int = 2, draft: Bool = false, featured: Post? = engines, html: String = "") -> Page {
+    Page(
+        siteName: "Notebook", note: "page note", count: count, draft: draft,
+        featured: featured,
+        posts: [
+            Post(title: "First", subtitle: nil, views: 3, author: ada, tags: [Tag(label: "math", note: "tag note"), Tag(label: "misc", note: nil)]),
+            Post(title: "Second", subtitle: "again", views: 0, author: bob, tags: []),
+        ],
+        words: ["x", "y"], html: html)
+}
+
+private let samplePage = makePage()
 
 /// Compiles `sources` with "page" as the entry, receiving a `Page`.
 private func compilePage(_ sources: [String: String], strict: Bool = true) -> (TemplateSet?, [TemplateProblem]) {
@@ -133,11 +169,9 @@ private func pageProblems(_ sources: [String: String], strict: Bool = true) -> [
     }
 
     @Test func anAbsentOptionalObjectSkipsItsSection() {
-        var page = samplePage
-        #expect(renderPage("{{#featured}}*{{title}}*{{/featured}}{{^featured}}none{{/featured}}", page) == "*Engines*")
-        page.featured = nil
-        #expect(renderPage("{{#featured}}*{{title}}*{{/featured}}{{^featured}}none{{/featured}}", page) == "none")
-        #expect(renderPage("<{{featured.title}}>", page) == "<>")
+        #expect(renderPage("{{#featured}}*{{title}}*{{/featured}}{{^featured}}none{{/featured}}", samplePage) == "*Engines*")
+        #expect(renderPage("{{#featured}}*{{title}}*{{/featured}}{{^featured}}none{{/featured}}", makePage(featured: nil)) == "none")
+        #expect(renderPage("<{{featured.title}}>", makePage(featured: nil)) == "<>")
     }
 
     @Test func anOptionalTextSectionPushesTheText() {
@@ -149,10 +183,8 @@ private func pageProblems(_ sources: [String: String], strict: Bool = true) -> [
     }
 
     @Test func booleansShowOrHideSections() {
-        var page = samplePage
-        #expect(renderPage("{{#draft}}D{{/draft}}{{^draft}}P{{/draft}}", page) == "P")
-        page.draft = true
-        #expect(renderPage("{{#draft}}D{{/draft}}{{^draft}}P{{/draft}}", page) == "D")
+        #expect(renderPage("{{#draft}}D{{/draft}}{{^draft}}P{{/draft}}", samplePage) == "P")
+        #expect(renderPage("{{#draft}}D{{/draft}}{{^draft}}P{{/draft}}", makePage(draft: true)) == "D")
     }
 
     @Test func aPartialIsCompiledForThePlaceItIsIncluded() {
@@ -374,9 +406,7 @@ private func pageProblems(_ sources: [String: String], strict: Bool = true) -> [
 
 @Suite struct TypedEscapingTests {
     private var page: Page {
-        var page = samplePage
-        page.html = "<a href=\"/q?x=1&y=2\">Tom's</a>"
-        return page
+        makePage(html: "<a href=\"/q?x=1&y=2\">Tom's</a>")
     }
 
     @Test func doubleMustacheEscapesTheFiveCharacters() {
@@ -389,14 +419,12 @@ private func pageProblems(_ sources: [String: String], strict: Bool = true) -> [
     }
 
     @Test func otherCharactersAreCopied() {
-        var page = samplePage
-        page.html = "café ☕ 日本 = ok; `back` /slash/ #1"
+        let page = makePage(html: "café ☕ 日本 = ok; `back` /slash/ #1")
         #expect(renderPage("{{html}}", page) == "café ☕ 日本 = ok; `back` /slash/ #1")
     }
 
     @Test func escapingHandlesRunsAndEnds() {
-        var page = samplePage
-        page.html = "&&<<>>\"\"''"
+        let page = makePage(html: "&&<<>>\"\"''")
         #expect(renderPage("[{{html}}]", page) == "[&amp;&amp;&lt;&lt;&gt;&gt;&quot;&quot;&#39;&#39;]")
     }
 
@@ -411,14 +439,12 @@ private func pageProblems(_ sources: [String: String], strict: Bool = true) -> [
         (Int.max, "9223372036854775807"), (Int.min, "-9223372036854775808"),
     ])
     func numbersAreWrittenAsDigits(number: Int, digits: String) {
-        var page = samplePage
-        page.count = number
+        let page = makePage(count: number)
         #expect(renderPage("{{count}}|{{{count}}}", page) == "\(digits)|\(digits)")
     }
 
     @Test func zeroStillShowsASection() {
-        var page = samplePage
-        page.count = 0
+        let page = makePage(count: 0)
         #expect(renderPage("{{#count}}n={{.}}{{/count}}", page) == "n=0")
     }
 }

@@ -80,10 +80,18 @@ final class XMLWriter {
 
     /// `text` without the characters XML 1.0 forbids; the same string when it has none.
     static func legal(_ text: String) -> String {
-        guard !text.unicodeScalars.allSatisfy(isLegal) else { return text }
+        guard mayHoldIllegal(text), !text.unicodeScalars.allSatisfy(isLegal) else { return text }
         var kept = String.UnicodeScalarView()
         kept.append(contentsOf: text.unicodeScalars.lazy.filter(isLegal))
         return String(kept)
+    }
+
+    /// False when no byte of the text can start a forbidden character: no control byte other
+    /// than tab, newline and carriage return, and no 0xEF (the lead byte of U+FFFE and U+FFFF).
+    private static func mayHoldIllegal(_ text: String) -> Bool {
+        text.utf8.contains { byte in
+            byte == 0xEF || (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D)
+        }
     }
 
     /// XML 1.0's `Char`: tab, newline, carriage return, U+0020–U+D7FF, U+E000–U+FFFD and

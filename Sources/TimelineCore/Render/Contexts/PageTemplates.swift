@@ -23,40 +23,64 @@ extension PageTemplateContext {
 }
 
 /// `home`: every post, a page at a time.
-struct HomePage: PageTemplateContext {
+final class HomePage: PageTemplateContext {
     let common: CommonValues
     let list: PostListValues
 
-    static let templateFields = TemplateFieldList<Self>("home page", commonFields() + PostListValues.fields { $0.list })
+    init(common: CommonValues, list: PostListValues) {
+        self.common = common
+        self.list = list
+    }
+
+    static let templateFields = TemplateFieldList<HomePage>("home page", commonFields() + PostListValues.fields { $0.list })
 }
 
 /// `profile` and `feed`: a user's posts, or their timeline.
-struct UserPostsPage: PageTemplateContext {
+final class UserPostsPage: PageTemplateContext {
     let common: CommonValues
     let user: UserValues
     let list: PostListValues
 
-    static let templateFields = TemplateFieldList<Self>(
+    init(common: CommonValues, user: UserValues, list: PostListValues) {
+        self.common = common
+        self.user = user
+        self.list = list
+    }
+
+    static let templateFields = TemplateFieldList<UserPostsPage>(
         "user's posts page", commonFields() + [.object("user") { $0.user }] + PostListValues.fields { $0.list })
 }
 
 /// `post`: one post.
-struct PostPage: PageTemplateContext {
+final class PostPage: PageTemplateContext {
     let common: CommonValues
     let post: PostDetailValues
 
-    static let templateFields = TemplateFieldList<Self>("post page", commonFields() + [.object("post") { $0.post }])
+    init(common: CommonValues, post: PostDetailValues) {
+        self.common = common
+        self.post = post
+    }
+
+    static let templateFields = TemplateFieldList<PostPage>("post page", commonFields() + [.object("post") { $0.post }])
 }
 
 /// `user-list`: everyone, or whom a user follows, or their followers.
-struct UserListPage: PageTemplateContext {
+final class UserListPage: PageTemplateContext {
     let common: CommonValues
     let heading: String
     let owner: UserValues?
     let users: UserRows
     let emptyMessage: String
 
-    static let templateFields = TemplateFieldList<Self>(
+    init(common: CommonValues, heading: String, owner: UserValues?, users: UserRows, emptyMessage: String) {
+        self.common = common
+        self.heading = heading
+        self.owner = owner
+        self.users = users
+        self.emptyMessage = emptyMessage
+    }
+
+    static let templateFields = TemplateFieldList<UserListPage>(
         "user list page",
         commonFields() + [
             .text("heading") { $0.heading },
@@ -68,11 +92,16 @@ struct UserListPage: PageTemplateContext {
 }
 
 /// `search`: the search page.
-struct SearchPage: PageTemplateContext {
+final class SearchPage: PageTemplateContext {
     let common: CommonValues
     let search: SearchValues
 
-    static let templateFields = TemplateFieldList<Self>("search page", commonFields() + [.object("search") { $0.search }])
+    init(common: CommonValues, search: SearchValues) {
+        self.common = common
+        self.search = search
+    }
+
+    static let templateFields = TemplateFieldList<SearchPage>("search page", commonFields() + [.object("search") { $0.search }])
 }
 
 /// `search` on the search page.
@@ -87,17 +116,26 @@ final class SearchValues: TemplateContext {
 }
 
 /// `404`.
-struct NotFoundPage: PageTemplateContext {
+final class NotFoundPage: PageTemplateContext {
     let common: CommonValues
 
-    static let templateFields = TemplateFieldList<Self>("404 page", commonFields())
+    init(common: CommonValues) {
+        self.common = common
+    }
+
+    static let templateFields = TemplateFieldList<NotFoundPage>("404 page", commonFields())
 }
 
 /// One page of a list of posts: its cards (made only if the page is rendered), whether it has
 /// any, and its pagination.
-struct PostListValues: Sendable {
+final class PostListValues: Sendable {
     let cards: CardPage
     let pagination: PaginationValues
+
+    init(cards: CardPage, pagination: PaginationValues) {
+        self.cards = cards
+        self.pagination = pagination
+    }
 
     static func fields<Root>(_ read: @escaping @Sendable (Root) -> PostListValues) -> [TemplateField<Root>] {
         [
