@@ -1,6 +1,7 @@
-/// One step of a compiled template. Static text is bytes; every name is resolved to where its
-/// value is found; partials, parents and blocks are linked.
-indirect enum RenderOp: Sendable {
+/// One step of a compiled template, as the compiler makes it: static text is bytes; every name
+/// is resolved to where its value is found; partials, parents and blocks are linked.
+/// `RenderCode` lays these trees out flat for the renderer.
+enum RenderOp: Sendable {
     case text([UInt8])
     /// The start of a template line: the indentation of the partials and blocks around it goes here.
     case lineStart
@@ -28,7 +29,6 @@ enum ValueLookup: Sendable {
 
 /// One place a name may be found: a frame (counted from the top of the stack), a slot in it,
 /// then the slots of the dotted parts that follow.
-/// A class, so that trying a place costs one reference count, not one per field.
 final class ResolvedName: Sendable {
     let depth: Int
     let first: FieldStep
@@ -53,21 +53,4 @@ final class FieldStep: Sendable {
         self.schema = schema
         self.slot = slot
     }
-
-    @inline(__always)
-    func read(_ value: TemplateValue) -> TemplateValue {
-        switch value {
-        case .object(let object): read(object)
-        case .lazy(let lazy): if case .object(let object) = lazy.make() { read(object) } else { .null }
-        default: .null
-        }
-    }
-
-    @inline(__always)
-    private func read(_ object: any TemplateFields) -> TemplateValue {
-        if let schema, object.schema === schema { return object.value(at: slot) }
-        guard let slot = object.schema.slot(named: name) else { return .null }
-        return object.value(at: slot)
-    }
-
 }

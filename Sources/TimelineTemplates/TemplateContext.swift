@@ -114,7 +114,7 @@ public final class TemplateFieldList<Root>: Sendable {
     @usableFromInline let readers: [@Sendable (Root) -> TemplateValue]
 
     public init(_ name: String, _ fields: [TemplateField<Root>]) {
-        schema = TemplateSchema(name: name, fields: fields.map { TemplateSchema.Field($0.name, $0.type) })
+        schema = TemplateSchema(name: name, fields: fields.map { TemplateSchema.Field($0.name, $0.type) }, owner: ObjectIdentifier(Root.self))
         self.fields = fields
         readers = fields.map(\.read)
     }

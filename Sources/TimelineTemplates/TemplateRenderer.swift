@@ -1,17 +1,17 @@
-/// Runs compiled templates: appends to one byte buffer, with the context stack and the
-/// indentation of the partials around the current line.
+/// Runs compiled templates (`RenderCode`): appends to one byte buffer, with the context stack
+/// and the indentation of the partials around the current line.
 struct TemplateRenderer {
-    let programs: [[RenderOp]]
+    let code: RenderCode
     let fragments: TemplateFragments?
     var output: [UInt8]
     private var stack: [TemplateValue] = []
-    private var indentation: [[UInt8]] = []
+    private var indentation: [RenderCode.Piece] = []
     /// Where this render's output starts in `output` (a line start there is the first line's).
     private let start: Int
 
     /// `start`: where this render's output will begin in the buffer swapped into `output`.
-    init(programs: [[RenderOp]], fragments: TemplateFragments?, output: [UInt8], start: Int) {
-        self.programs = programs
+    init(code: RenderCode, fragments: TemplateFragments?, output: [UInt8], start: Int) {
+        self.code = code
         self.fragments = fragments
         self.output = output
         self.start = start
@@ -20,91 +20,105 @@ struct TemplateRenderer {
 
     mutating func run(program: Int, with value: TemplateValue) {
         stack.append(value.resolved)
-        run(programs[program])
+        run(program: program)
         stack.removeLast()
     }
 
-    private mutating func run(_ ops: [RenderOp]) {
-        // By index, each op borrowed where it stands: `for op in ops` copied every op and
-        // counted a reference to its payload.
-        var index = 0
-        let count = ops.count
-        while index < count {
-            defer { index += 1 }
-            switch ops[index] {
-            case .text(let bytes):
-                output.append(contentsOf: bytes)
+    private mutating func run(program: Int) {
+        let range = code.programs[program]
+        run(from: Int(range.offset), to: Int(range.offset + range.count))
+    }
+
+    /// Runs instructions `first ..< end`.
+    private mutating func run(from first: Int, to end: Int) {
+        var counter = first
+        while counter < end {
+            let instruction = code.instructions[counter]
+            counter += 1
+            switch instruction.opcode {
+            case .text:
+                append(RenderCode.Piece(offset: instruction.a, count: instruction.b))
             case .lineStart:
                 if !indentation.isEmpty, output.count == start || output[output.count - 1] == UInt8(ascii: "\n") {
-                    for piece in indentation { output.append(contentsOf: piece) }
+                    for piece in indentation { append(piece) }
                 }
-            case .value(let lookup, let escaped):
-                write(value(of: lookup), escaped: escaped)
-            case .section(let lookup, let body):
-                let value = value(of: lookup)
+            case .value:
+                write(value(of: instruction.a), escaped: instruction.escaped)
+            case .section:
+                let bodyEnd = Int(instruction.b)
+                let value = value(of: instruction.a)
                 switch value {
                 case .null:
                     break
                 case .bool(let shown):
-                    if shown { run(body) }
+                    if shown { run(from: counter, to: bodyEnd) }
                 case .list(let items):
                     for item in items {
                         stack.append(item.resolved)
-                        run(body)
+                        run(from: counter, to: bodyEnd)
                         stack.removeLast()
                     }
                 default:
                     stack.append(value)
-                    run(body)
+                    run(from: counter, to: bodyEnd)
                     stack.removeLast()
                 }
-            case .invertedSection(let lookup, let body):
-                if !value(of: lookup).isShown { run(body) }
-            case .call(let program, let indentation):
-                indented(indentation) { $0.run($0.programs[program]) }
-            case .reusableCall(let program):
-                reuse(program)
-            case .indented(let indentation, let body):
-                indented(indentation) { $0.run(body) }
+                counter = bodyEnd
+            case .invertedSection:
+                if !value(of: instruction.a).isShown { run(from: counter, to: Int(instruction.b)) }
+                counter = Int(instruction.b)
+            case .call:
+                let piece = code.pieces[Int(instruction.b)]
+                indented(piece) { $0.run(program: Int(instruction.a)) }
+            case .reusableCall:
+                reuse(Int(instruction.a))
+            case .indented:
+                let bodyStart = counter
+                indented(code.pieces[Int(instruction.a)]) { $0.run(from: bodyStart, to: Int(instruction.b)) }
+                counter = Int(instruction.b)
             }
         }
+    }
+
+    private mutating func append(_ piece: RenderCode.Piece) {
+        guard let base = code.text.baseAddress else { return }
+        output.append(contentsOf: UnsafeBufferPointer(start: base + Int(piece.offset), count: Int(piece.count)))
     }
 
     /// A partial that reads only the value on top: its kept bytes when there are some, else
     /// rendered and kept. Not when lines are indented around it (a kept fragment is not).
     private mutating func reuse(_ program: Int) {
         guard let fragments, indentation.isEmpty, case .object(let object)? = stack.last, let key = object.fragmentKey else {
-            return run(programs[program])
+            return run(program: program)
         }
         let id = TemplateFragments.FragmentID(program: program, key: key)
         if let bytes = fragments.bytes(of: id) { return output.append(contentsOf: bytes) }
         let start = output.count
-        run(programs[program])
+        run(program: program)
         fragments.keep(Array(output[start...]), as: id)
     }
 
-    private mutating func indented(_ piece: [UInt8], _ body: (inout TemplateRenderer) -> Void) {
-        guard !piece.isEmpty else { return body(&self) }
+    private mutating func indented(_ piece: RenderCode.Piece, _ body: (inout TemplateRenderer) -> Void) {
+        guard piece.count > 0 else { return body(&self) }
         indentation.append(piece)
         body(&self)
         indentation.removeLast()
     }
 
     /// The value a name stands for here, made if lazy.
-    private func value(of lookup: ValueLookup) -> TemplateValue {
-        switch lookup {
+    private func value(of index: Int32) -> TemplateValue {
+        let lookup = code.lookups[Int(index)]
+        switch lookup.kind {
         case .current:
             return stack.last ?? .null
-        case .resolved(let places):
-            var index = 0
-            while index < places.count {
-                let place = places[index]
-                if let value = follow(place.first, place.rest, from: stack[stack.count - 1 - place.depth]) { return value }
-                index += 1
+        case .resolved:
+            for placeIndex in Int(lookup.start)..<Int(lookup.start + lookup.count) {
+                let place = code.places[placeIndex]
+                if let value = follow(place.stepStart, place.stepCount, from: stack[stack.count - 1 - Int(place.depth)]) { return value }
             }
-        case .byName(let first, let rest):
+        case .byName:
             for frame in stack.reversed() {
-                if let value = follow(first, rest, from: frame) { return value }
+                if let value = follow(lookup.start, lookup.count, from: frame) { return value }
             }
         }
         return .null
@@ -113,17 +127,33 @@ struct TemplateRenderer {
     /// A dotted name's value from one frame, made if lazy; nil when the frame has no value for
     /// its first part, so the lookup goes on outwards.
     @inline(__always)
-    private func follow(_ first: FieldStep, _ rest: [FieldStep], from frame: TemplateValue) -> TemplateValue? {
-        var value = first.read(frame)
+    private func follow(_ firstStep: Int32, _ stepCount: Int32, from frame: TemplateValue) -> TemplateValue? {
+        var value = read(code.steps[Int(firstStep)], of: frame)
         if case .null = value { return nil }
-        var index = 0
-        while index < rest.count {
-            value = rest[index].read(value)
-            index += 1
+        for stepIndex in Int(firstStep + 1)..<Int(firstStep + stepCount) {
+            value = read(code.steps[stepIndex], of: value)
         }
         return value.resolved
     }
 
+    /// One field of a value, by slot when the object is of the kind the template was compiled
+    /// for, else by name.
+    @inline(__always)
+    private func read(_ step: RenderCode.Step, of value: TemplateValue) -> TemplateValue {
+        let object: any TemplateFields
+        switch value {
+        case .object(let found):
+            object = found
+        case .lazy(let lazy):
+            guard case .object(let made) = lazy.make() else { return .null }
+            object = made
+        default:
+            return .null
+        }
+        if let owner = step.owner, ObjectIdentifier(type(of: object)) == owner { return object.value(at: Int(step.slot)) }
+        guard let slot = object.schema.slot(named: code.names[Int(step.name)]) else { return .null }
+        return object.value(at: slot)
+    }
 
     private mutating func write(_ value: TemplateValue, escaped: Bool) {
         switch value {

@@ -64,10 +64,18 @@ public final class TemplateSchema: Sendable {
     public let name: String
     public let fields: [Field]
     private let slots: [String: Int]
+    /// The Swift type whose values have this schema, when one type declared it
+    /// (`TemplateContext`): a rendered template then checks an object's kind by its type.
+    let owner: ObjectIdentifier?
 
-    public init(name: String, fields: [Field]) {
+    public convenience init(name: String, fields: [Field]) {
+        self.init(name: name, fields: fields, owner: nil)
+    }
+
+    init(name: String, fields: [Field], owner: ObjectIdentifier?) {
         self.name = name
         self.fields = fields
+        self.owner = owner
         var slots: [String: Int] = [:]
         for (slot, field) in fields.enumerated() where slots[field.name] == nil { slots[field.name] = slot }
         self.slots = slots

@@ -1,7 +1,7 @@
 /// The templates of a theme, parsed once and compiled: the entry templates (pages) against the
 /// type of what each receives. Rendering appends to a byte buffer.
 public struct TemplateSet: Sendable {
-    private let programs: [[RenderOp]]
+    private let code: RenderCode
     private let entries: [String: Int]
     /// Every template's name.
     public let names: Set<String>
@@ -30,7 +30,7 @@ public struct TemplateSet: Sendable {
         }
         problems += compiler.problems
         guard problems.isEmpty else { return (nil, problems) }
-        return (TemplateSet(programs: compiler.programs, entries: compiled, names: Set(sources.keys)), [])
+        return (TemplateSet(code: RenderCode(programs: compiler.programs), entries: compiled, names: Set(sources.keys)), [])
     }
 
     /// Whether `name` was compiled as an entry.
@@ -44,7 +44,7 @@ public struct TemplateSet: Sendable {
     @discardableResult
     public func render(_ name: String, _ value: TemplateValue, into output: inout [UInt8], fragments: TemplateFragments? = nil) -> Bool {
         guard let program = entries[name] else { return false }
-        var renderer = TemplateRenderer(programs: programs, fragments: fragments, output: [], start: output.count)
+        var renderer = TemplateRenderer(code: code, fragments: fragments, output: [], start: output.count)
         swap(&renderer.output, &output)
         renderer.run(program: program, with: value)
         swap(&renderer.output, &output)
