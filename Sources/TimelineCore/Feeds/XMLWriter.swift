@@ -48,9 +48,12 @@ final class XMLWriter {
 
     /// Opens an element; `end()` closes it.
     func start(_ name: String, _ attributes: Attributes = []) throws(Failure) {
-        try check(xmlTextWriterStartElement(writer, name), "start element <\(name)>")
+        try check(Self.withXMLChars(name) { xmlTextWriterStartElement(writer, $0) }, "start element <\(name)>")
         for attribute in attributes {
-            try check(xmlTextWriterWriteAttribute(writer, attribute.name, Self.legal(attribute.value)), "write attribute \(attribute.name)")
+            let status = Self.withXMLChars(attribute.name) { name in
+                Self.withXMLChars(Self.legal(attribute.value)) { xmlTextWriterWriteAttribute(writer, name, $0) }
+            }
+            try check(status, "write attribute \(attribute.name)")
         }
     }
 
@@ -62,7 +65,7 @@ final class XMLWriter {
     func element(_ name: String, _ attributes: Attributes = [], text: String? = nil) throws(Failure) {
         try start(name, attributes)
         if let text {
-            try check(xmlTextWriterWriteString(writer, Self.legal(text)), "write the text of <\(name)>")
+            try check(Self.withXMLChars(Self.legal(text)) { xmlTextWriterWriteString(writer, $0) }, "write the text of <\(name)>")
         }
         try end()
     }
@@ -72,6 +75,14 @@ final class XMLWriter {
         try start(name, attributes)
         try body()
         try end()
+    }
+
+    /// The text as libxml2's characters, in place for a native string: the implicit conversion
+    /// of a `String` argument to `const xmlChar *` copied it into a new array each time.
+    private static func withXMLChars(_ text: String, _ body: (UnsafePointer<xmlChar>) -> Int32) -> Int32 {
+        text.withCString { characters in
+            characters.withMemoryRebound(to: xmlChar.self, capacity: text.utf8.count + 1, body)
+        }
     }
 
     private func check(_ status: Int32, _ operation: @autoclosure () -> String) throws(Failure) {

@@ -186,9 +186,17 @@ struct JSONParser {
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                scratch.append(contentsOf: bytes[segmentStart..<index])
+                let string: String?
+                if scratch.isEmpty {
+                    // No escape: the text straight from the file's bytes, with no copy between.
+                    let range = segmentStart..<index
+                    string = bytes.withUnsafeBufferPointer { String(validating: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
+                } else {
+                    scratch.append(contentsOf: bytes[segmentStart..<index])
+                    string = String(validating: scratch, as: UTF8.self)
+                }
                 index += 1
-                guard let string = String(validating: scratch, as: UTF8.self) else {
+                guard let string else {
                     throw SyntaxError(offset: start, message: "string is not valid UTF-8")
                 }
                 return string

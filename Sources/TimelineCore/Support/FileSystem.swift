@@ -60,22 +60,42 @@ public enum FileSystem {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw Failure(path: path, operation: "read", code: errno) }
         defer { close(descriptor) }
-        var result: [UInt8] = []
         var info = stat()
-        if fstat(descriptor, &info) == 0, info.st_size > 0 {
-            result.reserveCapacity(Int(info.st_size))
-        }
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        let expected = fstat(descriptor, &info) == 0 ? max(Int(info.st_size), 0) : 0
+        // Read straight into the result, sized by the file and not zeroed first; a file that
+        // grows while it is read (or reports no size) gets more room as it goes.
+        var result: [UInt8] = []
+        var capacity = expected + 1
         while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw Failure(path: path, operation: "read", code: errno)
+            var failure: Int32 = 0
+            var reachedEnd = false
+            let filled = result.count
+            let grown = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initializedCount in
+                guard let base = buffer.baseAddress else { return }
+                result.withUnsafeBufferPointer { old in
+                    if let source = old.baseAddress { base.initialize(from: source, count: old.count) }
+                }
+                var count = filled
+                while count < capacity {
+                    let got = read(descriptor, base + count, capacity - count)
+                    if got < 0 {
+                        if errno == EINTR { continue }
+                        failure = errno
+                        break
+                    }
+                    if got == 0 {
+                        reachedEnd = true
+                        break
+                    }
+                    count += got
+                }
+                initializedCount = count
             }
-            if count == 0 { break }
-            result.append(contentsOf: chunk[0..<count])
+            if failure != 0 { throw Failure(path: path, operation: "read", code: failure) }
+            result = grown
+            if reachedEnd { return result }
+            capacity *= 2
         }
-        return result
     }
 
     /// The first `limit` bytes of a file and its total size.
