@@ -182,7 +182,7 @@ public enum SiteBuilder {
     /// the pending record cache and the content's inputs noted, so that the build does not hold
     /// the records (at 200,000 posts, a fifth of its memory) while it renders.
     static func prepareKeepingState(_ options: BuildOptions, state: BuildStateFolder, stableBefore: Int64) async throws(BuildFailure) -> Loaded {
-        let previousRecords = options.clean ? nil : (try? FileSystem.readBytes(state.recordsFile)).flatMap { try? RecordCache.decode($0) }
+        let previousRecords = options.clean ? nil : RecordCache.read(from: state.recordsFile)
         let prepared = try await prepare(options, reusing: previousRecords)
         let records = prepared.records, site = prepared.site
         let complete = records.users.count == site.users.count && records.posts.count == site.posts.count
