@@ -177,13 +177,12 @@ final class RenderCode: @unchecked Sendable {
             case .resolved(let resolved):
                 let start = Int32(places.count)
                 for place in resolved {
-                    let stepStart = addSteps([place.first] + place.rest)
-                    places.append(Place(depth: Int32(place.depth), stepStart: stepStart, stepCount: Int32(place.rest.count + 1)))
+                    let stepStart = addSteps(place.steps)
+                    places.append(Place(depth: Int32(place.depth), stepStart: stepStart, stepCount: Int32(place.steps.count)))
                 }
                 lookups.append(Lookup(kind: .resolved, start: start, count: Int32(resolved.count)))
-            case .byName(let first, let rest):
-                let start = addSteps([first] + rest)
-                lookups.append(Lookup(kind: .byName, start: start, count: Int32(rest.count + 1)))
+            case .byName(let steps):
+                lookups.append(Lookup(kind: .byName, start: addSteps(steps), count: Int32(steps.count)))
             }
             return index
         }
@@ -191,7 +190,7 @@ final class RenderCode: @unchecked Sendable {
         private mutating func addSteps(_ fieldSteps: [FieldStep]) -> Int32 {
             let start = Int32(steps.count)
             for step in fieldSteps {
-                steps.append(Step(owner: step.schema?.owner, slot: Int32(step.slot), name: name(step.name)))
+                steps.append(Step(owner: step.owner, slot: Int32(step.slot), name: name(step.name)))
             }
             return start
         }

@@ -23,34 +23,37 @@ enum ValueLookup: Sendable {
     case current
     /// Resolved when the theme was compiled: the first of these places that holds a value.
     case resolved([ResolvedName])
-    /// Looked up by name from the top of the stack down (plain Mustache data).
-    case byName(first: FieldStep, rest: [FieldStep])
+    /// Looked up by name from the top of the stack down (plain Mustache data): the steps of
+    /// the dotted name, from each frame in turn.
+    case byName([FieldStep])
 }
 
-/// One place a name may be found: a frame (counted from the top of the stack), a slot in it,
-/// then the slots of the dotted parts that follow.
-final class ResolvedName: Sendable {
+/// One place a name may be found: a frame (counted from the top of the stack), then a field
+/// step for each part of the dotted name.
+struct ResolvedName: Sendable {
     let depth: Int
-    let first: FieldStep
-    let rest: [FieldStep]
-
-    init(depth: Int, first: FieldStep, rest: [FieldStep]) {
-        self.depth = depth
-        self.first = first
-        self.rest = rest
-    }
+    let steps: [FieldStep]
 }
 
-/// A field read: by slot when the object is of the expected kind, else by name.
-final class FieldStep: Sendable {
+/// A field read: by slot when the object is of the type that declared the expected schema
+/// (`owner`), else by name.
+struct FieldStep: Sendable {
     let name: String
     /// Nil when the kind of object is not known ahead.
-    let schema: TemplateSchema?
+    let owner: ObjectIdentifier?
     let slot: Int
 
-    init(name: String, schema: TemplateSchema?, slot: Int) {
+    /// A step into an object of `schema`'s kind, at `slot`.
+    init(name: String, schema: TemplateSchema, slot: Int) {
         self.name = name
-        self.schema = schema
+        owner = schema.owner
         self.slot = slot
+    }
+
+    /// A step by name, into an object of any kind.
+    init(byName name: String) {
+        self.name = name
+        owner = nil
+        slot = 0
     }
 }

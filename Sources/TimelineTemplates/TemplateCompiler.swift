@@ -170,7 +170,7 @@ struct TemplateCompiler {
         let rest = Array(name.parts.dropFirst())
         guard let frames = scope.frames else {
             noteRead(frame: -1)
-            return (.byName(first: FieldStep(name: first, schema: nil, slot: 0), rest: rest.map { FieldStep(name: $0, schema: nil, slot: 0) }), .any)
+            return (.byName(name.parts.map(FieldStep.init(byName:))), .any)
         }
         if name.parts.contains(where: \.isEmpty) {
             report(TemplateProblem(template: scope.template, at: location, "'\(name.text)' is not a name: a dotted name has no empty parts"))
@@ -188,7 +188,7 @@ struct TemplateCompiler {
                 let fieldType = schema.fields[slot].type
                 switch Self.follow(rest, from: fieldType, path: first) {
                 case .success(let (steps, finalType)):
-                    places.append(ResolvedName(depth: depth, first: FieldStep(name: first, schema: schema, slot: slot), rest: steps))
+                    places.append(ResolvedName(depth: depth, steps: [FieldStep(name: first, schema: schema, slot: slot)] + steps))
                     type = type ?? finalType
                 case .failure(let problem):
                     failure = failure ?? problem.message
@@ -196,7 +196,7 @@ struct TemplateCompiler {
                 if !fieldType.isOptional { break }
                 continue
             case .any:
-                places.append(ResolvedName(depth: depth, first: FieldStep(name: first, schema: nil, slot: 0), rest: rest.map { FieldStep(name: $0, schema: nil, slot: 0) }))
+                places.append(ResolvedName(depth: depth, steps: name.parts.map(FieldStep.init(byName:))))
                 type = type ?? .any
                 continue
             default:
@@ -232,7 +232,7 @@ struct TemplateCompiler {
                 steps.append(FieldStep(name: part, schema: schema, slot: slot))
                 type = schema.fields[slot].type
             case .any:
-                steps.append(FieldStep(name: part, schema: nil, slot: 0))
+                steps.append(FieldStep(byName: part))
             case let other:
                 return .failure(FollowFailure(message: "'\(path)' is \(other.description) and has no field '\(part)'"))
             }

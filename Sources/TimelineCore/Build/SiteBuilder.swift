@@ -29,21 +29,21 @@ public enum SiteBuilder {
         let prepared = try await prepareKeepingState(options, state: state, stableBefore: stableBefore)
         // Put in place at the end of a complete build; any other way out leaves the old one.
         defer { try? FileSystem.removeFileIfPresent(state.pendingRecordsFile) }
-        timings.lap(.validate)
+        endStage(&timings, .validate)
         let site = prepared.site
         var warnings = prepared.warnings
 
         let images = try await processImages(site: site, options: options, warnings: &warnings)
-        timings.lap(.images)
+        endStage(&timings, .images)
 
         options.progress?(BuildProgress(stage: .timelines, message: "merging \(site.users.count) timelines"))
         let timelines = await Timelines.build(for: site)
-        timings.lap(.timelines)
+        endStage(&timings, .timelines)
 
         options.progress?(BuildProgress(stage: .render, message: "preparing page contexts"))
         let contexts = await PageContexts.prepare(site: site, timelines: timelines, images: images, theme: prepared.theme)
         let pages = Page.all(site: site, timelines: timelines)
-        timings.lap(.render)
+        endStage(&timings, .render)
 
         let session: OutputSession
         do {
@@ -57,19 +57,19 @@ public enum SiteBuilder {
             options.progress?(BuildProgress(stage: .search, message: "indexing \(site.posts.count) posts and \(site.users.count) users"))
             var search = try await writeSearchIndex(site: site, images: images, contexts: contexts, layout: options.searchLayout, to: recorder)
             if !keepingSite { search.releaseCollections() }
-            timings.lap(.search)
+            endStage(&timings, .search)
             options.progress?(BuildProgress(stage: .render, message: "rendering and writing \(pages.count) pages"))
             try await SiteWriter.writePages(
                 pages, renderer: PageRenderer(contexts: contexts, theme: prepared.theme, searchManifestURL: contexts.paths.url(file: search.manifestFile)),
                 to: recorder, templatesDisplay: options.display(prepared.theme.root))
-            timings.lap(.render)
+            endStage(&timings, .render)
             options.progress?(BuildProgress(stage: .write, message: "publishing images and theme assets"))
             let fileCount = try await SiteWriter.publishFiles(images: images, theme: prepared.theme, to: recorder)
-            timings.lap(.write)
+            endStage(&timings, .write)
             options.progress?(BuildProgress(stage: .feeds, message: "writing feeds, the sitemap and robots.txt"))
             let feedFileCount = try await FeedWriter.write(
                 contexts: contexts, pages: pages, to: recorder, outputDisplay: options.display(output), sitemapURLLimit: options.sitemapURLLimit)
-            timings.lap(.feeds)
+            endStage(&timings, .feeds)
             let changes: OutputChanges
             do throws(FileSystem.Failure) {
                 changes = try await session.commit()
@@ -83,7 +83,7 @@ public enum SiteBuilder {
             if FileSystem.kind(of: state.pendingRecordsFile) == .file, (try? FileSystem.rename(state.pendingRecordsFile, to: state.recordsFile)) == nil {
                 try? FileSystem.removeFileIfPresent(state.recordsFile)
             }
-            timings.lap(.write)
+            endStage(&timings, .write)
             let report = BuildReport(
                 pageCount: pages.count, fileCount: pages.count + fileCount + feedFileCount + search.statistics.fileCount, userCount: site.users.count,
                 postCount: site.posts.count, seconds: timings.total, output: options.display(output), basePath: site.settings.basePath, warnings: warnings, images: images.statistics,
@@ -176,6 +176,14 @@ public enum SiteBuilder {
         let warnings: [Diagnostic]
         /// The content's inputs for the up-to-date check, nil when they cannot be trusted.
         let contentInputs: InputSnapshot.Tree?
+    }
+
+    /// The end of one of a whole build's stages: what it freed goes back to the system before
+    /// the next starts (`FreedMemory`), then its time and the peak so far are noted. Not for the
+    /// up-to-date check or a live session's edit builds, which free little and run often.
+    private static func endStage(_ timings: inout StageTimings, _ stage: BuildStage) {
+        FreedMemory.returnToSystem()
+        timings.lap(stage)
     }
 
     /// `prepare`, starting from the last build's record cache; then the records are written as

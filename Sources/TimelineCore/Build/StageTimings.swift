@@ -15,14 +15,12 @@ public struct StageTimings: Sendable {
         last = start
     }
 
-    /// Charges the time since the previous lap to `stage`, and returns what the stage freed to
-    /// the system before the next one starts.
+    /// Charges the time since the previous lap to `stage`.
     mutating func lap(_ stage: BuildStage) {
         let now = clock.now
         seconds[stage, default: 0] += last.duration(to: now).seconds
         peakMemoryBytes[stage] = PeakMemory.bytes
-        FreedMemory.returnToSystem()
-        last = clock.now
+        last = now
     }
 
     public var total: Double { start.duration(to: last).seconds }

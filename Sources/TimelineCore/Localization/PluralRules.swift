@@ -12,39 +12,35 @@ public enum PluralCategory: String, CaseIterable, Sendable {
 /// short and fixed, so they are written out here, each with its CLDR text.
 public struct PluralRules: Sendable {
     /// The languages with rules, by their BCP 47 primary subtag.
-    public static let languages = ["ar", "de", "en", "es", "fr", "ja", "pt"]
+    public static let languages: [String] = table.keys.sorted()
 
     public let language: String
-    private let rule: @Sendable (Int) -> PluralCategory
+    private let rules: Language
 
     /// The rules of `language` (a BCP 47 tag such as `pt-BR`: its primary subtag decides), nil
     /// when there are none for it.
     public init?(language tag: String) {
         let primary = String(tag.split(separator: "-").first ?? "").lowercased()
-        guard let rule = Self.rules[primary] else { return nil }
+        guard let rules = Self.table[primary] else { return nil }
         language = primary
-        self.rule = rule
+        self.rules = rules
     }
 
     /// The category of a count.
     public func category(of count: Int) -> PluralCategory {
-        rule(count)
+        rules.category(count)
     }
 
     /// The categories this language uses, in CLDR's order: what a translation must give.
     public var categories: [PluralCategory] {
-        Self.usedCategories[language] ?? [.other]
+        rules.categories
     }
 
-    private static let usedCategories: [String: [PluralCategory]] = [
-        "ar": [.zero, .one, .two, .few, .many, .other],
-        "de": [.one, .other],
-        "en": [.one, .other],
-        "es": [.one, .many, .other],
-        "fr": [.one, .many, .other],
-        "ja": [.other],
-        "pt": [.one, .many, .other],
-    ]
+    /// One language's categories and its rule.
+    private struct Language: Sendable {
+        let categories: [PluralCategory]
+        let category: @Sendable (Int) -> PluralCategory
+    }
 
     /// `many` in French, Spanish and Portuguese, for whole numbers: `e = 0 and i != 0 and
     /// i % 1000000 = 0 and v = 0` ("1 million de photos").
@@ -52,9 +48,9 @@ public struct PluralRules: Sendable {
         n != 0 && n % 1_000_000 == 0
     }
 
-    private static let rules: [String: @Sendable (Int) -> PluralCategory] = [
+    private static let table: [String: Language] = [
         // zero: n = 0; one: n = 1; two: n = 2; few: n % 100 = 3..10; many: n % 100 = 11..99
-        "ar": { n in
+        "ar": Language(categories: [.zero, .one, .two, .few, .many, .other]) { n in
             let n = n.magnitude
             switch n {
             case 0: return .zero
@@ -69,15 +65,15 @@ public struct PluralRules: Sendable {
             }
         },
         // one: i = 1 and v = 0
-        "de": { n in n == 1 ? .one : .other },
-        "en": { n in n == 1 ? .one : .other },
+        "de": Language(categories: [.one, .other]) { n in n == 1 ? .one : .other },
+        "en": Language(categories: [.one, .other]) { n in n == 1 ? .one : .other },
         // one: n = 1; many: the whole millions
-        "es": { n in n == 1 ? .one : isWholeMillions(n) ? .many : .other },
+        "es": Language(categories: [.one, .many, .other]) { n in n == 1 ? .one : isWholeMillions(n) ? .many : .other },
         // one: i = 0,1; many: the whole millions
-        "fr": { n in n == 0 || n == 1 ? .one : isWholeMillions(n) ? .many : .other },
+        "fr": Language(categories: [.one, .many, .other]) { n in n == 0 || n == 1 ? .one : isWholeMillions(n) ? .many : .other },
         // no plural forms
-        "ja": { _ in .other },
+        "ja": Language(categories: [.other]) { _ in .other },
         // one: i = 0..1; many: the whole millions
-        "pt": { n in n == 0 || n == 1 ? .one : isWholeMillions(n) ? .many : .other },
+        "pt": Language(categories: [.one, .many, .other]) { n in n == 0 || n == 1 ? .one : isWholeMillions(n) ? .many : .other },
     ]
 }

@@ -128,11 +128,12 @@ struct PageContexts: Sendable {
     /// What a timeline cell showed: photo, author, likes and comments, and the way in.
     func card(_ index: Int, position: Int) -> CardValues {
         let id = site.posts[index].id
+        let eager = position < Self.eagerImageCount
         return CardValues(
-            id: id.rawValue, url: paths.url(paths.post(id)), photo: photo(ofPost: index, eager: position < Self.eagerImageCount),
+            id: id.rawValue, url: paths.url(paths.post(id)), photo: photo(ofPost: index, eager: eager),
             author: author(ofPost: index), date: dates[index], captionHTML: captionHTML[index], captionText: captionText[index],
             likeCount: site.posts[index].likes.count, commentCount: site.posts[index].comments.count,
-            fragmentKey: timelines.isOnATimeline[index] ? index * 2 + (position < Self.eagerImageCount ? 1 : 0) : nil)
+            fragmentKey: timelines.isOnATimeline[index] ? index * 2 + (eager ? 1 : 0) : nil)
     }
 
     func pagination(_ pagination: Pagination, page: Int, location: (Int) -> SitePaths.Location) -> PaginationValues {

@@ -67,35 +67,43 @@ public enum FileSystem {
         var result: [UInt8] = []
         var capacity = expected + 1
         while true {
-            var failure: Int32 = 0
-            var reachedEnd = false
-            let filled = result.count
+            var outcome = FillOutcome.full
             let grown = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initializedCount in
-                guard let base = buffer.baseAddress else { return }
                 result.withUnsafeBufferPointer { old in
-                    if let source = old.baseAddress { base.initialize(from: source, count: old.count) }
+                    if let source = old.baseAddress { buffer.baseAddress?.initialize(from: source, count: old.count) }
                 }
-                var count = filled
-                while count < capacity {
-                    let got = read(descriptor, base + count, capacity - count)
-                    if got < 0 {
-                        if errno == EINTR { continue }
-                        failure = errno
-                        break
-                    }
-                    if got == 0 {
-                        reachedEnd = true
-                        break
-                    }
-                    count += got
-                }
-                initializedCount = count
+                (initializedCount, outcome) = fill(buffer, from: result.count, reading: descriptor)
             }
-            if failure != 0 { throw Failure(path: path, operation: "read", code: failure) }
+            if case .failed(let code) = outcome { throw Failure(path: path, operation: "read", code: code) }
             result = grown
-            if reachedEnd { return result }
+            if case .atEnd = outcome { return result }
             capacity *= 2
         }
+    }
+
+    private enum FillOutcome {
+        case full
+        case atEnd
+        case failed(Int32)
+    }
+
+    /// Reads from `descriptor` into `buffer` after its first `filled` bytes until the buffer is
+    /// full or the file ends; how many bytes the buffer then holds.
+    private static func fill(
+        _ buffer: UnsafeMutableBufferPointer<UInt8>, from filled: Int, reading descriptor: Int32
+    ) -> (count: Int, outcome: FillOutcome) {
+        guard let base = buffer.baseAddress else { return (filled, .full) }
+        var count = filled
+        while count < buffer.count {
+            let got = read(descriptor, base + count, buffer.count - count)
+            if got < 0 {
+                if errno == EINTR { continue }
+                return (count, .failed(errno))
+            }
+            if got == 0 { return (count, .atEnd) }
+            count += got
+        }
+        return (count, .full)
     }
 
     /// The first `limit` bytes of a file and its total size.
@@ -106,23 +114,11 @@ public enum FileSystem {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw Failure(path: path, operation: "read", code: errno) }
         // No larger than the file, and not zeroed first: read fills what is kept.
-        let capacity = min(limit, max(Int(info.st_size), 0) + 1)
-        var failure: Int32 = 0
-        let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initializedCount in
-            var filled = 0
-            while filled < capacity, let base = buffer.baseAddress {
-                let count = read(descriptor, base + filled, capacity - filled)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    break
-                }
-                if count == 0 { break }
-                filled += count
-            }
-            initializedCount = filled
+        var outcome = FillOutcome.full
+        let bytes = [UInt8](unsafeUninitializedCapacity: min(limit, max(Int(info.st_size), 0) + 1)) { buffer, initializedCount in
+            (initializedCount, outcome) = fill(buffer, from: 0, reading: descriptor)
         }
-        if failure != 0 { throw Failure(path: path, operation: "read", code: failure) }
+        if case .failed(let code) = outcome { throw Failure(path: path, operation: "read", code: code) }
         return (bytes, Int(info.st_size))
     }
 
