@@ -1,6 +1,6 @@
 /// "Did you mean …?": the closest of some names to a misspelt one, if it is close enough.
-enum NameSuggestion {
-    static func closest(to name: String, among candidates: some Sequence<String>) -> String? {
+public enum NameSuggestion {
+    public static func closest(to name: String, among candidates: some Sequence<String>) -> String? {
         let target = Array(name.lowercased())
         var best: (name: String, distance: Int)?
         for candidate in candidates where candidate != name {

@@ -1,3 +1,4 @@
+import Foundation
 /// The pipeline: load → validate and link → timelines → render → feeds → write. `check` runs
 /// the stages that can find errors and writes nothing; `build` runs them all.
 public enum SiteBuilder {
@@ -148,7 +149,7 @@ public enum SiteBuilder {
     static func writeSearchIndex(
         site: LinkedSite, images: PublishedImages, contexts: PageContexts, layout: SearchLayout, to output: OutputRecorder
     ) async throws(SiteWriter.Failure) -> SearchIndex {
-        let collections = SiteSearchCollections.make(site: site, images: images, captionText: contexts.captionText, paths: contexts.paths)
+        let collections = SiteSearchCollections.make(site: site, images: images, captionText: contexts.captionText, paths: contexts.paths, localizer: contexts.localizer)
         do {
             return try await SearchIndexBuilder.write(collections, layout: layout) { file throws(FileSystem.Failure) in try output.file(file.path, bytes: file.bytes) }
         } catch {
@@ -224,7 +225,10 @@ public enum SiteBuilder {
         let (loaded, loadDiagnostics, records) = await loader.load(reusing: previousRecords)
         diagnostics.append(contentsOf: loadDiagnostics)
 
-        let (theme, themeDiagnostics) = Theme.load(from: templates, displayPrefix: options.display(templates))
+        let settings = loaded?.settings
+        let (theme, themeDiagnostics) = Theme.load(
+            from: templates, displayPrefix: options.display(templates), language: settings?.language ?? ThemeTranslations.defaultLanguage,
+            timeZone: settings.flatMap { TimeZone(identifier: $0.timeZone) } ?? .gmt, languageLocation: settings?.languageLocation)
         diagnostics.append(contentsOf: themeDiagnostics)
 
         var linked: LinkedSite?

@@ -57,7 +57,7 @@ struct FeedBuilder: Sendable {
             updatedWhenEmpty = postDates[post]
         }
         return AtomFeed(
-            id: selfURL, title: file.title(in: site), subtitle: file == .site ? site.settings.description : nil,
+            id: selfURL, title: file.title(in: site, localizer: contexts.localizer), subtitle: file == .site ? site.settings.description : nil,
             language: site.settings.language, selfURL: selfURL, alternateURL: absolute(file.page(in: site, paths: paths)),
             author: author, entries: entries, updatedWhenEmpty: updatedWhenEmpty)
     }
@@ -77,7 +77,7 @@ struct FeedBuilder: Sendable {
         let author = site.postAuthor[index]
         let caption = contexts.captionText[index].flatMap { $0.isEmpty ? nil : $0 }
         return AtomFeed.Entry(
-            id: url, title: caption ?? "Photo by \(site.users[author].username)", alternateURL: url, published: post.date,
+            id: url, title: caption ?? contexts.localizer.text(.postTitle, ["name": site.users[author].displayName]), alternateURL: url, published: post.date,
             updated: postDates[index], author: person(author),
             contentHTML: EntryHTML.photo(photo, captionHTML: contexts.captionHTML[index]), contentBase: url, photo: photo)
     }
@@ -99,7 +99,7 @@ struct FeedBuilder: Sendable {
             let author = site.userIndex(named: comment.author.username).map(person)
                 ?? AtomFeed.Person(name: comment.author.username, uri: nil)
             return AtomFeed.Entry(
-                id: url, title: "Comment by \(comment.author.username)", alternateURL: url, published: comment.date,
+                id: url, title: contexts.localizer.text(.commentEntryTitle, ["name": site.userIndex(named: comment.author.username).map { site.users[$0].displayName } ?? comment.author.username]), alternateURL: url, published: comment.date,
                 updated: dates[position], author: author, contentHTML: Markdown.html(comment.text),
                 contentBase: postURL, photo: nil)
         }

@@ -35,14 +35,16 @@ enum FeedFile: Sendable, Hashable {
     }
 
     /// The feed's title, also the `title` of the `<link rel="alternate">` that points at it.
-    func title(in site: LinkedSite) -> String {
+    func title(in site: LinkedSite, localizer: Localizer) -> String {
         let siteTitle = site.settings.title
+        let (text, user): (GeneratedText, Int)
         switch self {
         case .site: return siteTitle
-        case .posts(let user): return "Photos by \(site.users[user].username) · \(siteTitle)"
-        case .timeline(let user): return "\(site.users[user].username)'s timeline · \(siteTitle)"
-        case .comments(let post): return "Comments on a photo by \(site.users[site.postAuthor[post]].username) · \(siteTitle)"
+        case .posts(let index): (text, user) = (.postsFeedTitle, index)
+        case .timeline(let index): (text, user) = (.timelineFeedTitle, index)
+        case .comments(let post): (text, user) = (.commentsFeedTitle, site.postAuthor[post])
         }
+        return localizer.text(.fullTitle, ["page": localizer.text(text, ["name": site.users[user].displayName]), "site": siteTitle])
     }
 
     /// The page the feed follows (its `rel="alternate"` link).

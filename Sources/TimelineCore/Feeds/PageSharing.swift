@@ -7,11 +7,13 @@ struct PageSharing: Sendable {
     let site: LinkedSite
     let paths: SitePaths
     let photos: SharedPhotos
+    let localizer: Localizer
 
-    init(site: LinkedSite, images: PublishedImages, paths: SitePaths) {
+    init(site: LinkedSite, images: PublishedImages, paths: SitePaths, localizer: Localizer) {
         self.site = site
         self.paths = paths
-        photos = SharedPhotos(site: site, images: images)
+        self.localizer = localizer
+        photos = SharedPhotos(site: site, images: images, localizer: localizer)
     }
 
     /// The root-relative URL of a feed, when feeds are written.
@@ -30,7 +32,7 @@ struct PageSharing: Sendable {
         default: break
         }
         feeds.append(.site)
-        return feeds.map { FeedLink(title: $0.title(in: site), url: url(of: $0)) }
+        return feeds.map { FeedLink(title: $0.title(in: site, localizer: localizer), url: url(of: $0)) }
     }
 
     func share(for page: Page) -> ShareValues {

@@ -18,6 +18,8 @@ struct SharedPhoto: Sendable, Hashable {
 struct SharedPhotos: Sendable {
     let site: LinkedSite
     let images: PublishedImages
+    /// For the text alternative of a profile picture.
+    let localizer: Localizer
 
     /// Share cards and feed readers want one large, widely understood file: the JPEG of the
     /// first display size at least this wide (else the widest).
@@ -35,7 +37,7 @@ struct SharedPhotos: Sendable {
     func sharedPhoto(ofUser index: Int) -> SharedPhoto? {
         let user = site.users[index]
         if let avatar = images.avatars[index], let rendition = ImageContexts.fallbackRendition(avatar.squares, atLeast: .max) {
-            return Self.shared(rendition, fallbackSize: avatar.size, alt: "Profile picture of \(user.name ?? user.username)")
+            return Self.shared(rendition, fallbackSize: avatar.size, alt: localizer.text(.profilePictureAlt, ["name": user.displayName]))
         }
         return site.postsByUser[index].first.map(sharedPhoto(ofPost:))
     }

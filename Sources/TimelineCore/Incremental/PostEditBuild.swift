@@ -193,7 +193,7 @@ struct PostEditBuild {
     /// The post collection's index with the edited posts' terms and cards changed, and the
     /// manifest when that changed it.
     private func writeSearch(_ next: inout BuiltSite, oldTerms: [Int: Set<String>], to output: OutputRecorder) throws(SiteWriter.Failure) -> (removed: [String], manifestChanged: Bool) {
-        let collections = SiteSearchCollections.make(site: next.site, images: next.images, captionText: next.contexts.captionText, paths: next.contexts.paths)
+        let collections = SiteSearchCollections.make(site: next.site, images: next.images, captionText: next.contexts.captionText, paths: next.contexts.paths, localizer: next.contexts.localizer)
         guard let posts = collections.first(where: { $0.name == "posts" }) else { return ([], false) }
         let (changes, manifestChanged) = next.search.replaceDocuments(edited.keys.sorted(), oldTerms: oldTerms, in: posts)
         do {

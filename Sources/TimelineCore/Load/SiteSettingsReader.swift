@@ -1,6 +1,8 @@
+import Foundation
+
 /// Reads `site.json`.
 struct SiteSettingsReader {
-    static let keys = ["title", "description", "baseURL", "language", "pageSize", "feedDepth", "feedEntries", "images"]
+    static let keys = ["title", "description", "baseURL", "language", "timeZone", "pageSize", "feedDepth", "feedEntries", "images"]
 
     static func read(_ file: SourceFile) -> (SiteSettings?, [Diagnostic]) {
         var reader = RecordReader(file: file)
@@ -20,8 +22,16 @@ struct SiteSettingsReader {
         if let language = reader.string(fields, "language"), let position = fields.position(of: "language") {
             if isLanguageTag(language) {
                 settings.language = language
+                settings.languageLocation = reader.location(of: position)
             } else {
                 reader.report(.invalidValue, at: position, "language must be a language tag such as 'en' or 'pt-BR', found '\(language)'")
+            }
+        }
+        if let timeZone = reader.string(fields, "timeZone"), let position = fields.position(of: "timeZone") {
+            if TimeZone(identifier: timeZone) != nil {
+                settings.timeZone = timeZone
+            } else {
+                reader.report(.invalidValue, at: position, TimeZoneNames.unknown(timeZone))
             }
         }
         settings.pageSize = reader.positiveInteger(fields, "pageSize") ?? SiteSettings.defaultPageSize

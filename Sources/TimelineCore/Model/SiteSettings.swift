@@ -5,6 +5,10 @@ public struct SiteSettings: Sendable, Hashable {
     /// Absolute URL of the site's root, always ending in `/`, e.g. `https://example.org/photos/`.
     public var baseURL: String?
     public var language: String
+    /// Where `site.json` names the language, for the error when the theme does not speak it.
+    public var languageLocation: SourceLocation?
+    /// The IANA name of the time zone dates are shown in (`America/Los_Angeles`).
+    public var timeZone: String = "UTC"
     public var pageSize: Int
     /// The most pages a user's timeline feed shows.
     public var feedDepth: Int

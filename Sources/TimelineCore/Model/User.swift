@@ -10,6 +10,9 @@ public struct User: Sendable {
     public let follows: [UserReference]
     public let source: SourceLocation
 
+    /// The name pages call the user by: their name, else their username.
+    public var displayName: String { name ?? username }
+
     public init(
         username: String, name: String?, bio: String?, url: String?, avatar: ContentAsset?,
         follows: [UserReference], source: SourceLocation

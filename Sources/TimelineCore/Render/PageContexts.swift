@@ -6,6 +6,8 @@ struct PageContexts: Sendable {
     let timelines: Timelines
     let paths: SitePaths
     let siteValues: SiteValues
+    /// The theme's texts in the site's language, and its numbers and dates.
+    let localizer: Localizer
     let stylesheetURL: String
     /// Per post, the caption rendered once, since a post shows on many pages.
     private(set) var captionHTML: [String?]
@@ -31,19 +33,22 @@ struct PageContexts: Sendable {
 
     static func prepare(site: LinkedSite, timelines: Timelines, images: PublishedImages, theme: Theme) async -> PageContexts {
         let paths = SitePaths(settings: site.settings)
-        let sharing = PageSharing(site: site, images: images, paths: paths)
+        let localizer = theme.localizer
+        let sharing = PageSharing(site: site, images: images, paths: paths, localizer: localizer)
         let settings = site.settings
         let siteValues = SiteValues(
-            title: settings.title, description: settings.description, language: settings.language, baseURL: settings.baseURL,
+            title: settings.title, description: settings.description, language: settings.language,
+            direction: localizer.isRightToLeft ? "rtl" : "ltr", baseURL: settings.baseURL,
             homeURL: paths.url(paths.home()), usersURL: paths.url(paths.users()), searchURL: paths.url(paths.search()),
             searchScriptURL: paths.assetURL("search.js"), userCount: site.users.count, postCount: site.posts.count,
+            usersLabel: localizer.count(.people, site.users.count), postsLabel: localizer.count(.photos, site.posts.count),
             atomURL: sharing.url(of: .site))
         let stylesheet = theme.assetFiles.first { $0.hasSuffix(".css") } ?? "style.css"
         let captions = await ParallelMap.map(site.posts) { post in
             post.caption.map { (Markdown.html($0), Markdown.plainText($0)) }
         }
         let summaries = await ParallelMap.map(Array(site.users.indices)) { index in
-            Self.userSummary(index, site: site, avatar: images.avatars[index], paths: paths, sharing: sharing)
+            Self.userSummary(index, site: site, avatar: images.avatars[index], paths: paths, sharing: sharing, localizer: localizer)
         }
         let photos = await ParallelMap.map(Array(site.posts.indices)) { index in
             let photo = ImageContexts.photo(
@@ -52,10 +57,10 @@ struct PageContexts: Sendable {
             return (eager: photo.loading(eager: true), lazy: photo.loading(eager: false))
         }
         var contexts = PageContexts(
-            site: site, timelines: timelines, paths: paths, siteValues: siteValues,
+            site: site, timelines: timelines, paths: paths, siteValues: siteValues, localizer: localizer,
             stylesheetURL: paths.assetURL(stylesheet), captionHTML: captions.map { $0?.0 }, captionText: captions.map { $0?.1 },
             bioText: site.users.map { $0.bio.map { Markdown.plainText($0) } }, userSummaries: summaries, photos: photos,
-            dates: site.posts.map { $0.date.map(DateValues.init(milliseconds:)) }, sharing: sharing)
+            dates: site.posts.map { post in post.date.map { DateValues(milliseconds: $0, localizer: localizer) } }, sharing: sharing)
         let finished = contexts
         contexts.cardDigests = await ParallelMap.map(Array(site.posts.indices)) { ContextFingerprint.of(.object(finished.card($0, position: eagerImageCount))) }
         return contexts
@@ -75,7 +80,9 @@ struct PageContexts: Sendable {
 
     // MARK: Pieces
 
-    static func userSummary(_ index: Int, site: LinkedSite, avatar image: ProcessedImage?, paths: SitePaths, sharing: PageSharing) -> UserValues {
+    static func userSummary(
+        _ index: Int, site: LinkedSite, avatar image: ProcessedImage?, paths: SitePaths, sharing: PageSharing, localizer: Localizer
+    ) -> UserValues {
         let user = site.users[index]
         let postCount = site.postsByUser[index].count
         let followerCount = site.followers[index].count
@@ -83,7 +90,7 @@ struct PageContexts: Sendable {
         return UserValues(UserValues.Fields(
             username: user.username,
             name: user.name,
-            displayName: user.name ?? user.username,
+            displayName: user.displayName,
             initial: String(user.username.prefix(1)).uppercased(),
             bioHTML: user.bio.map(Markdown.html),
             url: user.url,
@@ -96,8 +103,9 @@ struct PageContexts: Sendable {
             postCount: postCount,
             followerCount: followerCount,
             followingCount: followingCount,
-            postsLabel: counted(postCount, "post"),
-            followersLabel: counted(followerCount, "follower"),
+            postsLabel: localizer.count(.posts, postCount),
+            followersLabel: localizer.count(.followers, followerCount),
+            followingLabel: localizer.count(.following, followingCount),
             atomURL: sharing.url(of: .posts(user: index)),
             timelineAtomURL: sharing.url(of: .timeline(user: index))), index: index)
     }
@@ -133,6 +141,7 @@ struct PageContexts: Sendable {
             id: id.rawValue, url: paths.url(paths.post(id)), photo: photo(ofPost: index, eager: eager),
             author: author(ofPost: index), date: dates[index], captionHTML: captionHTML[index], captionText: captionText[index],
             likeCount: site.posts[index].likes.count, commentCount: site.posts[index].comments.count,
+            localizer: localizer,
             fragmentKey: timelines.isOnATimeline[index] ? index * 2 + (eager ? 1 : 0) : nil)
     }
 
@@ -145,7 +154,7 @@ struct PageContexts: Sendable {
 
     /// The values every page gets.
     func common(title: String?, description: String?, location: SitePaths.Location?, kind: String, for page: Page) -> CommonValues {
-        let fullTitle = title.map { "\($0) · \(site.settings.title)" } ?? site.settings.title
+        let fullTitle = title.map { localizer.text(.fullTitle, ["page": $0, "site": site.settings.title]) } ?? site.settings.title
         let pageValues = PageValues(
             title: fullTitle, heading: title, description: description ?? site.settings.description,
             url: location.map { paths.url($0) }, canonicalURL: location.flatMap { paths.absoluteURL($0) }, kind: kind,

@@ -53,60 +53,63 @@ struct PageRenderer: Sendable {
 
     /// The template and values of a page published at `location` (nil for the 404 page).
     private func describe(_ page: Page, at location: SitePaths.Location?) -> (template: String, context: TemplateValue) {
+        let text = contexts.localizer
         switch page {
         case .home(let number):
             let list = postList(site.posts.indices, page: number) { paths.home(page: $0) }
-            let title = number > 1 ? "Page \(number)" : nil
+            let title = number > 1 ? text.text(.homePageTitle, ["number": text.numbers.text(number)]) : nil
             let common = contexts.common(title: title, description: nil, location: location, kind: "home", for: page)
             return ("home", HomePage(common: common, list: list).templateValue)
 
         case .profile(let user, let number):
-            let username = site.users[user].username
-            let list = postList(site.postsByUser[user], page: number) { paths.profile(username, page: $0) }
-            let title = number > 1 ? "\(username) · page \(number)" : username
-            let description = contexts.bioText[user] ?? "Photos by \(username)"
+            let name = site.users[user].displayName
+            let list = postList(site.postsByUser[user], page: number) { paths.profile(site.users[user].username, page: $0) }
+            let title = number > 1 ? text.text(.profilePageTitle, ["name": name, "number": text.numbers.text(number)]) : name
+            let description = contexts.bioText[user] ?? text.text(.profileDescription, ["name": name])
             let common = contexts.common(title: title, description: description, location: location, kind: "profile", for: page)
             return ("profile", UserPostsPage(common: common, user: contexts.userSummaries[user], list: list).templateValue)
 
         case .feed(let user, let number):
-            let username = site.users[user].username
-            let list = postList(contexts.timelines.feeds[user], page: number) { paths.feed(username, page: $0) }
-            let title = number > 1 ? "\(username)'s timeline · page \(number)" : "\(username)'s timeline"
-            let description = "Photos by \(username) and the people they follow"
+            let name = site.users[user].displayName
+            let list = postList(contexts.timelines.feeds[user], page: number) { paths.feed(site.users[user].username, page: $0) }
+            let title = number > 1 ? text.text(.timelinePageTitle, ["name": name, "number": text.numbers.text(number)]) : text.text(.timelineTitle, ["name": name])
+            let description = text.text(.timelineDescription, ["name": name])
             let common = contexts.common(title: title, description: description, location: location, kind: "feed", for: page)
             return ("feed", UserPostsPage(common: common, user: contexts.userSummaries[user], list: list).templateValue)
 
         case .following(let user):
-            let username = site.users[user].username
+            let name = site.users[user].displayName
             return userList(
-                site.following[user], page: page, location: location, kind: "following", title: "Followed by \(username)", owner: user,
-                empty: "\(username) does not follow anyone yet.")
+                site.following[user], page: page, location: location, kind: "following", title: text.text(.followingTitle, ["name": name]),
+                owner: user, empty: text.text(.followingEmpty, ["name": name]))
 
         case .followers(let user):
-            let username = site.users[user].username
+            let name = site.users[user].displayName
             return userList(
-                site.followers[user], page: page, location: location, kind: "followers", title: "Followers of \(username)", owner: user,
-                empty: "Nobody follows \(username) yet.")
+                site.followers[user], page: page, location: location, kind: "followers", title: text.text(.followersTitle, ["name": name]),
+                owner: user, empty: text.text(.followersEmpty, ["name": name]))
 
         case .users:
-            return userList(Array(site.users.indices), page: page, location: location, kind: "users", title: "Everyone", owner: nil, empty: "There are no users yet.")
+            return userList(
+                Array(site.users.indices), page: page, location: location, kind: "users", title: text.text(.usersTitle), owner: nil,
+                empty: text.text(.usersEmpty))
 
         case .post(let index):
             let post = site.posts[index]
-            let author = site.users[site.postAuthor[index]]
-            let title = "Photo by \(author.username)"
+            let title = text.text(.postTitle, ["name": site.users[site.postAuthor[index]].displayName])
             let description = contexts.captionText[index] ?? post.alt ?? title
             let common = contexts.common(title: title, description: description, location: location, kind: "post", for: page)
             return ("post", PostPage(common: common, post: postDetail(index)).templateValue)
 
         case .search:
             let common = contexts.common(
-                title: "Search", description: "Find photos by the words of their captions and comments, and people by name", location: location,
-                kind: "search", for: page)
-            return ("search", SearchPage(common: common, search: SearchValues(manifestURL: searchManifestURL)).templateValue)
+                title: text.text(.searchTitle), description: text.text(.searchDescription), location: location, kind: "search", for: page)
+            let values = SearchValues(manifestURL: searchManifestURL, messagesJSON: text.searchMessagesJSON)
+            return ("search", SearchPage(common: common, search: values).templateValue)
 
         case .notFound:
-            return ("404", NotFoundPage(common: contexts.common(title: "Page not found", description: nil, location: nil, kind: "notFound", for: page)).templateValue)
+            let common = contexts.common(title: text.text(.notFoundTitle), description: nil, location: nil, kind: "notFound", for: page)
+            return ("404", NotFoundPage(common: common).templateValue)
         }
     }
 
@@ -127,7 +130,7 @@ struct PageRenderer: Sendable {
         let common = contexts.common(title: title, description: nil, location: location, kind: kind, for: page)
         let values = UserListPage(
             common: common, heading: title, owner: owner.map { contexts.userSummaries[$0] }, users: UserRows(contexts: contexts, users: users),
-            emptyMessage: empty)
+            emptyMessage: empty, filterMessagesJSON: contexts.localizer.filterMessagesJSON)
         return ("user-list", values.templateValue)
     }
 
@@ -142,7 +145,7 @@ struct PageRenderer: Sendable {
         let comments = post.comments.map { comment in
             CommentValues(
                 id: comment.id.rawValue, author: site.userIndex(named: comment.author.username).map { contexts.userSummaries[$0] },
-                date: comment.date.map(DateValues.init(milliseconds:)), text: comment.text)
+                date: comment.date.map { DateValues(milliseconds: $0, localizer: contexts.localizer) }, text: comment.text)
         }
         var seenLikers = Set<Int>()
         let likers = post.likes.compactMap { like -> UserValues? in

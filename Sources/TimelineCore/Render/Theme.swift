@@ -1,3 +1,4 @@
+import Foundation
 import TimelineTemplates
 
 /// A theme: the Mustache templates of a templates folder (partials included, named by their
@@ -12,24 +13,44 @@ public struct Theme: Sendable {
     public let root: String
     /// Per template, a digest of the templates it renders with.
     let dependencies: TemplateDependencies
+    /// The theme's texts in the site's language, and its numbers and dates.
+    let localizer: Localizer
 
-    /// Loads and compiles every `.mustache` file below `root`. Every problem is reported at its
-    /// file, line and column (a syntax error, a name no value provides where it is used, a
-    /// missing partial or parent), all of them, with no theme.
-    public static func load(from root: String, displayPrefix: String) -> (Theme?, [Diagnostic]) {
-        guard let (sources, unreadable) = readSources(from: root, displayPrefix: displayPrefix) else {
+    /// Loads and compiles every `.mustache` file below `root`, with the theme's translations
+    /// for `language` (`translations/`) as the partials `t/KEY`. Every problem is reported at
+    /// its file, line and column (a syntax error, a name no value provides where it is used, a
+    /// missing partial or parent, a translation missing or malformed), all of them, with no
+    /// theme; warnings (a key a language lacks) come with the theme.
+    public static func load(
+        from root: String, displayPrefix: String, language: String = "en", timeZone: TimeZone = .gmt,
+        languageLocation: SourceLocation? = nil
+    ) -> (Theme?, [Diagnostic]) {
+        guard var (sources, unreadable) = readSources(from: root, displayPrefix: displayPrefix) else {
             return (nil, [missingFolder(displayPrefix)])
         }
         var diagnostics = unreadable
+        let translations = ThemeTranslations(themeRoot: root, displayPrefix: displayPrefix)
+        let (localizer, translationDiagnostics) = translations.localizer(language: language, timeZone: timeZone, languageLocation: languageLocation)
+        diagnostics += translationDiagnostics
+        for (key, source) in localizer?.templateSources ?? [:] { sources[translationPartial + key] = Array(source.utf8) }
         let (templates, problems) = TemplateSet.compile(sources: sources, entries: PageTemplateTypes.roots, strict: true)
-        diagnostics += problems.map { diagnostic($0, folder: displayPrefix) }
+        diagnostics += problems.map { problem in
+            guard problem.template.hasPrefix(translationPartial), let location = localizer?.locations[String(problem.template.dropFirst(translationPartial.count))] else {
+                return diagnostic(problem, folder: displayPrefix)
+            }
+            return .error(.templateError, stage: .render, at: location, "'\(problem.template.dropFirst(translationPartial.count))': \(problem.message)")
+        }
         for required in pageTemplates where sources[required] == nil {
             diagnostics.append(.error(.missingTemplate, stage: .render, at: SourceLocation(path: displayPrefix + required + ".mustache"), "the theme has no '\(required)' template"))
         }
         let assets = FileSystem.files(below: root + "/assets").filter { !Path.fileName(of: $0).hasPrefix(".") }
-        guard diagnostics.isEmpty, let templates else { return (nil, diagnostics) }
-        return (Theme(templates: templates, assetFiles: assets, root: root, dependencies: TemplateDependencies(sources: sources)), [])
+        guard !diagnostics.contains(where: { $0.severity == .error }), let templates, let localizer else { return (nil, diagnostics) }
+        let theme = Theme(templates: templates, assetFiles: assets, root: root, dependencies: TemplateDependencies(sources: sources), localizer: localizer)
+        return (theme, diagnostics)
     }
+
+    /// The prefix of the partials that hold the theme's texts: `{{> t/nav.latest}}`.
+    public static let translationPartial = "t/"
 
     /// Every `.mustache` file below `root` (outside `assets/`), by its path without the
     /// extension, and a diagnostic for each that cannot be read; nil if `root` is no folder.

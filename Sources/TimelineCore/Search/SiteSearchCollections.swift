@@ -10,14 +10,14 @@ enum SiteSearchCollections {
     static let thumbnailWidth = 160
     static let avatarWidth = 64
 
-    static func make(site: LinkedSite, images: PublishedImages, captionText: [String?], paths: SitePaths) -> [SearchCollection] {
+    static func make(site: LinkedSite, images: PublishedImages, captionText: [String?], paths: SitePaths, localizer: Localizer) -> [SearchCollection] {
         let postCount = site.posts.count
         let posts = SearchCollection(
             name: "posts", count: postCount, descending: true, match: .words,
             numberAt: { Int32(postCount - 1 - $0) },
             termsAt: { postTerms(site.posts[$0]) },
             card: { number in
-                postCard(postCount - 1 - number, site: site, images: images, captionText: captionText, paths: paths)
+                postCard(postCount - 1 - number, site: site, images: images, captionText: captionText, paths: paths, localizer: localizer)
             })
         let users = SearchCollection(
             name: "users", count: site.users.count, descending: false, match: .substring,
@@ -52,7 +52,9 @@ enum SiteSearchCollections {
     /// `url`, `img` (with `w`, `h`, `alt`), `user`, `name`, `text` (the caption's plain text, cut
     /// as for page descriptions),
     /// `date`, `likes`, `comments`.
-    static func postCard(_ index: Int, site: LinkedSite, images: PublishedImages, captionText: [String?], paths: SitePaths) -> [UInt8] {
+    static func postCard(
+        _ index: Int, site: LinkedSite, images: PublishedImages, captionText: [String?], paths: SitePaths, localizer: Localizer
+    ) -> [UInt8] {
         let post = site.posts[index]
         let author = site.users[site.postAuthor[index]]
         var json = JSONText()
@@ -67,7 +69,7 @@ enum SiteSearchCollections {
         json.field("user", author.username)
         json.field("name", author.name)
         json.field("text", captionText[index])
-        json.field("date", post.date.map { ISODate.readableDate(milliseconds: $0) })
+        json.field("date", post.date.map { localizer.date(milliseconds: $0) })
         json.field("likes", post.likes.count)
         json.field("comments", post.comments.count)
         json.endObject()

@@ -71,13 +71,16 @@ final class UserListPage: PageTemplateContext {
     let owner: UserValues?
     let users: UserRows
     let emptyMessage: String
+    /// The name filter's texts, for the script.
+    let filterMessagesJSON: String
 
-    init(common: CommonValues, heading: String, owner: UserValues?, users: UserRows, emptyMessage: String) {
+    init(common: CommonValues, heading: String, owner: UserValues?, users: UserRows, emptyMessage: String, filterMessagesJSON: String) {
         self.common = common
         self.heading = heading
         self.owner = owner
         self.users = users
         self.emptyMessage = emptyMessage
+        self.filterMessagesJSON = filterMessagesJSON
     }
 
     static let templateFields = TemplateFieldList<UserListPage>(
@@ -88,6 +91,7 @@ final class UserListPage: PageTemplateContext {
             .lazy("users", .list(.object(UserValues.templateSchema))) { $0.users },
             .bool("hasUsers") { !$0.users.users.isEmpty },
             .text("emptyMessage") { $0.emptyMessage },
+            .text("filterMessagesJSON") { $0.filterMessagesJSON },
         ])
 }
 
@@ -107,12 +111,16 @@ final class SearchPage: PageTemplateContext {
 /// `search` on the search page.
 final class SearchValues: TemplateContext {
     let manifestURL: String
+    /// The script's texts in the site's language (`Localizer.searchMessagesJSON`).
+    let messagesJSON: String
 
-    init(manifestURL: String) {
+    init(manifestURL: String, messagesJSON: String) {
         self.manifestURL = manifestURL
+        self.messagesJSON = messagesJSON
     }
 
-    static let templateFields = TemplateFieldList<SearchValues>("search", [.text("manifestURL") { $0.manifestURL }])
+    static let templateFields = TemplateFieldList<SearchValues>(
+        "search", [.text("manifestURL") { $0.manifestURL }, .text("messagesJSON") { $0.messagesJSON }])
 }
 
 /// `404`.

@@ -11,13 +11,18 @@ final class CardValues: TemplateContext {
     let captionText: String?
     let likeCount: Int
     let commentCount: Int
+    /// The counts as numbers written in the site's language, and as "3 likes".
+    let likeCountText: String
+    let commentCountText: String
+    let likesLabel: String
+    let commentsLabel: String
     /// Set for a post shown on several pages (on someone's timeline): its card partial is then
     /// rendered once per post and photo loading, and reused.
     let fragmentKey: Int?
 
     init(
         id: String, url: String, photo: PhotoValues, author: UserValues, date: DateValues?, captionHTML: String?, captionText: String?, likeCount: Int,
-        commentCount: Int, fragmentKey: Int?
+        commentCount: Int, localizer: Localizer, fragmentKey: Int?
     ) {
         self.fragmentKey = fragmentKey
         self.id = id
@@ -29,6 +34,10 @@ final class CardValues: TemplateContext {
         self.captionText = captionText
         self.likeCount = likeCount
         self.commentCount = commentCount
+        likeCountText = localizer.numbers.text(likeCount)
+        commentCountText = localizer.numbers.text(commentCount)
+        likesLabel = localizer.count(.likes, likeCount)
+        commentsLabel = localizer.count(.comments, commentCount)
     }
 
     static let templateFields = TemplateFieldList<CardValues>("card", [
@@ -41,8 +50,10 @@ final class CardValues: TemplateContext {
         .optionalText("captionText") { $0.captionText },
         .number("likeCount") { $0.likeCount },
         .number("commentCount") { $0.commentCount },
-        .text("likesLabel") { counted($0.likeCount, "like") },
-        .text("commentsLabel") { counted($0.commentCount, "comment") },
+        .text("likeCountText") { $0.likeCountText },
+        .text("commentCountText") { $0.commentCountText },
+        .text("likesLabel") { $0.likesLabel },
+        .text("commentsLabel") { $0.commentsLabel },
     ])
 }
 
@@ -126,9 +137,9 @@ final class DateValues: TemplateContext {
     let iso: String
     let readable: String
 
-    init(milliseconds: Int64) {
+    init(milliseconds: Int64, localizer: Localizer) {
         iso = ISODate.timestamp(milliseconds: milliseconds)
-        readable = ISODate.readableDate(milliseconds: milliseconds)
+        readable = localizer.date(milliseconds: milliseconds)
     }
 
     static let templateFields = TemplateFieldList<DateValues>("date", [

@@ -5,6 +5,7 @@ final class SiteValues: TemplateContext {
     let title: String
     let description: String?
     let language: String
+    let direction: String
     let baseURL: String?
     let homeURL: String
     let usersURL: String
@@ -12,12 +13,15 @@ final class SiteValues: TemplateContext {
     let searchScriptURL: String
     let userCount: Int
     let postCount: Int
+    let usersLabel: String
+    let postsLabel: String
     let atomURL: String?
 
-    init(title: String, description: String?, language: String, baseURL: String?, homeURL: String, usersURL: String, searchURL: String, searchScriptURL: String, userCount: Int, postCount: Int, atomURL: String?) {
+    init(title: String, description: String?, language: String, direction: String, baseURL: String?, homeURL: String, usersURL: String, searchURL: String, searchScriptURL: String, userCount: Int, postCount: Int, usersLabel: String, postsLabel: String, atomURL: String?) {
         self.title = title
         self.description = description
         self.language = language
+        self.direction = direction
         self.baseURL = baseURL
         self.homeURL = homeURL
         self.usersURL = usersURL
@@ -25,6 +29,8 @@ final class SiteValues: TemplateContext {
         self.searchScriptURL = searchScriptURL
         self.userCount = userCount
         self.postCount = postCount
+        self.usersLabel = usersLabel
+        self.postsLabel = postsLabel
         self.atomURL = atomURL
     }
 
@@ -32,6 +38,7 @@ final class SiteValues: TemplateContext {
         .text("title") { $0.title },
         .optionalText("description") { $0.description },
         .text("language") { $0.language },
+        .text("direction") { $0.direction },
         .optionalText("baseURL") { $0.baseURL },
         .text("homeURL") { $0.homeURL },
         .text("usersURL") { $0.usersURL },
@@ -39,6 +46,8 @@ final class SiteValues: TemplateContext {
         .text("searchScriptURL") { $0.searchScriptURL },
         .number("userCount") { $0.userCount },
         .number("postCount") { $0.postCount },
+        .text("usersLabel") { $0.usersLabel },
+        .text("postsLabel") { $0.postsLabel },
         .optionalText("atomURL") { $0.atomURL },
     ])
 }

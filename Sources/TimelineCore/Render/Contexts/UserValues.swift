@@ -21,10 +21,11 @@ final class UserValues: TemplateContext {
         let followingCount: Int
         let postsLabel: String
         let followersLabel: String
+        let followingLabel: String
         let atomURL: String?
         let timelineAtomURL: String?
 
-        init(username: String, name: String?, displayName: String, initial: String, bioHTML: String?, url: String?, urlLabel: String?, avatar: ImageValues?, profileURL: String, feedURL: String, followingURL: String, followersURL: String, postCount: Int, followerCount: Int, followingCount: Int, postsLabel: String, followersLabel: String, atomURL: String?, timelineAtomURL: String?) {
+        init(username: String, name: String?, displayName: String, initial: String, bioHTML: String?, url: String?, urlLabel: String?, avatar: ImageValues?, profileURL: String, feedURL: String, followingURL: String, followersURL: String, postCount: Int, followerCount: Int, followingCount: Int, postsLabel: String, followersLabel: String, followingLabel: String, atomURL: String?, timelineAtomURL: String?) {
             self.username = username
             self.name = name
             self.displayName = displayName
@@ -42,6 +43,7 @@ final class UserValues: TemplateContext {
             self.followingCount = followingCount
             self.postsLabel = postsLabel
             self.followersLabel = followersLabel
+            self.followingLabel = followingLabel
             self.atomURL = atomURL
             self.timelineAtomURL = timelineAtomURL
         }
@@ -64,6 +66,7 @@ final class UserValues: TemplateContext {
             .number("followingCount") { $0.followingCount },
             .text("postsLabel") { $0.postsLabel },
             .text("followersLabel") { $0.followersLabel },
+            .text("followingLabel") { $0.followingLabel },
             .optionalText("atomURL") { $0.atomURL },
             .optionalText("timelineAtomURL") { $0.timelineAtomURL },
         ])

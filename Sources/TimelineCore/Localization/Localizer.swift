@@ -1,0 +1,99 @@
+import Foundation
+
+/// The site's language as its pages speak it: the theme's texts in that language (with the
+/// default language's where it has none), its plural rules, and its way of writing numbers
+/// and dates, in the site's time zone.
+public struct Localizer: Sendable {
+    /// The language tag of `site.json` (`<html lang>`).
+    public let language: String
+    /// Whether the language is written right to left (`<html dir="rtl">`).
+    public let isRightToLeft: Bool
+    let plurals: PluralRules
+    let numbers: LocalNumber
+    let dates: LocalDate
+    private let generated: [GeneratedText: TextPattern]
+    private let counted: [CountedText: [PluralCategory: TextPattern]]
+    /// The texts templates show (`{{> t/KEY}}`), by key, as Mustache source.
+    let templateSources: [String: String]
+    /// Where each key's text was written, for problems found when it is compiled.
+    let locations: [String: SourceLocation]
+
+    init(
+        language: String, plurals: PluralRules, timeZone: TimeZone, generated: [GeneratedText: TextPattern],
+        counted: [CountedText: [PluralCategory: TextPattern]], templateSources: [String: String], locations: [String: SourceLocation]
+    ) {
+        self.language = language
+        let locale = Locale(identifier: language)
+        isRightToLeft = Locale.Language(identifier: language).characterDirection == .rightToLeft
+        self.plurals = plurals
+        numbers = LocalNumber(locale: locale)
+        dates = LocalDate(locale: locale, timeZone: timeZone)
+        self.generated = generated
+        self.counted = counted
+        self.templateSources = templateSources
+        self.locations = locations
+    }
+
+    /// A generated text with its placeholders filled in.
+    func text(_ key: GeneratedText, _ values: KeyValuePairs<String, String> = [:]) -> String {
+        generated[key]?.filled(values) ?? ""
+    }
+
+    /// "1 like", "2 likes": the form the language's plural rules pick for `number`.
+    func count(_ key: CountedText, _ number: Int) -> String {
+        guard let forms = counted[key] else { return numbers.text(number) }
+        let form = forms[plurals.category(of: number)] ?? forms[.other]
+        return form?.filled(["count": numbers.text(number)]) ?? numbers.text(number)
+    }
+
+    /// The day of an instant, in the site's time zone and language.
+    func date(milliseconds: Int64) -> String {
+        dates.readable(milliseconds: milliseconds)
+    }
+
+    /// What the search page's script needs to speak the language: the language tag, the texts
+    /// it fills in and the plural forms of the counts it shows (it picks a form with the
+    /// browser's `Intl.PluralRules`), as JSON.
+    var searchMessagesJSON: String {
+        messagesJSON(texts: GeneratedText.allCases.filter(\.isForScript), counts: CountedText.allCases)
+    }
+
+    /// What the name filter of a user list needs: two texts.
+    var filterMessagesJSON: String {
+        messagesJSON(texts: [.filterNobody, .filterCount], counts: [])
+    }
+
+    private func messagesJSON(texts: [GeneratedText], counts: [CountedText]) -> String {
+        var json = JSONText()
+        json.beginObject()
+        json.field("language", language)
+        json.key("texts")
+        json.beginObject()
+        for key in texts {
+            json.field(String(key.rawValue.dropFirst("script.".count)), source(of: generated[key]))
+        }
+        json.endObject()
+        json.key("counts")
+        json.beginObject()
+        for key in counts {
+            json.key(String(key.rawValue.dropFirst("count.".count)))
+            json.beginObject()
+            for category in PluralCategory.allCases {
+                if let form = counted[key]?[category] { json.field(category.rawValue, source(of: form)) }
+            }
+            json.endObject()
+        }
+        json.endObject()
+        json.endObject()
+        return String(decoding: json.bytes, as: UTF8.self)
+    }
+
+    private func source(of pattern: TextPattern?) -> String {
+        (pattern?.parts ?? []).map { part in
+            switch part {
+            case .literal(let text): text
+            case .placeholder(let name): "{{\(name)}}"
+            }
+        }.joined()
+    }
+}
