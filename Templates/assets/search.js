@@ -242,11 +242,42 @@
     return node;
   }
 
-  function count(value, singular, plural) {
-    return `${value} ${value === 1 ? singular : plural}`;
+  // The texts of the page's language, from the build: the element's data-messages holds the
+  // language, texts with {{name}} placeholders, and counts' plural forms by CLDR category,
+  // one of which Intl.PluralRules picks (docs/themes.md).
+  function messages(element) {
+    let data = {};
+    try {
+      data = JSON.parse(element.dataset.messages || "{}");
+    } catch {
+      data = {};
+    }
+    const language = data.language || document.documentElement.lang || "en";
+    const texts = data.texts || {};
+    const counts = data.counts || {};
+    let rules = null;
+    let numbers = null;
+    try {
+      rules = new Intl.PluralRules(language);
+      // The generator writes numbers with Latin digits in every language; so does the script.
+      numbers = new Intl.NumberFormat(language, { numberingSystem: "latn" });
+    } catch {
+      rules = null;
+    }
+    const fill = (template, values) =>
+      String(template || "").replace(/\{\{\s*([\w.]+)\s*\}\}/g, (_, name) => (name in values ? String(values[name]) : ""));
+    return {
+      text: (key, values = {}) => fill(texts[key], values),
+      number: (value) => (numbers ? numbers.format(value) : String(value)),
+      count: (key, value) => {
+        const forms = counts[key] || {};
+        const form = (rules && forms[rules.select(value)]) || forms.other;
+        return fill(form, { count: numbers ? numbers.format(value) : String(value) });
+      },
+    };
   }
 
-  function postResult(card) {
+  function postResult(card, say) {
     const item = element("li", "search-result");
     const link = element("a", "search-result-link");
     link.href = safeURL(card.url) || "#";
@@ -257,14 +288,14 @@
     if (card.name) author.append(" ", element("span", "username", "@" + card.user));
     body.append(author);
     if (card.text) body.append(element("p", "search-result-text", card.text));
-    const facts = [card.date, count(card.likes || 0, "like", "likes"), count(card.comments || 0, "comment", "comments")];
+    const facts = [card.date, say.count("likes", card.likes || 0), say.count("comments", card.comments || 0)];
     body.append(element("p", "search-result-meta", facts.filter(Boolean).join(" · ")));
     link.append(body);
     item.append(link);
     return item;
   }
 
-  function userResult(card) {
+  function userResult(card, say) {
     const item = element("li", "user-row user-result");
     const link = element("a");
     link.href = safeURL(card.url) || "#";
@@ -274,7 +305,7 @@
     names.append(element("span", "display-name", card.name || card.user));
     if (card.name) names.append(" ", element("span", "username", "@" + card.user));
     link.append(names);
-    item.append(link, element("span", "user-counts", `${count(card.posts || 0, "post", "posts")} · ${count(card.followers || 0, "follower", "followers")}`));
+    item.append(link, element("span", "user-counts", `${say.count("posts", card.posts || 0)} · ${say.count("followers", card.followers || 0)}`));
     return item;
   }
 
@@ -285,9 +316,10 @@
     const form = root.querySelector("form");
     const input = root.querySelector("#search-query");
     const status = root.querySelector("#search-status");
+    const say = messages(root);
     const parts = {
-      posts: { section: root.querySelector("#post-section"), list: root.querySelector("#post-results"), more: root.querySelector("#more-posts"), render: postResult, page: PAGE },
-      users: { section: root.querySelector("#user-section"), list: root.querySelector("#user-results"), more: root.querySelector("#more-users"), render: userResult, page: USER_PAGE },
+      posts: { section: root.querySelector("#post-section"), list: root.querySelector("#post-results"), more: root.querySelector("#more-posts"), render: (card) => postResult(card, say), page: PAGE },
+      users: { section: root.querySelector("#user-section"), list: root.querySelector("#user-results"), more: root.querySelector("#more-users"), render: (card) => userResult(card, say), page: USER_PAGE },
     };
     const manifestURL = new URL(root.dataset.manifest, document.baseURI);
     const texts = new Map();
@@ -348,7 +380,7 @@
         document.documentElement.dataset.searchState = "done";
         return;
       }
-      status.textContent = "Searching…";
+      status.textContent = say.text("searching");
       try {
         const loaded = await index;
         const query = queries(text, loaded.termLength);
@@ -360,14 +392,20 @@
         if (mine !== generation) return;
         show(parts.posts, posts);
         show(parts.users, users);
-        const found = [];
-        if (posts.cards.length > 0) found.push(count(posts.cards.length, "photo", "photos") + (posts.complete ? "" : " so far"));
-        if (users.cards.length > 0) found.push(count(users.cards.length, "person", "people") + (users.complete ? "" : " so far"));
-        status.textContent = found.length > 0 ? `${found.join(" and ")} for “${text.trim()}”` : `Nothing matches “${text.trim()}”.`;
+        const found = (cards, key) => {
+          const results = say.count(key, cards.cards.length);
+          return cards.complete ? results : say.text("soFar", { results });
+        };
+        const typed = text.trim();
+        const photos = posts.cards.length > 0 ? found(posts, "photos") : null;
+        const people = users.cards.length > 0 ? found(users, "people") : null;
+        status.textContent = photos && people ? say.text("foundBoth", { photos, people, query: typed })
+          : photos || people ? say.text("found", { results: photos || people, query: typed })
+          : say.text("nothing", { query: typed });
         document.documentElement.dataset.searchState = "done";
       } catch (error) {
         if (mine !== generation) return;
-        status.textContent = `Search is not available: ${error.message}`;
+        status.textContent = say.text("unavailable", { error: error.message });
         document.documentElement.dataset.searchState = "error";
       }
     }
@@ -414,6 +452,7 @@
     const input = box.querySelector("input");
     const status = box.querySelector(".filter-status");
     if (!list || !input) return;
+    const say = messages(box);
     const rows = Array.from(list.children).map((row) => ({
       row,
       names: [normalizeName(row.dataset.username || ""), normalizeName(row.dataset.name || "")],
@@ -426,7 +465,7 @@
         row.hidden = !visible;
         if (visible) shown++;
       }
-      status.textContent = query === "" ? "" : shown === 0 ? "Nobody matches." : `${shown} of ${rows.length}`;
+      status.textContent = query === "" ? "" : shown === 0 ? say.text("filterNobody") : say.text("filterCount", { shown: say.number(shown), total: say.number(rows.length) });
       document.documentElement.dataset.filterState = "done";
     };
     box.hidden = false;
