@@ -13,6 +13,10 @@ public struct Localizer: Sendable {
     let dates: LocalDate
     private let generated: [GeneratedText: TextPattern]
     private let counted: [CountedText: [PluralCategory: TextPattern]]
+    /// Each count's text for the numbers below `smallCountLimit`, made once: a site shows
+    /// a few numbers millions of times ("2 likes" on every card of a popular post).
+    private let smallCounts: [CountedText: [String]]
+    private static let smallCountLimit = 1000
     /// The texts templates show (`{{> t/KEY}}`), by key, as Mustache source.
     let templateSources: [String: String]
     /// Where each key's text was written, for problems found when it is compiled.
@@ -26,10 +30,16 @@ public struct Localizer: Sendable {
         let locale = Locale(identifier: language)
         isRightToLeft = Locale.Language(identifier: language).characterDirection == .rightToLeft
         self.plurals = plurals
-        numbers = LocalNumber(locale: locale)
+        let numbers = LocalNumber(locale: locale)
+        self.numbers = numbers
         dates = LocalDate(locale: locale, timeZone: timeZone)
         self.generated = generated
         self.counted = counted
+        var smallCounts: [CountedText: [String]] = [:]
+        for key in CountedText.allCases {
+            smallCounts[key] = (0..<Self.smallCountLimit).map { Self.count(key, $0, forms: counted, plurals: plurals, numbers: numbers) }
+        }
+        self.smallCounts = smallCounts
         self.templateSources = templateSources
         self.locations = locations
     }
@@ -41,7 +51,14 @@ public struct Localizer: Sendable {
 
     /// "1 like", "2 likes": the form the language's plural rules pick for `number`.
     func count(_ key: CountedText, _ number: Int) -> String {
-        guard let forms = counted[key] else { return numbers.text(number) }
+        if number >= 0, number < Self.smallCountLimit, let known = smallCounts[key] { return known[number] }
+        return Self.count(key, number, forms: counted, plurals: plurals, numbers: numbers)
+    }
+
+    private static func count(
+        _ key: CountedText, _ number: Int, forms: [CountedText: [PluralCategory: TextPattern]], plurals: PluralRules, numbers: LocalNumber
+    ) -> String {
+        guard let forms = forms[key] else { return numbers.text(number) }
         let form = forms[plurals.category(of: number)] ?? forms[.other]
         return form?.filled(["count": numbers.text(number)]) ?? numbers.text(number)
     }

@@ -1,15 +1,21 @@
 import TimelineTemplates
 
 /// `timeline render-template`: one template of a theme rendered with the data of a JSON file
-/// by plain Mustache rules: no site, no schema, a missing partial is empty text.
+/// by plain Mustache rules: no site, no schema, a missing partial is empty text. The theme's
+/// texts in its default language are there as the partials `t/KEY`.
 public enum TemplateTrial {
     /// The rendered bytes; a `BuildFailure` naming the file, line and column of each problem.
     public static func render(template name: String, templatesFolder: String, dataFile: String) throws(BuildFailure) -> [UInt8] {
         let data = try readData(dataFile)
-        guard let (sources, unreadable) = Theme.readSources(from: templatesFolder, displayPrefix: templatesFolder + "/") else {
+        guard var (sources, unreadable) = Theme.readSources(from: templatesFolder, displayPrefix: templatesFolder + "/") else {
             throw BuildFailure([Theme.missingFolder(templatesFolder)])
         }
         var diagnostics = unreadable
+        // The theme's texts in its default language, as in a build of an English site.
+        let translations = ThemeTranslations(themeRoot: templatesFolder, displayPrefix: templatesFolder + "/")
+        let (localizer, translationProblems) = translations.localizer(language: ThemeTranslations.defaultLanguage, timeZone: .gmt, languageLocation: nil)
+        diagnostics += translationProblems.filter { $0.severity == .error && !translations.files.isEmpty }
+        for (key, source) in localizer?.templateSources ?? [:] { sources[Theme.translationPartial + key] = Array(source.utf8) }
         guard sources[name] != nil else {
             let suggestion = sources.keys.sorted().first { $0.hasSuffix("/" + name) }.map { "; did you mean '\($0)'?" } ?? ""
             throw BuildFailure(diagnostics + [.error(.missingTemplate, stage: .render, at: SourceLocation(path: templatesFolder + "/" + name + ".mustache"), "no such template\(suggestion)")])
