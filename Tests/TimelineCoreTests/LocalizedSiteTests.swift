@@ -66,6 +66,8 @@ struct LocalizedSiteTests {
         let english = try Self.englishWords().subtracting(Self.sharedWords[language] ?? [])
         let content = try Self.contentStrings()
         #expect(english.count > 60, "the English translation should have words of its own")
+        let translationWarnings = site.report.warnings.filter { $0.location.path.contains("/translations/") }
+        #expect(translationWarnings.isEmpty, "every key and plural form translated: \(translationWarnings)")
         for path in LocalizedExampleSite.interfacePages {
             let page = try site.page(path)
             #expect(page.values("/html/@lang") == [language])
@@ -205,5 +207,18 @@ struct TranslationProblemTests {
         let placeholder = try #require(translationProblems.first { $0.message.contains("{{author}}") })
         #expect(placeholder.location.path.hasSuffix("Templates/translations/en.yaml") && placeholder.location.line != nil)
         #expect(translationProblems.contains { $0.message.contains("'count.likes'") && $0.message.contains("'other'") })
+    }
+}
+
+/// The Nu HTML Checker (the W3C's validator, `scripts/nu-check.sh`) over the example site in
+/// English and in Arabic: every page and the style sheet, no error and no warning.
+@Suite("Pages no validator can fault")
+struct ValidatorTests {
+    @Test("the Nu HTML checker finds no error and no warning in the example site", arguments: ["en", "ar"])
+    func noErrorsOrWarnings(language: String) async throws {
+        let site = try await LocalizedExampleSite(language: language)
+        let result = try Subprocess.run(RepositoryPaths.root + "/scripts/nu-check.sh", [site.output])
+        #expect(result.status == 0, "\(language): \(result.standardOutput)\(result.standardError)")
+        #expect(result.standardError.contains("no errors or warnings"))
     }
 }

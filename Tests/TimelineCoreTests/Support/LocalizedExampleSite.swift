@@ -6,6 +6,7 @@ import Foundation
 final class LocalizedExampleSite {
     let root: String
     let language: String
+    let report: BuildReport
     var output: String { root + "/Output" }
 
     init(language: String, timeZone: String? = nil) async throws {
@@ -21,7 +22,7 @@ final class LocalizedExampleSite {
             settings = settings.replacingOccurrences(of: #""language":"#, with: #""timeZone": "\#(timeZone)", "language":"#)
         }
         try Data(settings.utf8).write(to: URL(fileURLWithPath: settingsPath))
-        _ = try await SiteBuilder.build(BuildOptions(siteRoot: root, cache: RepositoryPaths.exampleImageCache))
+        report = try await SiteBuilder.build(BuildOptions(siteRoot: root, cache: RepositoryPaths.exampleImageCache))
     }
 
     deinit {
