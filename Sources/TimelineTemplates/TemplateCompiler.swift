@@ -92,6 +92,15 @@ struct TemplateCompiler {
 
     /// Whether a program included with `frames` on the stack reads nothing below the frame on
     /// top: its output is a function of that value alone, so it can be kept per value.
+    /// Whether a node holds no section, partial, parent or block: a partial made of such
+    /// nodes renders the same compiled in place of its tag.
+    private static func isFlat(_ node: TemplateNode) -> Bool {
+        switch node {
+        case .text, .lineStart, .variable: true
+        case .section, .partial, .parent, .block: false
+        }
+    }
+
     private func readsOnlyTheTopFrame(_ program: Int, frames: [TemplateType]?) -> Bool {
         guard let frames, case .object = frames.last?.required, let lowest = lowestFrameRead[program] else { return false }
         return lowest >= frames.count - 1
@@ -127,7 +136,19 @@ struct TemplateCompiler {
                 guard let lookup = resolved?.lookup else { continue }
                 ops.append(inverted ? .invertedSection(lookup, body: bodyOps) : .section(lookup, body: bodyOps))
             case .partial(let name, let indentation, let location):
-                if let index = program(named: name, frames: scope.frames, overrides: scope.overrides, includedFrom: (scope.template, location)) {
+                if (indentation ?? []).isEmpty, let tree = trees[name], tree.allSatisfy(Self.isFlat) {
+                    // Text and values only (a theme's translated texts): compiled in place, as a
+                    // call would render them, without the call.
+                    var inner = scope
+                    inner.template = name
+                    for op in compile(tree, inner) {
+                        if case .text(let bytes) = op, case .text(let previous)? = ops.last {
+                            ops[ops.count - 1] = .text(previous + bytes)
+                        } else {
+                            ops.append(op)
+                        }
+                    }
+                } else if let index = program(named: name, frames: scope.frames, overrides: scope.overrides, includedFrom: (scope.template, location)) {
                     let indentation = indentation ?? []
                     if indentation.isEmpty, readsOnlyTheTopFrame(index, frames: scope.frames) {
                         ops.append(.reusableCall(program: index))

@@ -1,5 +1,5 @@
 import Testing
-import TimelineCore
+@testable import TimelineCore
 
 /// CLDR's cardinal plural rules for the shipped languages, against CLDR's own sample numbers.
 @Suite("Plural rules")
@@ -58,5 +58,15 @@ struct PluralRulesTests {
         }
         #expect(PluralRules(language: "xx") == nil)
         #expect(PluralRules(language: "") == nil)
+    }
+}
+
+@Suite("Counted texts")
+struct CountedTextTests {
+    @Test("each counted text's table position is its place in allCases")
+    func ordinals() {
+        for (offset, key) in CountedText.allCases.enumerated() {
+            #expect(key.ordinal == offset, "\(key)")
+        }
     }
 }

@@ -69,3 +69,18 @@ enum CountedText: String, CaseIterable, Sendable {
     case photos = "count.photos"
     case people = "count.people"
 }
+
+extension CountedText {
+    /// Its position in `allCases`, for tables indexed by key.
+    var ordinal: Int {
+        switch self {
+        case .likes: 0
+        case .comments: 1
+        case .posts: 2
+        case .followers: 3
+        case .following: 4
+        case .photos: 5
+        case .people: 6
+        }
+    }
+}

@@ -2,8 +2,9 @@ import Foundation
 
 /// The site's language as its pages speak it: the theme's texts in that language (with the
 /// default language's where it has none), its plural rules, and its way of writing numbers
-/// and dates, in the site's time zone.
-public struct Localizer: Sendable {
+/// and dates, in the site's time zone. A class: every card and page that asks it holds one
+/// reference, not a copy of its tables.
+public final class Localizer: Sendable {
     /// The language tag of `site.json` (`<html lang>`).
     public let language: String
     /// Whether the language is written right to left (`<html dir="rtl">`).
@@ -15,7 +16,8 @@ public struct Localizer: Sendable {
     private let counted: [CountedText: [PluralCategory: TextPattern]]
     /// Each count's text for the numbers below `smallCountLimit`, made once: a site shows
     /// a few numbers millions of times ("2 likes" on every card of a popular post).
-    private let smallCounts: [CountedText: [String]]
+    private let smallCounts: [[String]]
+    private let smallNumbers: [String]
     private static let smallCountLimit = 1000
     /// The texts templates show (`{{> t/KEY}}`), by key, as Mustache source.
     let templateSources: [String: String]
@@ -35,11 +37,10 @@ public struct Localizer: Sendable {
         dates = LocalDate(locale: locale, timeZone: timeZone)
         self.generated = generated
         self.counted = counted
-        var smallCounts: [CountedText: [String]] = [:]
-        for key in CountedText.allCases {
-            smallCounts[key] = (0..<Self.smallCountLimit).map { Self.count(key, $0, forms: counted, plurals: plurals, numbers: numbers) }
+        smallNumbers = (0..<Self.smallCountLimit).map(numbers.text)
+        smallCounts = CountedText.allCases.map { key in
+            (0..<Self.smallCountLimit).map { Self.count(key, $0, forms: counted, plurals: plurals, numbers: numbers) }
         }
-        self.smallCounts = smallCounts
         self.templateSources = templateSources
         self.locations = locations
     }
@@ -51,7 +52,7 @@ public struct Localizer: Sendable {
 
     /// "1 like", "2 likes": the form the language's plural rules pick for `number`.
     func count(_ key: CountedText, _ number: Int) -> String {
-        if number >= 0, number < Self.smallCountLimit, let known = smallCounts[key] { return known[number] }
+        if number >= 0, number < Self.smallCountLimit { return smallCounts[key.ordinal][number] }
         return Self.count(key, number, forms: counted, plurals: plurals, numbers: numbers)
     }
 
@@ -61,6 +62,11 @@ public struct Localizer: Sendable {
         guard let forms = forms[key] else { return numbers.text(number) }
         let form = forms[plurals.category(of: number)] ?? forms[.other]
         return form?.filled(["count": numbers.text(number)]) ?? numbers.text(number)
+    }
+
+    /// A whole number as the language writes it.
+    func number(_ number: Int) -> String {
+        number >= 0 && number < Self.smallCountLimit ? smallNumbers[number] : numbers.text(number)
     }
 
     /// The day of an instant, in the site's time zone and language.

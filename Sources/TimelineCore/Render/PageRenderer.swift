@@ -57,14 +57,14 @@ struct PageRenderer: Sendable {
         switch page {
         case .home(let number):
             let list = postList(site.posts.indices, page: number) { paths.home(page: $0) }
-            let title = number > 1 ? text.text(.homePageTitle, ["number": text.numbers.text(number)]) : nil
+            let title = number > 1 ? text.text(.homePageTitle, ["number": text.number(number)]) : nil
             let common = contexts.common(title: title, description: nil, location: location, kind: "home", for: page)
             return ("home", HomePage(common: common, list: list).templateValue)
 
         case .profile(let user, let number):
             let name = site.users[user].displayName
             let list = postList(site.postsByUser[user], page: number) { paths.profile(site.users[user].username, page: $0) }
-            let title = number > 1 ? text.text(.profilePageTitle, ["name": name, "number": text.numbers.text(number)]) : name
+            let title = number > 1 ? text.text(.profilePageTitle, ["name": name, "number": text.number(number)]) : name
             let description = contexts.bioText[user] ?? text.text(.profileDescription, ["name": name])
             let common = contexts.common(title: title, description: description, location: location, kind: "profile", for: page)
             return ("profile", UserPostsPage(common: common, user: contexts.userSummaries[user], list: list).templateValue)
@@ -72,7 +72,7 @@ struct PageRenderer: Sendable {
         case .feed(let user, let number):
             let name = site.users[user].displayName
             let list = postList(contexts.timelines.feeds[user], page: number) { paths.feed(site.users[user].username, page: $0) }
-            let title = number > 1 ? text.text(.timelinePageTitle, ["name": name, "number": text.numbers.text(number)]) : text.text(.timelineTitle, ["name": name])
+            let title = number > 1 ? text.text(.timelinePageTitle, ["name": name, "number": text.number(number)]) : text.text(.timelineTitle, ["name": name])
             let description = text.text(.timelineDescription, ["name": name])
             let common = contexts.common(title: title, description: description, location: location, kind: "feed", for: page)
             return ("feed", UserPostsPage(common: common, user: contexts.userSummaries[user], list: list).templateValue)

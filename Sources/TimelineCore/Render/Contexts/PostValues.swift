@@ -34,8 +34,8 @@ final class CardValues: TemplateContext {
         self.captionText = captionText
         self.likeCount = likeCount
         self.commentCount = commentCount
-        likeCountText = localizer.numbers.text(likeCount)
-        commentCountText = localizer.numbers.text(commentCount)
+        likeCountText = localizer.number(likeCount)
+        commentCountText = localizer.number(commentCount)
         likesLabel = localizer.count(.likes, likeCount)
         commentsLabel = localizer.count(.comments, commentCount)
     }
