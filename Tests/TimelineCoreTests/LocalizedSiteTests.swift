@@ -210,6 +210,25 @@ struct TranslationProblemTests {
     }
 }
 
+/// Translations are inputs like templates: the next incremental build shows an edited text.
+@Suite("Editing a translation")
+struct TranslationEditTests {
+    @Test("an edited template text and an edited generated text are on the pages of the next build")
+    func editedTextsAreRebuilt() async throws {
+        let fixture = try SiteFixture.small()
+        _ = try await fixture.build()
+        #expect(try fixture.read("index.html").contains(">Latest</a>"))
+        let path = fixture.root + "/Templates/translations/en.yaml"
+        var english = try String(contentsOfFile: path, encoding: .utf8)
+        english = english.replacingOccurrences(of: "nav.latest: Latest", with: "nav.latest: Newest")
+        english = english.replacingOccurrences(of: "title.post: Photo by {{name}}", with: "title.post: A photo of {{name}}'s")
+        try Data(english.utf8).write(to: URL(fileURLWithPath: path))
+        _ = try await fixture.build()
+        #expect(try fixture.read("index.html").contains(">Newest</a>"))
+        #expect(try fixture.read("p/-K25Fj8qrMAtxXG3QCSn/index.html").contains("<title>A photo of alice&#39;s · Fixture</title>"))
+    }
+}
+
 /// The Nu HTML Checker (the W3C's validator, `scripts/nu-check.sh`) over the example site in
 /// English and in Arabic: every page and the style sheet, no error and no warning.
 @Suite("Pages no validator can fault")
