@@ -7,9 +7,10 @@ public enum TemplateTrial {
     /// The rendered bytes; a `BuildFailure` naming the file, line and column of each problem.
     public static func render(template name: String, templatesFolder: String, dataFile: String) throws(BuildFailure) -> [UInt8] {
         let data = try readData(dataFile)
-        guard var (sources, unreadable) = Theme.readSources(from: templatesFolder, displayPrefix: templatesFolder + "/") else {
+        guard let (themeSources, unreadable) = Theme.readSources(from: templatesFolder, displayPrefix: templatesFolder + "/") else {
             throw BuildFailure([Theme.missingFolder(templatesFolder)])
         }
+        var sources = themeSources
         var diagnostics = unreadable
         // The theme's texts in its default language, as in a build of an English site.
         let translations = ThemeTranslations(themeRoot: templatesFolder, displayPrefix: templatesFolder + "/")

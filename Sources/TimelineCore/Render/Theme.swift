@@ -25,9 +25,10 @@ public struct Theme: Sendable {
         from root: String, displayPrefix: String, language: String = "en", timeZone: TimeZone = .gmt,
         languageLocation: SourceLocation? = nil
     ) -> (Theme?, [Diagnostic]) {
-        guard var (sources, unreadable) = readSources(from: root, displayPrefix: displayPrefix) else {
+        guard let (themeSources, unreadable) = readSources(from: root, displayPrefix: displayPrefix) else {
             return (nil, [missingFolder(displayPrefix)])
         }
+        var sources = themeSources
         var diagnostics = unreadable
         let translations = ThemeTranslations(themeRoot: root, displayPrefix: displayPrefix)
         let (localizer, translationDiagnostics) = translations.localizer(language: language, timeZone: timeZone, languageLocation: languageLocation)
