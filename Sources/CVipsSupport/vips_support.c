@@ -90,6 +90,27 @@ int timeline_image_probe(const char *path, timeline_image_header *header) {
     return 0;
 }
 
+int timeline_image_probe_strings(const char *path, timeline_image_header *header, const char *const *names, int count,
+                                 char **values) {
+    for (int index = 0; index < count; index++) values[index] = NULL;
+    VipsImage *image = vips_image_new_from_file(path, "fail_on", VIPS_FAIL_ON_ERROR, NULL);
+    if (image == NULL) return -1;
+    header->width = vips_image_get_width(image);
+    header->height = vips_image_get_height(image);
+    header->orientation = vips_image_get_orientation(image);
+    for (int index = 0; index < count; index++) {
+        // Only string fields are asked for: anything else would leave an error in libvips'
+        // shared error buffer.
+        GType type = vips_image_get_typeof(image, names[index]);
+        const char *text = NULL;
+        if ((type == G_TYPE_STRING || type == VIPS_TYPE_REF_STRING) && vips_image_get_string(image, names[index], &text) == 0 &&
+            text != NULL)
+            values[index] = strdup(text);
+    }
+    g_object_unref(image);
+    return 0;
+}
+
 timeline_image *timeline_image_load(const char *path, int max_width) {
     VipsImage *thumbnail = NULL;
     if (vips_thumbnail(path, &thumbnail, max_width, "height", VIPS_MAX_COORD, "size", VIPS_SIZE_DOWN, "fail_on",

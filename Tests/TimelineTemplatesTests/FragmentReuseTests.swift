@@ -43,7 +43,8 @@ import TimelineTemplates
     }
 
     @Test func aPartialThatReadsOnlyItsItemIsRenderedOncePerKey() throws {
-        let set = try Self.compile(partial: "<{{title}}>")
+        // A section makes the partial more than text and values, which is compiled in place.
+        let set = try Self.compile(partial: "<{{#title}}{{title}}{{/title}}>")
         let fragments = TemplateFragments()
         #expect(Self.render(set, Page(heading: "A", items: [Item("one", key: 1), Item("two", key: 2)]), fragments) == "<one><two>")
         // Same keys, other titles: the kept fragments come back, which shows they were reused.
@@ -51,6 +52,13 @@ import TimelineTemplates
         // Without a key, or without a store, every item is rendered.
         #expect(Self.render(set, Page(heading: "C", items: [Item("free", key: nil)]), fragments) == "<free>")
         #expect(String(decoding: set.render("page", Page(heading: "D", items: [Item("changed", key: 1)]).templateValue) ?? [], as: UTF8.self) == "<changed>")
+    }
+
+    @Test func aPartialOfTextAndValuesIsCompiledInPlaceAndNeverKept() throws {
+        let set = try Self.compile(partial: "<{{title}}>")
+        let fragments = TemplateFragments()
+        #expect(Self.render(set, Page(heading: "A", items: [Item("one", key: 1)]), fragments) == "<one>")
+        #expect(Self.render(set, Page(heading: "B", items: [Item("changed", key: 1)]), fragments) == "<changed>")
     }
 
     @Test func aPartialThatReadsTheEnclosingPageIsRenderedInPlace() throws {

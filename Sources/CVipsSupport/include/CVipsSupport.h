@@ -28,6 +28,13 @@ typedef struct {
 /// Reads the header of an image file without decoding its pixels.
 int timeline_image_probe(const char *path, timeline_image_header *header);
 
+/// Like timeline_image_probe(), and also copies the metadata strings named by `names` as
+/// libvips gives them (`Canon (Canon, ASCII, 6 components, 6 bytes)`): `values[i]` is a copy
+/// to free with free(), or NULL when the image has no such field. Only the named fields are
+/// read; the pixels are not decoded.
+int timeline_image_probe_strings(const char *path, timeline_image_header *header, const char *const *names, int count,
+                                 char **values);
+
 /// Decodes `path` upright (EXIF orientation applied), converted to sRGB, shrunk to at most
 /// `max_width` pixels wide (never enlarged), and held in memory. Fails on truncated or corrupt
 /// data rather than returning a partly grey picture.

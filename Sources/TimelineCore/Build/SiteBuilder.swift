@@ -236,7 +236,12 @@ public enum SiteBuilder {
             options.progress?(BuildProgress(stage: .validate, message: "checking \(loaded.users.count) users and \(loaded.posts.count) posts"))
             let (site, linkDiagnostics) = SiteLinker.link(loaded)
             diagnostics.append(contentsOf: linkDiagnostics)
-            linked = site
+            if var site {
+                let (tags, mentionDiagnostics) = await TagIndex.build(site: site)
+                site.tags = tags
+                diagnostics.append(contentsOf: mentionDiagnostics)
+                linked = site
+            }
             if loaded.settings.baseURL == nil {
                 diagnostics.append(.warning(.missingBaseURL, stage: .feeds, at: SourceLocation(path: options.display(content) + "site.json"), "no baseURL, so the Atom feeds, the sitemap and the share tags that need absolute URLs are skipped; set \"baseURL\" (e.g. \"https://example.org/photos/\") or pass --base-url"))
             }

@@ -40,7 +40,7 @@ struct FeedBuilder: Sendable {
     private var entryLimit: Int { site.settings.feedEntries }
 
     func feed(_ file: FeedFile) -> AtomFeed {
-        let selfURL = baseURL + file.file(in: site)
+        let selfURL = baseURL + file.urlPath(in: site)
         var updatedWhenEmpty = Self.unknownDate
         var author: AtomFeed.Person?
         let entries: [AtomFeed.Entry]
@@ -55,6 +55,8 @@ struct FeedBuilder: Sendable {
         case .comments(let post):
             entries = commentEntries(post)
             updatedWhenEmpty = postDates[post]
+        case .tag(let index):
+            entries = site.tags.tags[index].posts.prefix(entryLimit).map(postEntry)
         }
         return AtomFeed(
             id: selfURL, title: file.title(in: site, localizer: contexts.localizer), subtitle: file == .site ? site.settings.description : nil,
@@ -62,7 +64,7 @@ struct FeedBuilder: Sendable {
             author: author, entries: entries, updatedWhenEmpty: updatedWhenEmpty)
     }
 
-    private func absolute(_ location: SitePaths.Location) -> String { baseURL + location.folder }
+    private func absolute(_ location: SitePaths.Location) -> String { baseURL + location.urlFolder }
 
     private func person(_ user: Int) -> AtomFeed.Person {
         let user = site.users[user]

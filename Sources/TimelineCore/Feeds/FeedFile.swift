@@ -9,6 +9,8 @@ enum FeedFile: Sendable, Hashable {
     case timeline(user: Int)
     /// The comments under one post (the "follow post" subscription): `p/<id>/comments.xml`.
     case comments(post: Int)
+    /// The posts of one hashtag: `tags/<tag>/atom.xml`.
+    case tag(Int)
 
     /// Every feed of the site, in a stable order.
     static func all(site: LinkedSite) -> [FeedFile] {
@@ -19,6 +21,7 @@ enum FeedFile: Sendable, Hashable {
             feeds.append(.timeline(user: user))
         }
         feeds.append(contentsOf: site.posts.indices.map { .comments(post: $0) })
+        feeds.append(contentsOf: site.tags.tags.indices.map { .tag($0) })
         return feeds
     }
 
@@ -31,7 +34,14 @@ enum FeedFile: Sendable, Hashable {
         case .posts(let user): "u/\(site.users[user].username)/atom.xml"
         case .timeline(let user): "u/\(site.users[user].username)/feed/atom.xml"
         case .comments(let post): "p/\(site.posts[post].id.rawValue)/comments.xml"
+        case .tag(let index): "tags/\(site.tags.tags[index].key)/atom.xml"
         }
+    }
+
+    /// `file(in:)` as a URL path: a tag's folder percent-encoded.
+    func urlPath(in site: LinkedSite) -> String {
+        if case .tag(let index) = self { return "tags/\(SitePaths.percentEncoded(site.tags.tags[index].key))/atom.xml" }
+        return file(in: site)
     }
 
     /// The feed's title, also the `title` of the `<link rel="alternate">` that points at it.
@@ -43,6 +53,9 @@ enum FeedFile: Sendable, Hashable {
         case .posts(let index): (text, user) = (.postsFeedTitle, index)
         case .timeline(let index): (text, user) = (.timelineFeedTitle, index)
         case .comments(let post): (text, user) = (.commentsFeedTitle, site.postAuthor[post])
+        case .tag(let index):
+            let name = localizer.text(.tagFeedTitle, ["name": site.tags.tags[index].spelling])
+            return localizer.text(.fullTitle, ["page": name, "site": siteTitle])
         }
         return localizer.text(.fullTitle, ["page": localizer.text(text, ["name": site.users[user].displayName]), "site": siteTitle])
     }
@@ -54,6 +67,7 @@ enum FeedFile: Sendable, Hashable {
         case .posts(let user): paths.profile(site.users[user].username)
         case .timeline(let user): paths.feed(site.users[user].username)
         case .comments(let post): paths.post(site.posts[post].id)
+        case .tag(let index): paths.tag(site.tags.tags[index].key)
         }
     }
 }

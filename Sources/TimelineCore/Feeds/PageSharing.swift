@@ -18,7 +18,7 @@ struct PageSharing: Sendable {
 
     /// The root-relative URL of a feed, when feeds are written.
     func url(of feed: FeedFile) -> String? {
-        paths.baseURL == nil ? nil : paths.url(file: feed.file(in: site))
+        paths.baseURL == nil ? nil : paths.url(file: feed.urlPath(in: site))
     }
 
     /// The page's own feed first (a profile's posts, a timeline, a post's comments), then the site's.
@@ -29,6 +29,7 @@ struct PageSharing: Sendable {
         case .profile(let user, _): feeds.append(.posts(user: user))
         case .feed(let user, _): feeds.append(.timeline(user: user))
         case .post(let index): feeds.append(.comments(post: index))
+        case .tag(let index, _): feeds.append(.tag(index))
         default: break
         }
         feeds.append(.site)

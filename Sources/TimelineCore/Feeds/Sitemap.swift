@@ -12,7 +12,7 @@ enum Sitemap {
     /// The absolute URLs of `pages`, in their order.
     static func urls(of pages: [Page], site: LinkedSite, paths: SitePaths, baseURL: String) -> [String] {
         pages.compactMap { page in
-            page == .search ? nil : page.location(in: site, paths: paths).map { baseURL + $0.folder }
+            page == .search ? nil : page.location(in: site, paths: paths).map { baseURL + $0.urlFolder }
         }
     }
 

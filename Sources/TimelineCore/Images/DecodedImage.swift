@@ -51,6 +51,24 @@ final class DecodedImage {
         return Header(width: Int(header.width), height: Int(header.height), orientation: Int(header.orientation))
     }
 
+    /// The header, and the metadata strings named by `names` as libvips writes them (nil for
+    /// each field the image lacks). Reads no pixels, and no field but those named.
+    static func probe(_ path: String, strings names: [String]) throws(Failure) -> (header: Header, strings: [String?]) {
+        var header = timeline_image_header()
+        var values = [UnsafeMutablePointer<CChar>?](repeating: nil, count: names.count)
+        let copies = names.map { strdup($0) }
+        defer { copies.forEach { free($0) } }
+        let status = copies.map { UnsafePointer($0) }.withUnsafeBufferPointer { namePointers in
+            values.withUnsafeMutableBufferPointer { valuePointers in
+                timeline_image_probe_strings(path, &header, namePointers.baseAddress, Int32(names.count), valuePointers.baseAddress)
+            }
+        }
+        defer { values.forEach { free($0) } }
+        guard status == 0 else { throw .fromVips("not an image libvips can read") }
+        let strings = values.map { $0.map { String(cString: $0) } }
+        return (Header(width: Int(header.width), height: Int(header.height), orientation: Int(header.orientation)), strings)
+    }
+
     /// Decodes upright, in sRGB, at most `maxWidth` wide.
     static func load(_ path: String, maxWidth: Int) throws(Failure) -> DecodedImage {
         guard let handle = timeline_image_load(path, Int32(clamping: maxWidth)) else { throw .fromVips("cannot decode the image") }

@@ -19,6 +19,11 @@ enum GeneratedText: String, CaseIterable, Sendable {
     case searchTitle = "title.search"
     case searchDescription = "description.search"
     case notFoundTitle = "title.notFound"
+    case tagTitle = "title.tag"
+    case tagPageTitle = "title.tag.page"
+    case tagDescription = "description.tag"
+    case tagsTitle = "title.tags"
+    case tagFeedTitle = "feed.tag"
     case postsFeedTitle = "feed.posts"
     case timelineFeedTitle = "feed.timeline"
     case commentsFeedTitle = "feed.comments"
@@ -38,11 +43,11 @@ enum GeneratedText: String, CaseIterable, Sendable {
         switch self {
         case .fullTitle: ["page", "site"]
         case .homePageTitle: ["number"]
-        case .profilePageTitle, .timelinePageTitle: ["name", "number"]
+        case .profilePageTitle, .timelinePageTitle, .tagPageTitle: ["name", "number"]
         case .profileDescription, .timelineTitle, .timelineDescription, .followingTitle, .followingEmpty, .followersTitle, .followersEmpty,
-            .postTitle, .postsFeedTitle, .timelineFeedTitle, .commentsFeedTitle, .commentEntryTitle, .profilePictureAlt:
+            .postTitle, .postsFeedTitle, .tagTitle, .tagDescription, .tagFeedTitle, .timelineFeedTitle, .commentsFeedTitle, .commentEntryTitle, .profilePictureAlt:
             ["name"]
-        case .usersTitle, .usersEmpty, .searchTitle, .searchDescription, .notFoundTitle, .searching, .filterNobody: []
+        case .usersTitle, .usersEmpty, .tagsTitle, .searchTitle, .searchDescription, .notFoundTitle, .searching, .filterNobody: []
         case .searchFound: ["results", "query"]
         case .searchFoundBoth: ["photos", "people", "query"]
         case .searchSoFar: ["results"]

@@ -14,14 +14,121 @@ public enum Markdown {
     static let allowedLinkSchemes: Set<String> = ["http", "https", "mailto"]
     static let allowedImageSchemes: Set<String> = ["http", "https"]
 
-    /// Safe HTML for a piece of Markdown.
-    public static func html(_ markdown: String) -> String {
+    /// How a caption's hashtags and mentions become links: the URL of a tag's page (by its
+    /// key), and of a user's profile (nil when there is no such user: the name stays text).
+    struct CaptionLinks: Sendable {
+        let tagURL: @Sendable (String) -> String
+        let profileURL: @Sendable (String) -> String?
+    }
+
+    /// Safe HTML for a piece of Markdown; with `links`, its hashtags and mentions are links.
+    static func html(_ markdown: String, links: CaptionLinks?) -> String {
         withDocument(markdown) { document -> String in
             sanitise(document)
+            if let links { link(document, links) }
             guard let rendered = cmark_render_html(document, CMARK_OPT_DEFAULT) else { return "" }
             defer { free(rendered) }
             return String(cString: rendered)
         } ?? ""
+    }
+
+    /// Safe HTML for a piece of Markdown.
+    public static func html(_ markdown: String) -> String {
+        html(markdown, links: nil)
+    }
+
+    /// The hashtags (as written, without `#`) and mentioned usernames of a caption, in order:
+    /// those in its text, not in code, links, images or HTML.
+    static func references(_ markdown: String) -> (hashtags: [String], mentions: [String]) {
+        withDocument(markdown) { document in
+            var hashtags: [String] = [], mentions: [String] = []
+            for node in scannableTextNodes(document) {
+                guard let literal = cmark_node_get_literal(node) else { continue }
+                for piece in CaptionScanner.pieces(of: Substring(String(cString: literal)), after: characterBefore(node)) {
+                    switch piece {
+                    case .hashtag(let tag): hashtags.append(String(tag))
+                    case .mention(let name): mentions.append(String(name))
+                    case .text: break
+                    }
+                }
+            }
+            return (hashtags, mentions)
+        } ?? ([], [])
+    }
+
+    /// The text nodes a reader sees as words: not inside a link or an image (code and HTML are
+    /// nodes of their own).
+    private static func scannableTextNodes(_ document: OpaquePointer) -> [OpaquePointer] {
+        var nodes: [OpaquePointer] = []
+        guard let iterator = cmark_iter_new(document) else { return [] }
+        defer { cmark_iter_free(iterator) }
+        var linkDepth = 0
+        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+            guard let node = cmark_iter_get_node(iterator) else { continue }
+            let type = cmark_node_get_type(node)
+            if type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE {
+                linkDepth += event == CMARK_EVENT_ENTER ? 1 : -1
+            } else if type == CMARK_NODE_TEXT, event == CMARK_EVENT_ENTER, linkDepth == 0 {
+                nodes.append(node)
+            }
+        }
+        return nodes
+    }
+
+    /// The last character of the text node just before, when the text runs on from it.
+    private static func characterBefore(_ node: OpaquePointer) -> Character? {
+        guard let previous = cmark_node_previous(node), cmark_node_get_type(previous) == CMARK_NODE_TEXT,
+            let literal = cmark_node_get_literal(previous)
+        else { return nil }
+        return String(cString: literal).last
+    }
+
+    /// Replaces each hashtag and known mention in the document's text by a link.
+    private static func link(_ document: OpaquePointer, _ links: CaptionLinks) {
+        for node in scannableTextNodes(document) {
+            guard let literal = cmark_node_get_literal(node) else { continue }
+            let text = String(cString: literal)
+            let pieces = CaptionScanner.pieces(of: Substring(text), after: characterBefore(node))
+            guard pieces.contains(where: { if case .text = $0 { false } else { true } }) else { continue }
+            var pending = ""
+            func flush() {
+                guard !pending.isEmpty, let textNode = textNode(pending) else { return }
+                cmark_node_insert_before(node, textNode)
+                pending = ""
+            }
+            for piece in pieces {
+                switch piece {
+                case .text(let run):
+                    pending += run
+                case .hashtag(let tag):
+                    flush()
+                    insertLink(before: node, url: links.tagURL(CaptionScanner.tagKey(tag)), text: "#" + tag)
+                case .mention(let name):
+                    if let url = links.profileURL(String(name)) {
+                        flush()
+                        insertLink(before: node, url: url, text: "@" + name)
+                    } else {
+                        pending += "@" + name
+                    }
+                }
+            }
+            flush()
+            cmark_node_unlink(node)
+            cmark_node_free(node)
+        }
+    }
+
+    private static func textNode(_ text: String) -> OpaquePointer? {
+        guard let node = cmark_node_new(CMARK_NODE_TEXT) else { return nil }
+        cmark_node_set_literal(node, text)
+        return node
+    }
+
+    private static func insertLink(before node: OpaquePointer, url: String, text: String) {
+        guard let link = cmark_node_new(CMARK_NODE_LINK), let label = textNode(text) else { return }
+        cmark_node_set_url(link, url)
+        cmark_node_append_child(link, label)
+        cmark_node_insert_before(node, link)
     }
 
     /// The text of a piece of Markdown without any markup, whitespace folded, for page

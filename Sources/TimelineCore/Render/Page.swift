@@ -10,6 +10,9 @@ public enum Page: Sendable, Hashable {
     case users
     case search
     case notFound
+    /// One page of a hashtag's posts (`tags` index), and the index of every tag.
+    case tag(Int, page: Int)
+    case tags
 
     /// Every page of the site, in a stable order.
     static func all(site: LinkedSite, timelines: Timelines) -> [Page] {
@@ -26,6 +29,11 @@ public enum Page: Sendable, Hashable {
             pages.append(.followers(user: user))
         }
         pages.append(contentsOf: site.posts.indices.map { .post($0) })
+        pages.append(.tags)
+        for (index, tag) in site.tags.tags.enumerated() {
+            let tagPages = Pagination(itemCount: tag.posts.count, pageSize: pageSize).pageCount
+            pages.append(contentsOf: (1...tagPages).map { .tag(index, page: $0) })
+        }
         return pages
     }
 
@@ -41,6 +49,8 @@ public enum Page: Sendable, Hashable {
         case .users: paths.users()
         case .search: paths.search()
         case .notFound: nil
+        case .tag(let index, let page): paths.tag(site.tags.tags[index].key, page: page)
+        case .tags: paths.tags()
         }
     }
 }

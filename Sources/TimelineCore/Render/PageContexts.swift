@@ -39,13 +39,14 @@ struct PageContexts: Sendable {
         let siteValues = SiteValues(
             title: settings.title, description: settings.description, language: settings.language,
             direction: localizer.isRightToLeft ? "rtl" : "ltr", baseURL: settings.baseURL,
-            homeURL: paths.url(paths.home()), usersURL: paths.url(paths.users()), searchURL: paths.url(paths.search()),
+            homeURL: paths.url(paths.home()), usersURL: paths.url(paths.users()), searchURL: paths.url(paths.search()), tagsURL: paths.url(paths.tags()),
             searchScriptURL: paths.assetURL("search.js"), userCount: site.users.count, postCount: site.posts.count,
             usersLabel: localizer.count(.people, site.users.count), postsLabel: localizer.count(.photos, site.posts.count),
             atomURL: sharing.url(of: .site))
         let stylesheet = theme.assetFiles.first { $0.hasSuffix(".css") } ?? "style.css"
+        let links = captionLinks(site: site, paths: paths)
         let captions = await ParallelMap.map(site.posts) { post in
-            post.caption.map { (Markdown.html($0), Markdown.plainText($0)) }
+            post.caption.map { (Markdown.html($0, links: links), Markdown.plainText($0)) }
         }
         let summaries = await ParallelMap.map(Array(site.users.indices)) { index in
             Self.userSummary(index, site: site, avatar: images.avatars[index], paths: paths, sharing: sharing, localizer: localizer)
@@ -72,13 +73,21 @@ struct PageContexts: Sendable {
     mutating func replacePosts(_ edited: [Int: Post]) {
         for (index, post) in edited {
             site.replacePost(at: index, with: post)
-            captionHTML[index] = post.caption.map(Markdown.html)
+            let links = Self.captionLinks(site: site, paths: paths)
+            captionHTML[index] = post.caption.map { Markdown.html($0, links: links) }
             captionText[index] = post.caption.map { Markdown.plainText($0) }
         }
         for index in edited.keys { cardDigests[index] = ContextFingerprint.of(.object(card(index, position: Self.eagerImageCount))) }
     }
 
     // MARK: Pieces
+
+    /// A caption's hashtags link to their tag's page, its mentions of users to their profiles.
+    static func captionLinks(site: LinkedSite, paths: SitePaths) -> Markdown.CaptionLinks {
+        Markdown.CaptionLinks(
+            tagURL: { paths.url(paths.tag($0)) },
+            profileURL: { name in site.userIndex(foldedName: name).map { paths.url(paths.profile(site.users[$0].username)) } })
+    }
 
     static func userSummary(
         _ index: Int, site: LinkedSite, avatar image: ProcessedImage?, paths: SitePaths, sharing: PageSharing, localizer: Localizer
@@ -143,6 +152,14 @@ struct PageContexts: Sendable {
             likeCount: site.posts[index].likes.count, commentCount: site.posts[index].comments.count,
             localizer: localizer,
             fragmentKey: timelines.isOnATimeline[index] ? index * 2 + (eager ? 1 : 0) : nil)
+    }
+
+    /// A hashtag's name, count and links.
+    func tagValues(_ index: Int) -> TagValues {
+        let tag = site.tags.tags[index]
+        return TagValues(
+            name: tag.spelling, key: tag.key, url: paths.url(paths.tag(tag.key)), postCount: tag.posts.count,
+            postsLabel: localizer.count(.photos, tag.posts.count), atomURL: sharing.url(of: .tag(index)))
     }
 
     func pagination(_ pagination: Pagination, page: Int, location: (Int) -> SitePaths.Location) -> PaginationValues {

@@ -107,6 +107,18 @@ struct PageRenderer: Sendable {
             let values = SearchValues(manifestURL: searchManifestURL, messagesJSON: text.searchMessagesJSON)
             return ("search", SearchPage(common: common, search: values).templateValue)
 
+        case .tag(let index, let number):
+            let tag = site.tags.tags[index]
+            let list = postList(tag.posts, page: number) { paths.tag(tag.key, page: $0) }
+            let title = number > 1 ? text.text(.tagPageTitle, ["name": tag.spelling, "number": text.number(number)]) : text.text(.tagTitle, ["name": tag.spelling])
+            let common = contexts.common(title: title, description: text.text(.tagDescription, ["name": tag.spelling]), location: location, kind: "tag", for: page)
+            return ("tag", TagPage(common: common, tag: contexts.tagValues(index), list: list).templateValue)
+
+        case .tags:
+            let common = contexts.common(title: text.text(.tagsTitle), description: nil, location: location, kind: "tags", for: page)
+            let tags = site.tags.tags.indices.map(contexts.tagValues)
+            return ("tags", TagsPage(common: common, tags: tags, filterMessagesJSON: text.filterMessagesJSON).templateValue)
+
         case .notFound:
             let common = contexts.common(title: text.text(.notFoundTitle), description: nil, location: nil, kind: "notFound", for: page)
             return ("404", NotFoundPage(common: common).templateValue)

@@ -16,19 +16,30 @@ public struct SitePaths: Sendable {
     public struct Location: Sendable, Hashable {
         /// Relative to the site root, without a leading slash; empty for the home page.
         public let folder: String
+        /// The folder as a URL path: percent-encoded where the folder is not ASCII (a tag's).
+        public let urlFolder: String
         public var outputFile: String { folder.isEmpty ? "index.html" : folder + "index.html" }
+
+        init(folder: String, urlFolder: String? = nil) {
+            self.folder = folder
+            self.urlFolder = urlFolder ?? folder
+        }
     }
 
-    public func url(_ location: Location) -> String { basePath + location.folder }
+    public func url(_ location: Location) -> String { basePath + location.urlFolder }
     public func url(file: String) -> String { basePath + file }
 
     /// The absolute URL for a root-relative one, when a base URL is known.
     public func absoluteURL(_ location: Location) -> String? {
-        baseURL.map { $0 + location.folder }
+        baseURL.map { $0 + location.urlFolder }
     }
 
     static func paged(_ folder: String, page: Int) -> Location {
         Location(folder: page <= 1 ? folder : folder + "page/\(page)/")
+    }
+
+    static func paged(_ location: Location, page: Int) -> Location {
+        page <= 1 ? location : Location(folder: location.folder + "page/\(page)/", urlFolder: location.urlFolder + "page/\(page)/")
     }
 
     public func home(page: Int = 1) -> Location { Self.paged("", page: page) }
@@ -39,6 +50,27 @@ public struct SitePaths: Sendable {
     public func post(_ id: ContentID) -> Location { Location(folder: "p/\(id.rawValue)/") }
     public func users() -> Location { Location(folder: "users/") }
     public func search() -> Location { Location(folder: "search/") }
+    public func tags() -> Location { Location(folder: "tags/") }
+    /// A tag's pages: its key is letters, marks, digits and `_` only, so it is a safe folder
+    /// name as it is; its URL is percent-encoded (`tags/caf%C3%A9/`).
+    public func tag(_ key: String, page: Int = 1) -> Location {
+        Self.paged(Location(folder: "tags/\(key)/", urlFolder: "tags/\(Self.percentEncoded(key))/"), page: page)
+    }
+
+    /// The UTF-8 bytes of `text` outside ASCII letters, digits, `-`, `_`, `.` and `~` as `%XX`.
+    static func percentEncoded(_ text: String) -> String {
+        var encoded = ""
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "~"):
+                encoded.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                encoded += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            }
+        }
+        return encoded
+    }
     public static let notFoundFile = "404.html"
 
     /// The published copy of a post's photo, next to the post page.
@@ -64,5 +96,11 @@ enum URLPath {
         }
         while result.hasPrefix(".") { result = "-" + result.dropFirst() }
         return result.isEmpty ? "photo" : result
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }

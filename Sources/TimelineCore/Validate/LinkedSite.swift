@@ -15,6 +15,8 @@ public struct LinkedSite: Sendable {
     /// Who follows each user, in user order.
     public let followers: [[Int]]
     private let userIndexByName: [String: Int]
+    /// The captions' hashtags (set once the captions are read, after linking).
+    public internal(set) var tags = TagIndex.empty
 
     init(
         settings: SiteSettings, users: [User], posts: [Post], postAuthor: [Int], postsByUser: [[Int]],
@@ -38,6 +40,11 @@ public struct LinkedSite: Sendable {
     /// Resolves exact usernames only: what an edit of a linked site may name.
     var exactResolver: UserResolver {
         UserResolver(users: users, exact: userIndexByName, folded: [:], unreadable: [])
+    }
+
+    /// The index of the user with this username, in any case (`@HanSolo` for `hansolo`).
+    func userIndex(foldedName username: String) -> Int? {
+        userIndexByName[username] ?? users.firstIndex { Username.caseFolded($0.username) == Username.caseFolded(username) }
     }
 
     /// The index of the user with exactly this username.

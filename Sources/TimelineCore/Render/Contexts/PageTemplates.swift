@@ -164,5 +164,7 @@ enum PageTemplateTypes {
         "user-list": .object(UserListPage.templateSchema),
         "search": .object(SearchPage.templateSchema),
         "404": .object(NotFoundPage.templateSchema),
+        "tag": .object(TagPage.templateSchema),
+        "tags": .object(TagsPage.templateSchema),
     ]
 }

@@ -23,7 +23,7 @@ final class PageValues: TemplateContext {
         self.share = share
     }
 
-    static let kinds = ["home", "profile", "feed", "post", "users", "following", "followers", "search", "notFound"]
+    static let kinds = ["home", "profile", "feed", "post", "users", "following", "followers", "search", "notFound", "tag", "tags"]
 
     static let templateFields = TemplateFieldList<PageValues>("page", [
         .text("title") { $0.title },

@@ -10,6 +10,7 @@ final class SiteValues: TemplateContext {
     let homeURL: String
     let usersURL: String
     let searchURL: String
+    let tagsURL: String
     let searchScriptURL: String
     let userCount: Int
     let postCount: Int
@@ -17,7 +18,7 @@ final class SiteValues: TemplateContext {
     let postsLabel: String
     let atomURL: String?
 
-    init(title: String, description: String?, language: String, direction: String, baseURL: String?, homeURL: String, usersURL: String, searchURL: String, searchScriptURL: String, userCount: Int, postCount: Int, usersLabel: String, postsLabel: String, atomURL: String?) {
+    init(title: String, description: String?, language: String, direction: String, baseURL: String?, homeURL: String, usersURL: String, searchURL: String, tagsURL: String, searchScriptURL: String, userCount: Int, postCount: Int, usersLabel: String, postsLabel: String, atomURL: String?) {
         self.title = title
         self.description = description
         self.language = language
@@ -26,6 +27,7 @@ final class SiteValues: TemplateContext {
         self.homeURL = homeURL
         self.usersURL = usersURL
         self.searchURL = searchURL
+        self.tagsURL = tagsURL
         self.searchScriptURL = searchScriptURL
         self.userCount = userCount
         self.postCount = postCount
@@ -43,6 +45,7 @@ final class SiteValues: TemplateContext {
         .text("homeURL") { $0.homeURL },
         .text("usersURL") { $0.usersURL },
         .text("searchURL") { $0.searchURL },
+        .text("tagsURL") { $0.tagsURL },
         .text("searchScriptURL") { $0.searchScriptURL },
         .number("userCount") { $0.userCount },
         .number("postCount") { $0.postCount },
