@@ -349,8 +349,13 @@
 
     // The query as each collection matches it: the distinct words for posts, leaving out a
     // word that another word starts with (it adds nothing); the whole name for users.
+    // "#coffee" typed: the posts tagged #coffee, as the build indexes each tag (a term of `#`
+    // and the normalised tag, cut like a word).
+    const HASHTAG = /(^|[^\p{L}\p{M}\p{N}_&#])#([\p{L}\p{M}\p{N}_]*\p{L}[\p{L}\p{M}\p{N}_]*)/gu;
+
     function queries(text, termLength) {
-      const all = Array.from(new Set(words(text, termLength)));
+      const tags = Array.from(text.matchAll(HASHTAG), (match) => "#" + cut(normalize(match[2].normalize("NFC").toLowerCase()), termLength));
+      const all = Array.from(new Set([...words(text, termLength), ...tags]));
       const postWords = all.filter((word) => !all.some((other) => other !== word && other.startsWith(word)));
       const name = normalizeName(text);
       return { posts: postWords, users: name === "" ? [] : [cut(name, termLength)], name };

@@ -63,6 +63,10 @@ struct FeedParserTests {
             let url = baseURL + "p/\(post.id.rawValue)/"
             expected["p/\(post.id.rawValue)/comments.xml"] = post.comments.reversed().prefix(limit).map { url + "#comment-\($0.id.rawValue)" }
         }
+        for tag in site.tags.tags {
+            expected["tags/\(tag.key)/atom.xml"] = postURLs(tag.posts)
+        }
+        #expect(!site.tags.tags.isEmpty, "the example site uses hashtags")
         let written = try SiteFixture.snapshot(output).keys.filter { $0.hasSuffix("atom.xml") || $0.hasSuffix("comments.xml") }
         #expect(Set(written) == Set(expected.keys))
         #expect(expected.values.contains { $0.count > 1 })

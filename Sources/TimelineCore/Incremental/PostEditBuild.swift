@@ -55,8 +55,14 @@ struct PostEditBuild {
             guard let post = read, !problems.contains(where: { $0.severity == .error }), post.id == old.id,
                 post.author.username == old.author.username, post.photo == old.photo, post.alt == old.alt, post.date == old.date
             else { return nil }
+            // A tag gained or lost changes which tag pages exist and list what: a whole build's.
+            let references = post.caption.map(Markdown.references) ?? (hashtags: [], mentions: [])
+            var keys: [String] = []
+            for key in references.hashtags.map(CaptionScanner.tagKey) where !keys.contains(key) { keys.append(key) }
+            guard keys == site.tags.keys(ofPost: index) else { return nil }
             var diagnostics = DiagnosticList(problems)
             SiteLinker.check(post, resolver: resolver, diagnostics: &diagnostics)
+            diagnostics.append(contentsOf: TagIndex.unknownMentions(references.mentions, of: post, site: site))
             guard !diagnostics.hasErrors, !(options.strict && !diagnostics.all.isEmpty) else { return nil }
             edited[index] = post
             warnings[index] = diagnostics.all
@@ -70,7 +76,7 @@ struct PostEditBuild {
     func run(on next: inout BuiltSite) async throws(BuildFailure) -> BuildReport {
         var timings = StageTimings()
         let options = next.options
-        let oldTerms = Dictionary(uniqueKeysWithValues: edited.keys.map { ($0, SiteSearchCollections.postTerms(next.site.posts[$0])) })
+        let oldTerms = Dictionary(uniqueKeysWithValues: edited.keys.map { ($0, SiteSearchCollections.postTerms(ofPost: $0, in: next.site)) })
         next.contexts.replacePosts(edited)
         next.warnings = updatedWarnings(next.warnings, options: options)
         timings.lap(.validate)
@@ -148,6 +154,8 @@ struct PostEditBuild {
         let inProfile: Int?
         /// The author's and their followers' timelines that hold the post: (user, position).
         let inTimelines: [(user: Int, position: Int)]
+        /// The post's tags and its place in each: (tag, position).
+        let inTags: [(tag: Int, position: Int)]
 
         init(of post: Int, in contexts: PageContexts) {
             let site = contexts.site
@@ -157,6 +165,10 @@ struct PostEditBuild {
             inTimelines = ([author] + site.followers[author]).compactMap { user in
                 PageRenderer.binarySearch(contexts.timelines.feeds[user], for: post).map { (user, $0) }
             }
+            let tags = site.tags
+            inTags = (post < tags.tagsOfPost.count ? tags.tagsOfPost[post] : []).compactMap { tag in
+                PageRenderer.binarySearch(tags.tags[tag].posts, for: post).map { (tag, $0) }
+            }
         }
 
         /// The post's page, and the page of each list that shows it.
@@ -164,6 +176,7 @@ struct PostEditBuild {
             var pages: [Page] = [.post(post), .home(page: post / pageSize + 1)]
             if let inProfile { pages.append(.profile(user: author, page: inProfile / pageSize + 1)) }
             pages += inTimelines.map { .feed(user: $0.user, page: $0.position / pageSize + 1) }
+            pages += inTags.map { .tag($0.tag, page: $0.position / pageSize + 1) }
             return pages
         }
 
@@ -173,6 +186,7 @@ struct PostEditBuild {
             if post < limit { feeds.append(.site) }
             if let inProfile, inProfile < limit { feeds.append(.posts(user: author)) }
             feeds += inTimelines.filter { $0.position < limit }.map { .timeline(user: $0.user) }
+            feeds += inTags.filter { $0.position < limit }.map { .tag($0.tag) }
             return feeds
         }
     }

@@ -15,7 +15,7 @@ enum SiteSearchCollections {
         let posts = SearchCollection(
             name: "posts", count: postCount, descending: true, match: .words,
             numberAt: { Int32(postCount - 1 - $0) },
-            termsAt: { postTerms(site.posts[$0]) },
+            termsAt: { postTerms(ofPost: $0, in: site) },
             card: { number in
                 postCard(postCount - 1 - number, site: site, images: images, captionText: captionText, paths: paths, localizer: localizer)
             })
@@ -25,6 +25,20 @@ enum SiteSearchCollections {
             termsAt: { userTerms(site.users[$0]) },
             card: { userCard($0, site: site, images: images, paths: paths) })
         return [posts, users]
+    }
+
+    /// A post's words, and each of its hashtags as `#` and the tag's normalised key (`#café`
+    /// is found as `#cafe`, as the search page normalises what is typed).
+    static func postTerms(ofPost index: Int, in site: LinkedSite) -> Set<String> {
+        var terms = postTerms(site.posts[index])
+        if index < site.tags.tagsOfPost.count {
+            for tag in site.tags.tagsOfPost[index] { terms.insert(tagTerm(site.tags.tags[tag].key)) }
+        }
+        return terms
+    }
+
+    static func tagTerm(_ key: String) -> String {
+        "#" + String(SearchText.normalize(key).unicodeScalars.prefix(SearchText.maximumTermLength))
     }
 
     static func postTerms(_ post: Post) -> Set<String> {

@@ -54,18 +54,24 @@ public struct TagIndex: Sendable {
 
     /// A warning at each mention of a name that is no user, where the caption writes it.
     private static func unknownMentions(site: LinkedSite, mentions: [[String]]) -> [Diagnostic] {
+        mentions.enumerated().flatMap { index, names in unknownMentions(names, of: site.posts[index], site: site) }
+    }
+
+    static func unknownMentions(_ names: [String], of post: Post, site: LinkedSite) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        for (index, names) in mentions.enumerated() where !names.isEmpty {
-            var occurrence: [String: Int] = [:]
-            for name in names {
-                occurrence[name, default: 0] += 1
-                guard site.userIndex(foldedName: name) == nil else { continue }
-                let post = site.posts[index]
-                let location = MentionLocation.find("@" + name, occurrence: occurrence[name, default: 1], in: post.source.path) ?? post.source
-                diagnostics.append(.warning(.unknownUser, stage: .validate, at: location, "'@\(name)' mentions no user of the site, so it is not a link"))
-            }
+        var occurrence: [String: Int] = [:]
+        for name in names {
+            occurrence[name, default: 0] += 1
+            guard site.userIndex(foldedName: name) == nil else { continue }
+            let location = MentionLocation.find("@" + name, occurrence: occurrence[name, default: 1], in: post.source.path) ?? post.source
+            diagnostics.append(.warning(.unknownUser, stage: .validate, at: location, "'@\(name)' mentions no user of the site, so it is not a link"))
         }
         return diagnostics
+    }
+
+    /// The keys of a post's tags, in caption order.
+    func keys(ofPost index: Int) -> [String] {
+        index < tagsOfPost.count ? tagsOfPost[index].map { tags[$0].key } : []
     }
 }
 

@@ -128,6 +128,14 @@ struct SiteModel {
             let post = pick(posts.indices.map { $0 })
             let id = posts[post].id
             list.append(Edit(description: "edit the caption of \(id)", isPostContent: true) { model in model.updatePost(id) { $0.caption += " \(word)" } })
+            // Hashtags: a few shared tags (in either case) so that tag pages gain and lose posts.
+            let tag = ["sunset", "Sunset", "café", "harbour"][Int(random.next() % 4)]
+            list.append(Edit(description: "tag \(id) #\(tag)", isPostContent: true) { model in model.updatePost(id) { $0.caption += " #\(tag)" } })
+            if posts[post].caption.contains("#") {
+                list.append(Edit(description: "remove the tags of \(id)", isPostContent: true) { model in
+                    model.updatePost(id) { $0.caption = $0.caption.split(separator: " ").filter { !$0.hasPrefix("#") }.joined(separator: " ") }
+                })
+            }
             list.append(Edit(description: "change the photo of \(id)") { model in model.updatePost(id) { $0.photo = 1 - $0.photo } })
             list.append(Edit(description: "change the alt text of \(id)") { model in model.updatePost(id) { $0.alt = $0.alt == nil ? "Alt \(word)" : nil } })
             list.append(Edit(description: "delete post \(id)") { model in model.posts.removeAll { $0.id == id } })
