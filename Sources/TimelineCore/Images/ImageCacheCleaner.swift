@@ -39,6 +39,7 @@ public enum ImageCacheCleaner {
         kept.uprightSizes = known.uprightSizes.filter { liveDigests.contains($0.key) }
         kept.colors = known.colors.filter { liveColors.contains($0.key) }
         kept.encoded = known.encoded.filter { liveKeys.contains($0.key) }
+        kept.cameras = known.cameras.filter { liveDigests.contains($0.key) }
 
         var removed = 0, removedBytes = 0, keptCount = 0
         for file in cachedFiles(cache) {

@@ -1,7 +1,8 @@
 /// What the image cache knows, kept in one small text file so a warm build opens no image:
 /// which source file has which digest (by size, modification time and inode, so unchanged
-/// photos are not read again), each source's upright size, placeholder colours, and the size
-/// of every encoded file. A missing or damaged index only costs re-encoding.
+/// photos are not read again), each source's upright size, placeholder colours, the size of
+/// every encoded file and, once a site has asked to show them, each source's camera details.
+/// A missing or damaged index only costs re-encoding.
 struct ImageCacheIndex: Sendable, Equatable {
     struct SourceEntry: Sendable, Hashable {
         let stamp: FileSystem.Stamp
@@ -21,6 +22,10 @@ struct ImageCacheIndex: Sendable, Equatable {
     var colors: [String: String] = [:]
     /// Rendition key → its encoded size.
     var encoded: [String: EncodedEntry] = [:]
+    /// Source digest → the camera fields of its EXIF (`CameraEXIF.fieldNames`, "" for each
+    /// one it lacks), read once when `showCameraDetails` is first on. Records of another
+    /// `CameraEXIF.recordVersion` are not read, so those photos are read again.
+    var cameras: [String: [String]] = [:]
 
     static let header = "timeline-image-cache 1"
 
@@ -29,6 +34,7 @@ struct ImageCacheIndex: Sendable, Equatable {
         uprightSizes.merge(other.uprightSizes) { _, new in new }
         colors.merge(other.colors) { _, new in new }
         encoded.merge(other.encoded) { _, new in new }
+        cameras.merge(other.cameras) { _, new in new }
     }
 
     /// Parses the index; anything unreadable is skipped, never trusted.
@@ -54,6 +60,8 @@ struct ImageCacheIndex: Sendable, Equatable {
                 if isDigest(fields[1]), let width = Int(fields[2]), let height = Int(fields[3]), let bytes = Int(fields[4]) {
                     index.encoded[fields[1]] = EncodedEntry(size: PixelSize(width: width, height: height), byteCount: bytes)
                 }
+            case ("X", 3 + CameraEXIF.fieldNames.count):
+                if fields[1] == String(CameraEXIF.recordVersion), isDigest(fields[2]) { index.cameras[fields[2]] = Array(fields[3...]) }
             default:
                 continue
             }
@@ -75,6 +83,10 @@ struct ImageCacheIndex: Sendable, Equatable {
         }
         for (key, entry) in encoded.sorted(by: { $0.key < $1.key }) {
             lines.append("E\t\(key)\t\(entry.size.width)\t\(entry.size.height)\t\(entry.byteCount)")
+        }
+        for (digest, values) in cameras.sorted(by: { $0.key < $1.key })
+        where values.count == CameraEXIF.fieldNames.count && !values.contains(where: { $0.contains("\t") || $0.contains("\n") }) {
+            lines.append((["X", String(CameraEXIF.recordVersion), digest] + values).joined(separator: "\t"))
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -33,7 +33,7 @@ public enum ImagePipeline {
         }
         let (jobs, avatarJob) = Self.jobs(site: site, contentRoot: contentRoot, contentDisplay: contentDisplay)
         let known = cache.loadIndex()
-        let processor = ImageProcessor(cache: cache, settings: settings, known: known)
+        let processor = ImageProcessor(cache: cache, settings: settings, known: known, readsCameraDetails: site.settings.showCameraDetails)
         let sources = await ParallelMap.map(jobs) { processor.identify($0) }
         let (shared, renderingOfJob) = Self.shareWork(jobs: jobs, sources: sources)
         let renderings = await ParallelMap.bounded(shared) { processor.render($0.job, digest: $0.digest) }

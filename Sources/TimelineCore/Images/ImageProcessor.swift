@@ -10,6 +10,9 @@ struct ImageProcessor: Sendable {
     let settings: ImageSettings
     /// The cache index as the build found it; what this build adds is returned, not stored.
     let known: ImageCacheIndex
+    /// Whether post photos' camera details are wanted (`showCameraDetails` in site.json): read
+    /// from each original's EXIF once, then from the index.
+    var readsCameraDetails = false
 
     struct JobFailure: Error, Sendable {
         let code: DiagnosticCode
@@ -20,6 +23,8 @@ struct ImageProcessor: Sendable {
     struct RenderedSource: Sendable {
         let upright: PixelSize
         let placeholderColor: String
+        /// Nil unless camera details are wanted (and for avatars).
+        let camera: CameraDetails?
         /// In plan order: what each file is, its cache key, and its encoded size.
         let renditions: [(spec: RenditionSpec, key: String, entry: ImageCacheIndex.EncodedEntry)]
     }
@@ -65,7 +70,7 @@ struct ImageProcessor: Sendable {
     }
 
     private func render(_ job: ImageJob, digest: String, doing work: inout Rendering.Work) throws(JobFailure) -> RenderedSource {
-        let upright = try uprightSize(job, digest: digest, learning: &work.learned)
+        let (upright, camera) = try header(job, digest: digest, learning: &work.learned)
         guard upright.width * upright.height <= settings.maxPixels else {
             throw JobFailure(
                 code: .photoTooLarge,
@@ -111,7 +116,7 @@ struct ImageProcessor: Sendable {
         work.learned.colors[colorKey] = color
         let renditions = plan.specs.compactMap { spec in entries[spec].map { (spec: spec, key: $0.key, entry: $0.entry) } }
         for rendition in renditions { work.learned.encoded[rendition.key] = rendition.entry }
-        return RenderedSource(upright: upright, placeholderColor: color, renditions: renditions)
+        return RenderedSource(upright: upright, placeholderColor: color, camera: camera, renditions: renditions)
     }
 
     /// Step 3: the rendered source as `job` publishes it, under its own output folder and name.
@@ -128,7 +133,8 @@ struct ImageProcessor: Sendable {
             case .square: squares.append(rendition)
             }
         }
-        let image = ProcessedImage(size: rendered.upright, placeholderColor: rendered.placeholderColor, display: display, squares: squares)
+        let image = ProcessedImage(
+            size: rendered.upright, placeholderColor: rendered.placeholderColor, display: display, squares: squares, camera: rendered.camera)
         return (image, files)
     }
 
@@ -176,21 +182,37 @@ struct ImageProcessor: Sendable {
         }
     }
 
-    private func uprightSize(_ job: ImageJob, digest: String, learning learned: inout ImageCacheIndex) throws(JobFailure) -> PixelSize {
-        if let size = known.uprightSizes[digest] {
+    /// The source's upright size and, when wanted, its camera details: from the index when it
+    /// has them, else from the file's header (its pixels are not decoded).
+    private func header(
+        _ job: ImageJob, digest: String, learning learned: inout ImageCacheIndex
+    ) throws(JobFailure) -> (upright: PixelSize, camera: CameraDetails?) {
+        let wantsCamera = readsCameraDetails && job.purpose == .postPhoto
+        if let size = known.uprightSizes[digest], !wantsCamera || known.cameras[digest] != nil {
             learned.uprightSizes[digest] = size
-            return size
+            guard wantsCamera, let values = known.cameras[digest] else { return (size, nil) }
+            learned.cameras[digest] = values
+            return (size, CameraEXIF.details(values))
         }
         let header: DecodedImage.Header
+        var camera: CameraDetails?
         do {
-            header = try DecodedImage.probe(job.sourcePath)
+            if wantsCamera {
+                let probed = try DecodedImage.probe(job.sourcePath, strings: CameraEXIF.fieldNames)
+                header = probed.header
+                let values = CameraEXIF.values(fromVips: probed.strings)
+                learned.cameras[digest] = values
+                camera = CameraEXIF.details(values)
+            } else {
+                header = try DecodedImage.probe(job.sourcePath)
+            }
         } catch {
             let kind = job.asset.mediaType.split(separator: "/").last.map { $0.uppercased() } ?? "image"
             throw JobFailure(code: .undecodablePhoto, message: "this \(kind) file cannot be decoded by the installed libvips: \(error.message)")
         }
         let size = header.uprightSize
         learned.uprightSizes[digest] = size
-        return size
+        return (size, camera)
     }
 
     static func megapixels(_ pixels: Int) -> String {

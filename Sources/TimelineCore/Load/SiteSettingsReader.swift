@@ -2,7 +2,9 @@ import Foundation
 
 /// Reads `site.json`.
 struct SiteSettingsReader {
-    static let keys = ["title", "description", "baseURL", "language", "timeZone", "pageSize", "feedDepth", "feedEntries", "images"]
+    static let keys = [
+        "title", "description", "baseURL", "language", "timeZone", "pageSize", "feedDepth", "feedEntries", "images", "showCameraDetails",
+    ]
 
     static func read(_ file: SourceFile) -> (SiteSettings?, [Diagnostic]) {
         var reader = RecordReader(file: file)
@@ -40,6 +42,7 @@ struct SiteSettingsReader {
             settings.images = ImageSettingsReader.read(images.value, with: &reader)
         }
         settings.feedEntries = reader.positiveInteger(fields, "feedEntries") ?? SiteSettings.defaultFeedEntries
+        if let show = reader.boolean(fields, "showCameraDetails") { settings.showCameraDetails = show }
         if settings.title.allSatisfy(\.isWhitespace), let position = fields.position(of: "title") {
             reader.report(.invalidValue, at: position, "title must not be empty")
         }

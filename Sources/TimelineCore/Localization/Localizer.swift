@@ -12,6 +12,8 @@ public final class Localizer: Sendable {
     let plurals: PluralRules
     let numbers: LocalNumber
     let dates: LocalDate
+    /// Decimals, unpunctuated whole numbers and clock times, for camera details.
+    let measures: LocalMeasure
     private let generated: [GeneratedText: TextPattern]
     private let counted: [CountedText: [PluralCategory: TextPattern]]
     /// Each count's text for the numbers below `smallCountLimit`, made once: a site shows
@@ -35,6 +37,7 @@ public final class Localizer: Sendable {
         let numbers = LocalNumber(locale: locale)
         self.numbers = numbers
         dates = LocalDate(locale: locale, timeZone: timeZone)
+        measures = LocalMeasure(locale: locale)
         self.generated = generated
         self.counted = counted
         smallNumbers = (0..<Self.smallCountLimit).map(numbers.text)

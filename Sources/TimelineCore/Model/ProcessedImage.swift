@@ -8,12 +8,16 @@ public struct ProcessedImage: Sendable, Hashable {
     public let display: [Rendition]
     /// Square crops, smallest first.
     public let squares: [Rendition]
+    /// What the original's EXIF says about the camera, for a post photo when the site shows
+    /// camera details (`showCameraDetails`); nil otherwise.
+    public let camera: CameraDetails?
 
-    public init(size: PixelSize, placeholderColor: String?, display: [Rendition], squares: [Rendition]) {
+    public init(size: PixelSize, placeholderColor: String?, display: [Rendition], squares: [Rendition], camera: CameraDetails? = nil) {
         self.size = size
         self.placeholderColor = placeholderColor
         self.display = display
         self.squares = squares
+        self.camera = camera
     }
 }
 

@@ -15,6 +15,9 @@ public struct SiteSettings: Sendable, Hashable {
     public var images: ImageSettings
     /// The most entries an Atom feed holds (the newest).
     public var feedEntries: Int
+    /// Whether post pages show the camera, lens, exposure and time the photo was taken, from
+    /// the original's EXIF (never its location). Off by default.
+    public var showCameraDetails = false
 
     public static let defaultPageSize = 12
     public static let defaultFeedDepth = 10

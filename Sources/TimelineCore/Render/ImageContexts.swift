@@ -23,7 +23,7 @@ enum ImageContexts {
                 sources: display.sources, sizes: thumbnailSizes, alt: display.alt, hasAlt: display.hasAlt, placeholderStyle: display.placeholderStyle,
                 originalURL: display.originalURL)
         }
-        return PhotoValues(image: ImageValues(display), thumbnail: ImageValues(thumbnail))
+        return PhotoValues(image: ImageValues(display), thumbnail: ImageValues(thumbnail), camera: image.camera)
     }
 
     static func avatar(_ image: ProcessedImage, paths: SitePaths) -> ImageValues {

@@ -167,7 +167,7 @@ struct PageRenderer: Sendable {
         return PostDetailValues(
             card: contexts.card(index, position: 0), comments: comments, likers: likers, hasLikes: !post.likes.isEmpty,
             newerPost: newer.map { neighbour($0) }, olderPost: older.map { neighbour($0) },
-            commentsAtomURL: contexts.sharing.url(of: .comments(post: index)))
+            commentsAtomURL: contexts.sharing.url(of: .comments(post: index)), camera: contexts.camera(ofPost: index))
     }
 
     /// Where `value` stands in an ascending list.

@@ -64,15 +64,19 @@ final class PhotoValues: TemplateContext {
     let thumbnail: ImageValues
     /// Nil leaves `loading` and `fetchPriority` out.
     let eager: Bool?
+    /// What the original's EXIF says about the camera, when the site shows it: not a field of
+    /// the photo, but what the post page's `post.camera` is made from (`CameraValues`).
+    let camera: CameraDetails?
 
     /// From the images' own fingerprints and the loading: cards are fingerprinted on every
     /// page that shows them.
     let cachedFingerprint: TemplateFingerprint?
 
-    init(image: ImageValues, thumbnail: ImageValues, eager: Bool? = nil) {
+    init(image: ImageValues, thumbnail: ImageValues, eager: Bool? = nil, camera: CameraDetails? = nil) {
         self.image = image
         self.thumbnail = thumbnail
         self.eager = eager
+        self.camera = camera
         var hasher = StableHasher()
         hasher.combine("photo")
         ContextFingerprint.combine(.object(image), into: &hasher)
@@ -83,7 +87,7 @@ final class PhotoValues: TemplateContext {
 
     /// Eager photos are the first of a list, which the browser should fetch at once.
     func loading(eager: Bool) -> PhotoValues {
-        PhotoValues(image: image, thumbnail: thumbnail, eager: eager)
+        PhotoValues(image: image, thumbnail: thumbnail, eager: eager, camera: camera)
     }
 
     static let templateFields = TemplateFieldList<PhotoValues>(

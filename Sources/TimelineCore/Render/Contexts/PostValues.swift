@@ -66,8 +66,12 @@ final class PostDetailValues: TemplateContext {
     let newerPost: NeighbourValues?
     let olderPost: NeighbourValues?
     let commentsAtomURL: String?
+    let camera: CameraValues?
 
-    init(card: CardValues, comments: [CommentValues], likers: [UserValues], hasLikes: Bool, newerPost: NeighbourValues?, olderPost: NeighbourValues?, commentsAtomURL: String?) {
+    init(
+        card: CardValues, comments: [CommentValues], likers: [UserValues], hasLikes: Bool, newerPost: NeighbourValues?, olderPost: NeighbourValues?,
+        commentsAtomURL: String?, camera: CameraValues?
+    ) {
         self.card = card
         self.comments = comments
         self.likers = likers
@@ -75,6 +79,7 @@ final class PostDetailValues: TemplateContext {
         self.newerPost = newerPost
         self.olderPost = olderPost
         self.commentsAtomURL = commentsAtomURL
+        self.camera = camera
     }
 
     static let templateFields = TemplateFieldList<PostDetailValues>(
@@ -87,6 +92,7 @@ final class PostDetailValues: TemplateContext {
             .optionalObject("newerPost") { $0.newerPost },
             .optionalObject("olderPost") { $0.olderPost },
             .optionalText("commentsAtomURL") { $0.commentsAtomURL },
+            .optionalObject("camera") { $0.camera },
         ])
 }
 
@@ -140,6 +146,12 @@ final class DateValues: TemplateContext {
     init(milliseconds: Int64, localizer: Localizer) {
         iso = ISODate.timestamp(milliseconds: milliseconds)
         readable = localizer.date(milliseconds: milliseconds)
+    }
+
+    /// A time written elsewhere (a photo's `takenAt`).
+    init(iso: String, readable: String) {
+        self.iso = iso
+        self.readable = readable
     }
 
     static let templateFields = TemplateFieldList<DateValues>("date", [
