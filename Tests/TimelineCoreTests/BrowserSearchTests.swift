@@ -66,6 +66,28 @@ struct BrowserSearchTests {
         #expect(nothing.status?.contains("Nothing matches") == true)
     }
 
+    @Test("'#coffee' finds the posts tagged #coffee (in any case); 'coffee' finds the word too, tagged or not")
+    func exampleHashtag() async throws {
+        let output = try await Self.example.value
+        let server = try await StaticServer.start(serving: output)
+        let postsFolder = RepositoryPaths.content + "/posts"
+        let ids = try FileManager.default.contentsOfDirectory(atPath: postsFolder).sorted(by: >)
+        func posts(matching pattern: String) throws -> [String] {
+            try ids.filter { id in
+                let texts = ["post.md", "comments.json"].compactMap { try? String(contentsOfFile: "\(postsFolder)/\(id)/\($0)", encoding: .utf8) }
+                return texts.contains { $0.range(of: pattern, options: .regularExpression) != nil }
+            }.map { "/p/\($0)/" }
+        }
+        let tagged = try posts(matching: #"(?i)(^|\s)#coffee\b"#)
+        #expect(tagged.count >= 2)
+        let byTag = try Self.search(server, "#coffee")
+        #expect(byTag.state == "done")
+        #expect(byTag.posts == tagged)
+        let byWord = try Self.search(server, "coffee")
+        #expect(byWord.posts == (try posts(matching: #"(?i)\bcoffee"#)))
+        #expect(byWord.posts.count > byTag.posts.count, "the word is in captions and comments without the tag too")
+    }
+
     @Test("People are found by any part of their username or display name, accents ignored")
     func examplePeople() async throws {
         let output = try await Self.example.value

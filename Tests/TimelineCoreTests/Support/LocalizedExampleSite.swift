@@ -41,6 +41,6 @@ final class LocalizedExampleSite {
     /// The pages the issue names: home, a post, a profile, a timeline, the user list, search and 404.
     static let interfacePages = [
         "index.html", "p/-K25Fj8qrMAtxXG3QCSn/index.html", "u/hansolo/index.html", "u/hansolo/feed/index.html", "users/index.html",
-        "u/hansolo/followers/index.html", "search/index.html", "404.html",
+        "u/hansolo/followers/index.html", "search/index.html", "404.html", "tags/index.html", "tags/coffee/index.html",
     ]
 }
