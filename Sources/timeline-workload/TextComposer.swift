@@ -45,7 +45,23 @@ enum TextComposer {
         if generator.chance(0.06) {
             sentences.append("More at [example.org](https://example.org/).")
         }
-        return sentences.joined(separator: " ")
+        let caption = sentences.joined(separator: " ")
+        return caption + hashtags(for: caption)
+    }
+
+    /// About a third of captions end with one or two hashtags, nouns from the vocabulary (so a
+    /// few hundred tags, the common ones on thousands of posts). Derived from the caption's
+    /// text rather than drawn from the generator, so that every other choice of the workload
+    /// stays what it was before hashtags.
+    static func hashtags(for caption: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in caption.utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        }
+        guard hash % 3 == 0 else { return "" }
+        let first = Vocabulary.nouns[Int((hash >> 8) % UInt64(Vocabulary.nouns.count))]
+        let second = Vocabulary.places[Int((hash >> 24) % UInt64(Vocabulary.places.count))]
+        return (hash >> 40) % 2 == 0 ? " #\(first)" : " #\(first) #\(second.replacingOccurrences(of: " ", with: "_"))"
     }
 
     /// A short, never empty comment.
