@@ -186,6 +186,17 @@ struct CameraDetailsTests {
         }
     }
 
+    @Test("the camera section passes the Nu HTML checker, left to right and right to left", arguments: ["en", "ar"])
+    func validHTML(language: String) async throws {
+        let fixture = try fixture(show: true, language: language)
+        try addPost(fixture, tags: Self.everyField + ["-OffsetTimeOriginal=+01:00"])
+        _ = try await fixture.build()
+        #expect(try cameraRows(fixture).count == 7)
+        let result = try Subprocess.run(RepositoryPaths.root + "/scripts/nu-check.sh", [fixture.output])
+        #expect(result.status == 0, "\(language): \(result.standardOutput)\(result.standardError)")
+        #expect(result.standardError.contains("no errors or warnings"))
+    }
+
     @Test("showCameraDetails must be true or false: an error at its line and column")
     func wrongType() async throws {
         let fixture = try SiteFixture(site: "{\n  \"title\": \"Fixture\",\n  \"showCameraDetails\": \"yes\"\n}\n")
