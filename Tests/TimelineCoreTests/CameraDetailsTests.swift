@@ -162,6 +162,22 @@ struct CameraDetailsTests {
         #expect(try cacheIndex(fixture) == index)
     }
 
+    @Test("timeline clean --cache keeps the camera records of the photos in use and drops the others")
+    func cleanCache() async throws {
+        let fixture = try fixture(show: true)
+        try addPost(fixture, tags: Self.everyField)
+        try addPost(fixture, Self.otherPostID, tags: ["-Make=Gone", "-Model=Gone 1"])
+        _ = try await fixture.build()
+        #expect(try cacheIndex(fixture).components(separatedBy: "\nX\t").count == 3)
+        try fixture.remove("Content/posts/\(Self.otherPostID)")
+        _ = try await ImageCacheCleaner.clean(fixture.options(), everything: false)
+        let index = try cacheIndex(fixture)
+        #expect(index.contains("\tCanon EOS 5D Mark III\t") && !index.contains("Gone"))
+        let rebuilt = try await fixture.build()
+        #expect(rebuilt.images.decoded == 0 && rebuilt.images.encoded == 0)
+        #expect(try cameraRows(fixture).count == 7)
+    }
+
     @Test("numbers, labels and the date in the site's language; the camera's offset from UTC in datetime")
     func localized() async throws {
         let fixture = try fixture(show: true, language: "de")
