@@ -97,7 +97,8 @@ enum CameraEXIF {
     }
 
     /// The details a record's values say; values that are not what their field should hold
-    /// (an unset date `    :  :     :  :  `, a fraction over zero) are left out.
+    /// (an unset date `    :  :     :  :  `, an aperture or a focal length of 0, a lens named
+    /// `----`) are left out.
     static func details(_ values: [String]) -> CameraDetails {
         func field(_ name: String) -> String? {
             guard let index = fieldNames.firstIndex(of: name), index < values.count else { return nil }
