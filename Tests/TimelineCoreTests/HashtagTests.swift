@@ -71,6 +71,28 @@ struct HashtagTests {
         }
     }
 
+    @Test("adding a tag and then removing it: each incremental build equals a clean build, and the tag's folder goes")
+    func incrementalTagEdits() async throws {
+        let fixture = try Self.site([(Self.older, "First cup #coffee"), (Self.newer, "Second cup")])
+        _ = try await fixture.build()
+        let postFile = fixture.content + "/posts/\(Self.newer)/post.md"
+        let original = try String(contentsOfFile: postFile, encoding: .utf8)
+        for (step, caption) in [("add", "Second cup #coffee #Harbour"), ("remove", "Second cup")].enumerated() {
+            try Data(original.replacingOccurrences(of: "Second cup", with: caption.1).utf8).write(to: URL(fileURLWithPath: postFile))
+            let report = try await fixture.build()
+            #expect(report.files.mode == .incremental)
+            let cleanOutput = fixture.root + "/Clean\(step)"
+            var cleanOptions = BuildOptions(siteRoot: fixture.root, output: cleanOutput, cache: fixture.root + "/.clean-cache")
+            cleanOptions.clean = true
+            _ = try await SiteBuilder.build(cleanOptions)
+            let incremental = try SiteFixture.snapshot(fixture.output), clean = try SiteFixture.snapshot(cleanOutput)
+            #expect(Set(incremental.keys) == Set(clean.keys), "\(caption.0): different files")
+            for (path, bytes) in clean where incremental[path] != bytes { Issue.record("\(caption.0): \(path) differs from a clean build") }
+            #expect(try SiteFixture.folders(fixture.output) == SiteFixture.folders(cleanOutput), "\(caption.0): different folders")
+            #expect(fixture.exists("tags/harbour/index.html") == (caption.0 == "add"))
+        }
+    }
+
     @Test("the search index finds a tag as #tag (its normalised key) and its word as a word")
     func searchTerms() async throws {
         let fixture = try Self.site([(Self.older, "Terrace #Café")])
