@@ -19,11 +19,15 @@ public struct PreviewConfiguration: Sendable {
     /// Whether SIGINT and SIGTERM stop the server gracefully (the command line); tests stop it
     /// by cancelling its task.
     public var handlesSignals: Bool
+    /// The `Host` names requests may carry (`AllowedHosts`): loopback, addresses, and these.
+    public var allowedHosts: AllowedHosts
 
     public init(
         build: BuildOptions, host: String = "127.0.0.1", port: Int = 8000, debounce: Duration = .milliseconds(100),
-        watchMode: FileWatcher.Mode = .automatic, heartbeat: Duration = .seconds(15), handlesSignals: Bool = true
+        watchMode: FileWatcher.Mode = .automatic, heartbeat: Duration = .seconds(15), handlesSignals: Bool = true,
+        allowedHosts: AllowedHosts = AllowedHosts()
     ) {
+        self.allowedHosts = allowedHosts
         self.build = build
         self.host = host
         self.port = port
@@ -73,7 +77,9 @@ public struct PreviewServer: Sendable {
             options: options, watcher: FileWatcher(roots: [paths.content, paths.templates], mode: configuration.watchMode),
             stylesheetFolder: paths.templates + "/assets", debounce: configuration.debounce, heartbeat: configuration.heartbeat,
             startSignal: listening, state: state, broadcaster: broadcaster, report: report)
-        let responder = PreviewResponder(files: StaticFileResponder(folder: ServedFolder(root: paths.output)), state: state, broadcaster: broadcaster)
+        let responder = PreviewResponder(
+            files: StaticFileResponder(folder: ServedFolder(root: paths.output)), state: state, broadcaster: broadcaster,
+            allowedHosts: configuration.allowedHosts)
         // Quiet unless LOG_LEVEL asks for Hummingbird's and the service group's own lines.
         var logger = Logger(label: "timeline.serve")
         logger.logLevel = ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .critical
@@ -139,8 +145,15 @@ struct PreviewResponder: HTTPResponder {
     let files: StaticFileResponder
     let state: PreviewState
     let broadcaster: ReloadBroadcaster
+    let allowedHosts: AllowedHosts
 
     func respond(to request: Request, context: Context) async throws -> Response {
+        guard allowedHosts.allows(request.head.authority) else {
+            let text = "Forbidden: this preview answers only localhost, 127.0.0.1, [::1] and IP addresses. To open it under another name, start it with --allow-host NAME.\n"
+            return Response(
+                status: .forbidden, headers: [.contentType: "text/plain; charset=utf-8", .cacheControl: "no-store"],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+        }
         let target = request.head.path ?? "/"
         let path = target.prefix { $0 != "?" }
         let snapshot = await state.request(path)

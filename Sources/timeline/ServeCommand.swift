@@ -31,6 +31,13 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("debounce"), help: ArgumentHelp("How long saves must pause before a rebuild, in milliseconds.", valueName: "ms"))
     var debounceMilliseconds: Int = 100
 
+    @Option(
+        name: .customLong("allow-host"),
+        help: ArgumentHelp(
+            "Also answer requests for this host name (repeatable); by default only localhost, 127.0.0.1, [::1] and IP addresses, against DNS rebinding.",
+            valueName: "name"))
+    var allowedHosts: [String] = []
+
     @Flag(help: "Also print how long each stage of each build took.")
     var timings = false
 
@@ -45,7 +52,8 @@ struct ServeCommand: AsyncParsableCommand {
         let configuration = PreviewConfiguration(
             build: site.buildOptions(output: output, progress: nil), host: host, port: port,
             debounce: .milliseconds(debounceMilliseconds),
-            watchMode: pollMilliseconds.map { .polling(interval: .milliseconds($0)) } ?? .automatic)
+            watchMode: pollMilliseconds.map { .polling(interval: .milliseconds($0)) } ?? .automatic,
+            allowedHosts: AllowedHosts(extra: allowedHosts))
         do {
             try await PreviewServer(configuration: configuration).run { [timings] event in console.show(event, timings: timings) }
         } catch {

@@ -58,6 +58,24 @@ struct PreviewServerTests {
         #expect(await preview.server.state.requestCount(for: "/") >= 2)
     }
 
+    @Test("only loopback names, addresses and allowed names are answered: another Host is refused with 403, the event stream too (DNS rebinding)")
+    func hostCheck() async throws {
+        let fixture = try SiteFixture.small()
+        let preview = try await RunningPreview.start(fixture, allowedHosts: AllowedHosts(extra: ["photos.test"]))
+        defer { Task { await preview.stop() } }
+        for host in ["127.0.0.1:\(preview.port)", "localhost:\(preview.port)", "LOCALHOST", "[::1]:\(preview.port)", "192.168.1.20:8000", "photos.test:\(preview.port)", "app.localhost"] {
+            let response = try await preview.get("/", headers: ["Host": host])
+            #expect(response.status == 200, "\(host)")
+        }
+        for host in ["evil.example.com", "evil.example.com:\(preview.port)", "127.0.0.1.evil.example", "localhost.evil.example", "photos.test.evil"] {
+            let page = try await preview.get("/", headers: ["Host": host])
+            #expect(page.status == 403, "\(host)")
+            #expect(!page.text.contains("<html"), "\(host): no page content")
+            let events = try await preview.get(ReloadScript.eventsPath, headers: ["Host": host])
+            #expect(events.status == 403, "\(host): event stream")
+        }
+    }
+
     @Test("a site under a base path is served under it, and / redirects there")
     func basePath() async throws {
         let fixture = try SiteFixture(site: #"{"title": "Fixture", "baseURL": "https://example.org/photos/", "pageSize": 2}"#)

@@ -39,7 +39,10 @@ enum HTTPProbe {
         let raw = try await onThread {
             let socket = try connect(port: port)
             defer { close(socket) }
-            var request = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
+            // A `Host` among `headers` replaces the default one.
+            var request = "\(method) \(target) HTTP/1.1\r\n"
+            if !headers.keys.contains(where: { $0.lowercased() == "host" }) { request += "Host: 127.0.0.1:\(port)\r\n" }
+            request += "Connection: close\r\n"
             for (name, value) in headers { request += "\(name): \(value)\r\n" }
             request += "\r\n"
             try send(request, on: socket)

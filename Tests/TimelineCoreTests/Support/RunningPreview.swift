@@ -29,10 +29,13 @@ final class RunningPreview: Sendable {
         self.task = task
     }
 
-    static func start(_ fixture: SiteFixture, watchMode: FileWatcher.Mode = .automatic, debounce: Duration = .milliseconds(100)) async throws -> RunningPreview {
+    static func start(
+        _ fixture: SiteFixture, watchMode: FileWatcher.Mode = .automatic, debounce: Duration = .milliseconds(100),
+        allowedHosts: AllowedHosts = AllowedHosts()
+    ) async throws -> RunningPreview {
         let configuration = PreviewConfiguration(
             build: fixture.options(), host: "127.0.0.1", port: 0, debounce: debounce, watchMode: watchMode, heartbeat: .seconds(5),
-            handlesSignals: false)
+            handlesSignals: false, allowedHosts: allowedHosts)
         let server = PreviewServer(configuration: configuration)
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
         let task = Task {
