@@ -81,7 +81,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TimelineCoreTests",
-            dependencies: ["TimelineCore", "TimelinePreview", "CLibXML2", "timeline"],
+            dependencies: ["TimelineCore", "TimelinePreview", "CLibXML2", "timeline", .product(name: "Hummingbird", package: "hummingbird")],
             exclude: ["Fixtures"]
         ),
     ],

@@ -10,6 +10,7 @@ import TimelineCore
 ///   the pages' links do; `/` redirects there;
 /// - a folder serves its `index.html`, and a folder URL without its trailing slash redirects to
 ///   the slash form;
+/// - before the first build has finished, every path gets `BuildingPage` (503, `Retry-After`);
 /// - a missing file gets the site's `404.html` with status 404;
 /// - HTML is sent with `Cache-Control: no-store` and with the reload script (and, while the
 ///   build is broken, the error panel) added before `</body>`; other files with
@@ -27,6 +28,11 @@ struct StaticFileResponder: Sendable {
     private func answer(_ request: Request, state: PreviewState.Snapshot) -> Response {
         guard request.method == .get || request.method == .head else {
             return Self.text(.methodNotAllowed, "Only GET and HEAD are served.\n", extra: [.allow: "GET, HEAD"])
+        }
+        guard state.generation > 0 else {
+            var response = Self.html(.serviceUnavailable, Array(BuildingPage.page().utf8))
+            response.headers[.retryAfter] = String(BuildingPage.retryAfterSeconds)
+            return response
         }
         let target = request.head.path ?? "/"
         let path: SafePath

@@ -68,7 +68,7 @@ extension Console {
     func show(_ event: PreviewEvent, timings: Bool = false) {
         switch event {
         case .listening(let url):
-            Console.writeOutput("Serving at \(url) (Ctrl-C to stop)\n")
+            Console.writeOutput("Serving at \(url) (Ctrl-C to stop); until the first build is done, pages say \"Building the site…\"\n")
         case .watching(let mechanism, let roots):
             guard !quiet else { return }
             let how: String
