@@ -149,10 +149,9 @@ struct PreviewResponder: HTTPResponder {
 
     func respond(to request: Request, context: Context) async throws -> Response {
         guard allowedHosts.allows(request.head.authority) else {
-            let text = "Forbidden: this preview answers only localhost, 127.0.0.1, [::1] and IP addresses. To open it under another name, start it with --allow-host NAME.\n"
-            return Response(
-                status: .forbidden, headers: [.contentType: "text/plain; charset=utf-8", .cacheControl: "no-store"],
-                body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+            return StaticFileResponder.text(
+                .forbidden,
+                "Forbidden: this preview answers only localhost, 127.0.0.1, [::1] and IP addresses. To open it under another name, start it with --allow-host NAME.\n")
         }
         let target = request.head.path ?? "/"
         let path = target.prefix { $0 != "?" }

@@ -1,3 +1,5 @@
+import TimelineCore
+
 /// A request path turned into the names of the folders and file it asks for inside the served
 /// folder, or refused. The rules are deliberately strict, since the preview serves the files of
 /// a working folder:
@@ -74,7 +76,7 @@ public struct SafePath: Sendable, Hashable {
     /// The segments joined back into a URL path under `basePath` with each segment
     /// percent-encoded, as a folder (`/photos/p/abc/`): the target of a redirect.
     public func folderURL(under basePath: String) -> String {
-        basePath + segments.map { Self.percentEncoded($0) + "/" }.joined()
+        basePath + segments.map { PercentEncoding.encoded($0) + "/" }.joined()
     }
 
     static func percentDecoded(_ raw: some Collection<UInt8>) throws(Refusal) -> [UInt8] {
@@ -99,21 +101,5 @@ public struct SafePath: Sendable, Hashable {
         case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
         default: nil
         }
-    }
-
-    /// Percent-encodes everything but unreserved characters (RFC 3986).
-    static func percentEncoded(_ segment: String) -> String {
-        var result = ""
-        for byte in segment.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "~"):
-                result.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                let digits = Array("0123456789ABCDEF".utf8)
-                result += "%" + String(decoding: [digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]], as: UTF8.self)
-            }
-        }
-        return result
     }
 }

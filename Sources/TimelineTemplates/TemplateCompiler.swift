@@ -90,8 +90,6 @@ struct TemplateCompiler {
         for index in reading.indices where frame < reading[index] { reading[index] = frame }
     }
 
-    /// Whether a program included with `frames` on the stack reads nothing below the frame on
-    /// top: its output is a function of that value alone, so it can be kept per value.
     /// Whether a node holds no section, partial, parent or block: a partial made of such
     /// nodes renders the same compiled in place of its tag.
     private static func isFlat(_ node: TemplateNode) -> Bool {
@@ -101,6 +99,17 @@ struct TemplateCompiler {
         }
     }
 
+    /// Appends `op`, joining static text to the text before it.
+    private static func append(_ op: RenderOp, to ops: inout [RenderOp]) {
+        if case .text(let bytes) = op, case .text(let previous)? = ops.last {
+            ops[ops.count - 1] = .text(previous + bytes)
+        } else {
+            ops.append(op)
+        }
+    }
+
+    /// Whether a program included with `frames` on the stack reads nothing below the frame on
+    /// top: its output is a function of that value alone, so it can be kept per value.
     private func readsOnlyTheTopFrame(_ program: Int, frames: [TemplateType]?) -> Bool {
         guard let frames, case .object = frames.last?.required, let lowest = lowestFrameRead[program] else { return false }
         return lowest >= frames.count - 1
@@ -111,11 +120,7 @@ struct TemplateCompiler {
         for node in nodes {
             switch node {
             case .text(let bytes):
-                if case .text(let previous)? = ops.last {
-                    ops[ops.count - 1] = .text(previous + bytes)
-                } else {
-                    ops.append(.text(bytes))
-                }
+                Self.append(.text(bytes), to: &ops)
             case .lineStart:
                 ops.append(.lineStart)
             case .variable(let name, let escaped, let location):
@@ -141,13 +146,7 @@ struct TemplateCompiler {
                     // call would render them, without the call.
                     var inner = scope
                     inner.template = name
-                    for op in compile(tree, inner) {
-                        if case .text(let bytes) = op, case .text(let previous)? = ops.last {
-                            ops[ops.count - 1] = .text(previous + bytes)
-                        } else {
-                            ops.append(op)
-                        }
-                    }
+                    for op in compile(tree, inner) { Self.append(op, to: &ops) }
                 } else if let index = program(named: name, frames: scope.frames, overrides: scope.overrides, includedFrom: (scope.template, location)) {
                     let indentation = indentation ?? []
                     if indentation.isEmpty, readsOnlyTheTopFrame(index, frames: scope.frames) {

@@ -298,9 +298,9 @@ struct CameraDetailsTests {
         #expect(exposure(30, 1) == "30 s")
         #expect(english.decimal(4.25) == "4.3" && english.decimal(50) == "50" && french.decimal(1.8) == "1,8")
         #expect(english.whole(12800) == "12800")
-        #expect(LocalMeasure.daysSinceEpoch(year: 1970, month: 1, day: 1) == 0)
-        #expect(LocalMeasure.daysSinceEpoch(year: 2015, month: 11, day: 2) == 16741)
-        #expect(LocalMeasure.daysSinceEpoch(year: 1969, month: 12, day: 31) == -1)
+        #expect(ISODate.daysSinceEpoch(year: 1970, month: 1, day: 1) == 0)
+        #expect(ISODate.daysSinceEpoch(year: 2015, month: 11, day: 2) == 16741)
+        #expect(ISODate.daysSinceEpoch(year: 1969, month: 12, day: 31) == -1)
         let taken = CameraDetails.TakenAt(year: 987, month: 6, day: 5, hour: 4, minute: 3, second: 2, offsetMinutes: -90)
         #expect(CameraValues.isoText(taken) == "0987-06-05T04:03:02-01:30")
     }

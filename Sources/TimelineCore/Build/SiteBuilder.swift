@@ -1,4 +1,5 @@
 import Foundation
+
 /// The pipeline: load → validate and link → timelines → render → feeds → write. `check` runs
 /// the stages that can find errors and writes nothing; `build` runs them all.
 public enum SiteBuilder {

@@ -68,7 +68,7 @@ struct FeedBuilder: Sendable {
 
     private func person(_ user: Int) -> AtomFeed.Person {
         let user = site.users[user]
-        return AtomFeed.Person(name: user.name ?? user.username, uri: absolute(paths.profile(user.username)))
+        return AtomFeed.Person(name: user.displayName, uri: absolute(paths.profile(user.username)))
     }
 
     private func postEntry(_ index: Int) -> AtomFeed.Entry {
@@ -98,10 +98,11 @@ struct FeedBuilder: Sendable {
         return shown.map { position in
             let comment = post.comments[position]
             let url = postURL + "#comment-" + comment.id.rawValue
-            let author = site.userIndex(named: comment.author.username).map(person)
-                ?? AtomFeed.Person(name: comment.author.username, uri: nil)
+            let authorIndex = site.userIndex(named: comment.author.username)
+            let author = authorIndex.map(person) ?? AtomFeed.Person(name: comment.author.username, uri: nil)
+            let authorName = authorIndex.map { site.users[$0].displayName } ?? comment.author.username
             return AtomFeed.Entry(
-                id: url, title: contexts.localizer.text(.commentEntryTitle, ["name": site.userIndex(named: comment.author.username).map { site.users[$0].displayName } ?? comment.author.username]), alternateURL: url, published: comment.date,
+                id: url, title: contexts.localizer.text(.commentEntryTitle, ["name": authorName]), alternateURL: url, published: comment.date,
                 updated: dates[position], author: author, contentHTML: Markdown.html(comment.text),
                 contentBase: postURL, photo: nil)
         }

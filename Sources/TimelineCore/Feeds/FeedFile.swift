@@ -40,7 +40,7 @@ enum FeedFile: Sendable, Hashable {
 
     /// `file(in:)` as a URL path: a tag's folder percent-encoded.
     func urlPath(in site: LinkedSite) -> String {
-        if case .tag(let index) = self { return "tags/\(SitePaths.percentEncoded(site.tags.tags[index].key))/atom.xml" }
+        if case .tag(let index) = self { return "tags/\(PercentEncoding.encoded(site.tags.tags[index].key))/atom.xml" }
         return file(in: site)
     }
 

@@ -159,7 +159,7 @@ enum CameraEXIF {
         else { return nil }
         var second = 0
         if digits.count >= 19, digits[16] == 58, let seconds = number(17, 2) { second = seconds }
-        guard year >= 1, (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day), (0...23).contains(hour),
+        guard year >= 1, (1...12).contains(month), (1...ISODate.daysIn(month: month, year: year)).contains(day), (0...23).contains(hour),
             (0...59).contains(minute), (0...59).contains(second)
         else { return nil }
         return CameraDetails.TakenAt(
@@ -175,14 +175,6 @@ enum CameraEXIF {
             hours <= 14, minutes < 60
         else { return nil }
         return (bytes[0] == 45 ? -1 : 1) * (hours * 60 + minutes)
-    }
-
-    static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
     }
 
     static func greatestCommonDivisor(_ a: Int, _ b: Int) -> Int {

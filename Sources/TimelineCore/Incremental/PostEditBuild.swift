@@ -57,9 +57,7 @@ struct PostEditBuild {
             else { return nil }
             // A tag gained or lost changes which tag pages exist and list what: a whole build's.
             let references = post.caption.map(Markdown.references) ?? (hashtags: [], mentions: [])
-            var keys: [String] = []
-            for key in references.hashtags.map(CaptionScanner.tagKey) where !keys.contains(key) { keys.append(key) }
-            guard keys == site.tags.keys(ofPost: index) else { return nil }
+            guard TagIndex.uniqueTags(references.hashtags).map(\.key) == site.tags.keys(ofPost: index) else { return nil }
             var diagnostics = DiagnosticList(problems)
             SiteLinker.check(post, resolver: resolver, diagnostics: &diagnostics)
             diagnostics.append(contentsOf: TagIndex.unknownMentions(references.mentions, of: post, site: site))
@@ -166,7 +164,7 @@ struct PostEditBuild {
                 PageRenderer.binarySearch(contexts.timelines.feeds[user], for: post).map { (user, $0) }
             }
             let tags = site.tags
-            inTags = (post < tags.tagsOfPost.count ? tags.tagsOfPost[post] : []).compactMap { tag in
+            inTags = tags.tags(ofPost: post).compactMap { tag in
                 PageRenderer.binarySearch(tags.tags[tag].posts, for: post).map { (tag, $0) }
             }
         }

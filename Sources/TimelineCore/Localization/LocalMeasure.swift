@@ -46,19 +46,7 @@ final class LocalMeasure: Sendable {
     /// A day and a time of day as a clock showed them, with no time zone applied: the text
     /// says the same hour and minute whatever the site's time zone.
     func dateTime(year: Int, month: Int, day: Int, hour: Int, minute: Int) -> String {
-        let seconds = (Self.daysSinceEpoch(year: year, month: month, day: day) * 86_400) + Int64(hour * 3600 + minute * 60)
+        let seconds = ISODate.daysSinceEpoch(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60
         return Date(timeIntervalSince1970: Double(seconds)).formatted(dateTimeStyle)
-    }
-
-    /// Days from 1970-01-01 to a day of the proleptic Gregorian calendar (Howard Hinnant's
-    /// `days_from_civil`).
-    static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int64 {
-        let shifted = Int64(month <= 2 ? year - 1 : year)
-        let era = (shifted >= 0 ? shifted : shifted - 399) / 400
-        let yearOfEra = shifted - era * 400
-        let monthIndex = Int64(month > 2 ? month - 3 : month + 9)
-        let dayOfYear = (153 * monthIndex + 2) / 5 + Int64(day) - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 }

@@ -40,9 +40,10 @@ public final class Localizer: Sendable {
         measures = LocalMeasure(locale: locale)
         self.generated = generated
         self.counted = counted
-        smallNumbers = (0..<Self.smallCountLimit).map(numbers.text)
+        let smallNumbers = (0..<Self.smallCountLimit).map(numbers.text)
+        self.smallNumbers = smallNumbers
         smallCounts = CountedText.allCases.map { key in
-            (0..<Self.smallCountLimit).map { Self.count(key, $0, forms: counted, plurals: plurals, numbers: numbers) }
+            smallNumbers.indices.map { Self.count(key, $0, written: smallNumbers[$0], forms: counted, plurals: plurals) }
         }
         self.templateSources = templateSources
         self.locations = locations
@@ -56,15 +57,17 @@ public final class Localizer: Sendable {
     /// "1 like", "2 likes": the form the language's plural rules pick for `number`.
     func count(_ key: CountedText, _ number: Int) -> String {
         if number >= 0, number < Self.smallCountLimit { return smallCounts[key.ordinal][number] }
-        return Self.count(key, number, forms: counted, plurals: plurals, numbers: numbers)
+        return Self.count(key, number, written: numbers.text(number), forms: counted, plurals: plurals)
     }
 
+    /// The form of `key` the plural rules pick for `number`, with `written` (the number as the
+    /// language writes it) for `{{count}}`.
     private static func count(
-        _ key: CountedText, _ number: Int, forms: [CountedText: [PluralCategory: TextPattern]], plurals: PluralRules, numbers: LocalNumber
+        _ key: CountedText, _ number: Int, written: String, forms: [CountedText: [PluralCategory: TextPattern]], plurals: PluralRules
     ) -> String {
-        guard let forms = forms[key] else { return numbers.text(number) }
+        guard let forms = forms[key] else { return written }
         let form = forms[plurals.category(of: number)] ?? forms[.other]
-        return form?.filled(["count": numbers.text(number)]) ?? numbers.text(number)
+        return form?.filled(["count": written]) ?? written
     }
 
     /// A whole number as the language writes it.
@@ -96,7 +99,7 @@ public final class Localizer: Sendable {
         json.key("texts")
         json.beginObject()
         for key in texts {
-            json.field(String(key.rawValue.dropFirst("script.".count)), source(of: generated[key]))
+            json.field(String(key.rawValue.dropFirst("script.".count)), generated[key]?.source(escapingLiterals: false) ?? "")
         }
         json.endObject()
         json.key("counts")
@@ -105,21 +108,12 @@ public final class Localizer: Sendable {
             json.key(String(key.rawValue.dropFirst("count.".count)))
             json.beginObject()
             for category in PluralCategory.allCases {
-                if let form = counted[key]?[category] { json.field(category.rawValue, source(of: form)) }
+                if let form = counted[key]?[category] { json.field(category.rawValue, form.source(escapingLiterals: false)) }
             }
             json.endObject()
         }
         json.endObject()
         json.endObject()
         return String(decoding: json.bytes, as: UTF8.self)
-    }
-
-    private func source(of pattern: TextPattern?) -> String {
-        (pattern?.parts ?? []).map { part in
-            switch part {
-            case .literal(let text): text
-            case .placeholder(let name): "{{\(name)}}"
-            }
-        }.joined()
     }
 }

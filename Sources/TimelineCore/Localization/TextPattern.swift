@@ -26,6 +26,18 @@ struct TextPattern: Sendable, Hashable {
         parts.compactMap { if case .placeholder(let name) = $0 { name } else { nil } }
     }
 
+    /// The text again, each placeholder written `{{name}}`; with `escapingLiterals`, the text
+    /// around them escaped for HTML (a plain template text made Mustache source that is safe in
+    /// an element and in an attribute).
+    func source(escapingLiterals: Bool) -> String {
+        parts.map { part in
+            switch part {
+            case .literal(let text): escapingLiterals ? HTMLEscaping.escape(text) : text
+            case .placeholder(let name): "{{\(name)}}"
+            }
+        }.joined()
+    }
+
     /// The text with each placeholder replaced by its value (an unknown one by nothing).
     func filled(_ values: KeyValuePairs<String, String>) -> String {
         var text = ""

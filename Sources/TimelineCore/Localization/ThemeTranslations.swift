@@ -72,7 +72,10 @@ struct ThemeTranslations {
         guard !diagnostics.contains(where: { $0.severity == .error }) else { return (nil, diagnostics) }
         var sources: [String: String] = [:]
         for (key, entry) in entries {
-            if case .text(let text) = entry.value { sources[key] = Self.templateSource(text, isHTML: Translation.isHTML(key: key)) }
+            // A plain text has its characters escaped around its `{{…}}` tags, so that it is safe
+            // in an attribute as in an element; an `.html` text is HTML as written.
+            guard case .text(let text) = entry.value else { continue }
+            sources[key] = Translation.isHTML(key: key) ? text : TextPattern(text).source(escapingLiterals: true)
         }
         let localizer = Localizer(
             language: tag, plurals: plurals, timeZone: timeZone, generated: generated, counted: counted, templateSources: sources,
@@ -142,19 +145,5 @@ struct ThemeTranslations {
             texts[key] = patterns
         }
         return (texts, problems)
-    }
-
-    /// A template text as Mustache source: a plain text has its characters escaped for HTML
-    /// outside its `{{…}}` tags, so that it is safe in an attribute as in an element.
-    static func templateSource(_ text: String, isHTML: Bool) -> String {
-        guard !isHTML else { return text }
-        var source = ""
-        var rest = Substring(text)
-        while let open = rest.range(of: "{{"), let close = rest[open.upperBound...].range(of: "}}") {
-            source += HTMLEscaping.escape(String(rest[..<open.lowerBound]))
-            source += rest[open.lowerBound..<close.upperBound]
-            rest = rest[close.upperBound...]
-        }
-        return source + HTMLEscaping.escape(String(rest))
     }
 }

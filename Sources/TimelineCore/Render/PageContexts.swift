@@ -71,9 +71,9 @@ struct PageContexts: Sendable {
     /// post's ID, author, photo, alt text and date, which the other per-post values (photos,
     /// share tags, neighbours) are made of: its caption, comments and likes may change.
     mutating func replacePosts(_ edited: [Int: Post]) {
+        let links = Self.captionLinks(site: site, paths: paths)
         for (index, post) in edited {
             site.replacePost(at: index, with: post)
-            let links = Self.captionLinks(site: site, paths: paths)
             captionHTML[index] = post.caption.map { Markdown.html($0, links: links) }
             captionText[index] = post.caption.map { Markdown.plainText($0) }
         }

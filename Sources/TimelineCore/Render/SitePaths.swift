@@ -54,23 +54,9 @@ public struct SitePaths: Sendable {
     /// A tag's pages: its key is letters, marks, digits and `_` only, so it is a safe folder
     /// name as it is; its URL is percent-encoded (`tags/caf%C3%A9/`).
     public func tag(_ key: String, page: Int = 1) -> Location {
-        Self.paged(Location(folder: "tags/\(key)/", urlFolder: "tags/\(Self.percentEncoded(key))/"), page: page)
+        Self.paged(Location(folder: "tags/\(key)/", urlFolder: "tags/\(PercentEncoding.encoded(key))/"), page: page)
     }
 
-    /// The UTF-8 bytes of `text` outside ASCII letters, digits, `-`, `_`, `.` and `~` as `%XX`.
-    static func percentEncoded(_ text: String) -> String {
-        var encoded = ""
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "~"):
-                encoded.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                encoded += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
-            }
-        }
-        return encoded
-    }
     public static let notFoundFile = "404.html"
 
     /// The published copy of a post's photo, next to the post page.
@@ -99,8 +85,3 @@ enum URLPath {
     }
 }
 
-extension String {
-    fileprivate func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
-    }
-}

@@ -16,7 +16,7 @@ public enum TemplateTrial {
         let translations = ThemeTranslations(themeRoot: templatesFolder, displayPrefix: templatesFolder + "/")
         let (localizer, translationProblems) = translations.localizer(language: ThemeTranslations.defaultLanguage, timeZone: .gmt, languageLocation: nil)
         diagnostics += translationProblems.filter { $0.severity == .error && !translations.files.isEmpty }
-        for (key, source) in localizer?.templateSources ?? [:] { sources[Theme.translationPartial + key] = Array(source.utf8) }
+        if let localizer { sources.merge(Theme.translationPartials(localizer)) { _, text in text } }
         guard sources[name] != nil else {
             let suggestion = sources.keys.sorted().first { $0.hasSuffix("/" + name) }.map { "; did you mean '\($0)'?" } ?? ""
             throw BuildFailure(diagnostics + [.error(.missingTemplate, stage: .render, at: SourceLocation(path: templatesFolder + "/" + name + ".mustache"), "no such template\(suggestion)")])

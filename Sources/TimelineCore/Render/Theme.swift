@@ -33,7 +33,7 @@ public struct Theme: Sendable {
         let translations = ThemeTranslations(themeRoot: root, displayPrefix: displayPrefix)
         let (localizer, translationDiagnostics) = translations.localizer(language: language, timeZone: timeZone, languageLocation: languageLocation)
         diagnostics += translationDiagnostics
-        for (key, source) in localizer?.templateSources ?? [:] { sources[translationPartial + key] = Array(source.utf8) }
+        if let localizer { sources.merge(translationPartials(localizer)) { _, text in text } }
         let (templates, problems) = TemplateSet.compile(sources: sources, entries: PageTemplateTypes.roots, strict: true)
         diagnostics += problems.map { problem in
             guard problem.template.hasPrefix(translationPartial), let location = localizer?.locations[String(problem.template.dropFirst(translationPartial.count))] else {
@@ -52,6 +52,11 @@ public struct Theme: Sendable {
 
     /// The prefix of the partials that hold the theme's texts: `{{> t/nav.latest}}`.
     public static let translationPartial = "t/"
+
+    /// The theme's texts in the localizer's language, as the sources of the partials `t/KEY`.
+    static func translationPartials(_ localizer: Localizer) -> [String: [UInt8]] {
+        Dictionary(uniqueKeysWithValues: localizer.templateSources.map { (translationPartial + $0.key, Array($0.value.utf8)) })
+    }
 
     /// Every `.mustache` file below `root` (outside `assets/`), by its path without the
     /// extension, and a diagnostic for each that cannot be read; nil if `root` is no folder.

@@ -30,11 +30,7 @@ enum SiteSearchCollections {
     /// A post's words, and each of its hashtags as `#` and the tag's normalised key (`#café`
     /// is found as `#cafe`, as the search page normalises what is typed).
     static func postTerms(ofPost index: Int, in site: LinkedSite) -> Set<String> {
-        var terms = postTerms(site.posts[index])
-        if index < site.tags.tagsOfPost.count {
-            for tag in site.tags.tagsOfPost[index] { terms.insert(tagTerm(site.tags.tags[tag].key)) }
-        }
-        return terms
+        postTerms(site.posts[index]).union(site.tags.keys(ofPost: index).map(tagTerm))
     }
 
     static func tagTerm(_ key: String) -> String {

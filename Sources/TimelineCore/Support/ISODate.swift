@@ -101,18 +101,8 @@ public enum ISODate {
         }
     }
 
-    /// `16 November 2015`, in English, UTC.
-    public static func readableDate(milliseconds: Int64) -> String {
-        let parts = CivilTime(milliseconds: milliseconds)
-        return "\(parts.day) \(monthNames[parts.month - 1]) \(parts.year)"
-    }
-
-    private static let monthNames = [
-        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-        "November", "December",
-    ]
-
-    private static func pad(_ value: Int, _ width: Int) -> String {
+    /// `value` with leading zeros to `width` digits.
+    static func pad(_ value: Int, _ width: Int) -> String {
         let digits = String(value)
         return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }

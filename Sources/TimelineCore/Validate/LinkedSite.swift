@@ -15,12 +15,14 @@ public struct LinkedSite: Sendable {
     /// Who follows each user, in user order.
     public let followers: [[Int]]
     private let userIndexByName: [String: Int]
+    /// By `Username.caseFolded`, which is unique.
+    private let userIndexByFoldedName: [String: Int]
     /// The captions' hashtags (set once the captions are read, after linking).
     public internal(set) var tags = TagIndex.empty
 
     init(
         settings: SiteSettings, users: [User], posts: [Post], postAuthor: [Int], postsByUser: [[Int]],
-        following: [[Int]], followers: [[Int]], userIndexByName: [String: Int]
+        following: [[Int]], followers: [[Int]], userIndexByName: [String: Int], userIndexByFoldedName: [String: Int]
     ) {
         self.settings = settings
         self.users = users
@@ -30,6 +32,7 @@ public struct LinkedSite: Sendable {
         self.following = following
         self.followers = followers
         self.userIndexByName = userIndexByName
+        self.userIndexByFoldedName = userIndexByFoldedName
     }
 
     /// Replaces a post by an edited version of it (same ID and author, so every index holds).
@@ -44,7 +47,7 @@ public struct LinkedSite: Sendable {
 
     /// The index of the user with this username, in any case (`@HanSolo` for `hansolo`).
     func userIndex(foldedName username: String) -> Int? {
-        userIndexByName[username] ?? users.firstIndex { Username.caseFolded($0.username) == Username.caseFolded(username) }
+        userIndexByName[username] ?? userIndexByFoldedName[Username.caseFolded(username)]
     }
 
     /// The index of the user with exactly this username.

@@ -50,7 +50,8 @@ public enum SiteLinker {
         guard !diagnostics.hasErrors else { return (nil, diagnostics) }
         let site = LinkedSite(
             settings: content.settings, users: users, posts: linkedPosts, postAuthor: postAuthor, postsByUser: postsByUser,
-            following: following, followers: followers, userIndexByName: indexByName)
+            following: following, followers: followers, userIndexByName: indexByName,
+            userIndexByFoldedName: indexByFoldedName)
         return (site, diagnostics)
     }
 

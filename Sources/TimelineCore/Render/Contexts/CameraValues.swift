@@ -91,10 +91,7 @@ final class CameraValues: TemplateContext {
     /// `2015-11-02T15:34:12`, with `-08:00` when the camera wrote its offset from UTC: a
     /// value for `<time datetime>`.
     static func isoText(_ taken: CameraDetails.TakenAt) -> String {
-        func digits(_ value: Int, _ count: Int) -> String {
-            let text = String(value)
-            return String(repeating: "0", count: max(0, count - text.count)) + text
-        }
+        let digits = ISODate.pad
         var text = "\(digits(taken.year, 4))-\(digits(taken.month, 2))-\(digits(taken.day, 2))T"
         text += "\(digits(taken.hour, 2)):\(digits(taken.minute, 2)):\(digits(taken.second, 2))"
         if let offset = taken.offsetMinutes {
