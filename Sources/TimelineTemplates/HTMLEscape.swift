@@ -1,6 +1,6 @@
 /// HTML escaping over UTF-8 bytes, by a table: the five characters that matter in element
 /// content and quoted attributes, `& < > " '`, become entities; every other byte is copied.
-enum HTMLEscape {
+public enum HTMLEscape {
     /// Per byte, 0 when it is copied, else the index + 1 of its entity in `entities`.
     private static let table: [UInt8] = {
         var table = [UInt8](repeating: 0, count: 256)
@@ -13,6 +13,13 @@ enum HTMLEscape {
     }()
 
     private static let entities: [[UInt8]] = ["&amp;", "&lt;", "&gt;", "&quot;", "&#39;"].map { Array($0.utf8) }
+
+    /// `text` escaped, as the engine writes a `{{value}}`.
+    public static func escaped(_ text: String) -> [UInt8] {
+        var output: [UInt8] = []
+        append(text, to: &output)
+        return output
+    }
 
     static func append(_ text: String, to output: inout [UInt8]) {
         var text = text

@@ -23,7 +23,7 @@ struct CheckCommand: AsyncParsableCommand {
             console.print(report.warnings)
             console.summary(report.summary)
             guard links else { return }
-            let broken = await LinkChecker.check(options, basePath: report.basePath)
+            let broken = await LinkChecker.check(options, basePath: report.basePath, relative: report.relativeURLs)
             guard broken.isEmpty else { throw console.report(BuildFailure(broken), of: "link check") }
             console.summary("Checked the links of \(options.output): none broken")
         } catch let failure as BuildFailure {

@@ -18,6 +18,9 @@ struct SiteOptions: ParsableArguments {
     @Option(name: .customLong("base-url"), help: ArgumentHelp("Overrides baseURL from site.json, e.g. https://example.org/photos/.", valueName: "url"))
     var baseURL: String?
 
+    @Flag(name: .customLong("relative-urls"), help: "Link pages, photos, stylesheets and scripts relative to each page (as \"relativeURLs\": true in site.json).")
+    var relativeURLs = false
+
     @Flag(help: "Treat warnings as errors.")
     var strict = false
 
@@ -25,8 +28,10 @@ struct SiteOptions: ParsableArguments {
     var quiet = false
 
     func buildOptions(output: String, progress: (@Sendable (BuildProgress) -> Void)?) -> BuildOptions {
-        BuildOptions(
+        var options = BuildOptions(
             siteRoot: root, content: content, templates: templates, output: output, cache: cacheDirectory, baseURL: baseURL, strict: strict,
             progress: progress)
+        options.relativeURLs = relativeURLs
+        return options
     }
 }

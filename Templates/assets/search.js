@@ -83,8 +83,18 @@
     return ranks;
   }
 
-  function safeURL(url) {
-    return typeof url === "string" && /^(\/(?!\/)|https?:\/\/)/i.test(url) ? url : null;
+  // A card's link or photo, resolved against the manifest (a relative build writes them
+  // relative to it). Only http(s) URLs, or ones of the page's own scheme, are followed.
+  function safeURL(url, base) {
+    if (typeof url !== "string" || url === "") return null;
+    let resolved;
+    try {
+      resolved = new URL(url, base);
+    } catch {
+      return null;
+    }
+    const scheme = resolved.protocol;
+    return scheme === "https:" || scheme === "http:" || scheme === location.protocol ? resolved.href : null;
   }
 
   // One collection of the index (posts or users).
@@ -229,8 +239,8 @@
     return node;
   }
 
-  function image(card, className) {
-    const url = safeURL(card.img);
+  function image(card, className, base) {
+    const url = safeURL(card.img, base);
     if (!url) return element("span", className + " search-no-image");
     const node = element("img", className);
     node.src = url;
@@ -277,11 +287,11 @@
     };
   }
 
-  function postResult(card, say) {
+  function postResult(card, say, base) {
     const item = element("li", "search-result");
     const link = element("a", "search-result-link");
-    link.href = safeURL(card.url) || "#";
-    link.append(image(card, "search-thumbnail"));
+    link.href = safeURL(card.url, base) || "#";
+    link.append(image(card, "search-thumbnail", base));
     const body = element("div", "search-result-body");
     const author = element("p", "search-result-author");
     author.append(element("span", "display-name", card.name || card.user));
@@ -295,11 +305,11 @@
     return item;
   }
 
-  function userResult(card, say) {
+  function userResult(card, say, base) {
     const item = element("li", "user-row user-result");
     const link = element("a");
-    link.href = safeURL(card.url) || "#";
-    if (safeURL(card.img)) link.append(image(card, "avatar"));
+    link.href = safeURL(card.url, base) || "#";
+    if (safeURL(card.img, base)) link.append(image(card, "avatar", base));
     else link.append(element("span", "avatar avatar-initial", (card.user || "?").slice(0, 1).toUpperCase()));
     const names = element("span", "user-names");
     names.append(element("span", "display-name", card.name || card.user));
@@ -317,11 +327,19 @@
     const input = root.querySelector("#search-query");
     const status = root.querySelector("#search-status");
     const say = messages(root);
-    const parts = {
-      posts: { section: root.querySelector("#post-section"), list: root.querySelector("#post-results"), more: root.querySelector("#more-posts"), render: (card) => postResult(card, say), page: PAGE },
-      users: { section: root.querySelector("#user-section"), list: root.querySelector("#user-results"), more: root.querySelector("#more-users"), render: (card) => userResult(card, say), page: USER_PAGE },
-    };
+    // Browsers do not let a page opened from a folder fetch files, so the index cannot load.
+    if (location.protocol === "file:") {
+      status.textContent = say.text("needsServer");
+      input.disabled = true;
+      for (const button of form.querySelectorAll("button")) button.disabled = true;
+      document.documentElement.dataset.searchState = "unavailable";
+      return;
+    }
     const manifestURL = new URL(root.dataset.manifest, document.baseURI);
+    const parts = {
+      posts: { section: root.querySelector("#post-section"), list: root.querySelector("#post-results"), more: root.querySelector("#more-posts"), render: (card) => postResult(card, say, manifestURL), page: PAGE },
+      users: { section: root.querySelector("#user-section"), list: root.querySelector("#user-results"), more: root.querySelector("#more-users"), render: (card) => userResult(card, say, manifestURL), page: USER_PAGE },
+    };
     const texts = new Map();
     const loadText = (url) => {
       if (!texts.has(url)) {

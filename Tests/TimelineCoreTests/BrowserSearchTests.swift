@@ -17,8 +17,10 @@ struct BrowserSearchTests {
         init(html: String) throws {
             let page = try #require(HTMLDocument(data: Data(html.utf8)))
             state = page.values("/html/@data-search-state").first
-            posts = page.values("//ol[@id='post-results']/li[@class='search-result']/a/@href")
-            users = page.values("//ol[@id='user-results']/li/a/@href")
+            // The script resolves each result's URL against the index's manifest.
+            let path = { (href: String) in URLComponents(string: href)?.path ?? href }
+            posts = page.values("//ol[@id='post-results']/li[@class='search-result']/a/@href").map(path)
+            users = page.values("//ol[@id='user-results']/li/a/@href").map(path)
             status = page.text("//p[@id='search-status']")
             moreHidden = page.count("//button[@id='more-posts'][@hidden]") == 1
         }

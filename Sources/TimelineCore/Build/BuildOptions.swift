@@ -8,6 +8,8 @@ public struct BuildOptions: Sendable {
     public var cache: String
     /// Overrides site.json's baseURL.
     public var baseURL: String?
+    /// Links relative to each page, whatever site.json says.
+    public var relativeURLs = false
     /// Warnings fail the build.
     public var strict: Bool
     /// Ignore the manifest of the last build: write the whole site and swap it in.
@@ -47,6 +49,7 @@ public struct BuildOptions: Sendable {
         for path in [content, templates, output, cache] { hasher.combine(absolute(path)) }
         hasher.combine(baseURL ?? "\u{0}")
         hasher.combine(strict)
+        hasher.combine(relativeURLs)
         for size in [searchLayout.chunkBytes, searchLayout.headBytes, searchLayout.tailBytes, searchLayout.fanout, sitemapURLLimit] { hasher.combine(size) }
         return hasher.finalize()
     }

@@ -67,6 +67,8 @@ extension BuildReport {
 public struct CheckReport: Sendable {
     /// `/` or `/photos/`, from the site's base URL: where the built site's links start.
     public let basePath: String
+    /// Whether the built site's links are relative to each page (`relativeURLs`).
+    public let relativeURLs: Bool
     public let userCount: Int
     public let postCount: Int
     public let commentCount: Int

@@ -7,7 +7,7 @@ public enum SiteBuilder {
         let prepared = try await prepare(options)
         let site = prepared.site
         return CheckReport(
-            basePath: site.settings.basePath, userCount: site.users.count, postCount: site.posts.count,
+            basePath: site.settings.basePath, relativeURLs: site.settings.relativeURLs, userCount: site.users.count, postCount: site.posts.count,
             commentCount: site.posts.reduce(0) { $0 + $1.comments.count },
             likeCount: site.posts.reduce(0) { $0 + $1.likes.count }, warnings: prepared.warnings)
     }
@@ -222,7 +222,8 @@ public enum SiteBuilder {
         }
 
         options.progress?(BuildProgress(stage: .load, message: "reading \(options.display(content))"))
-        let loader = ContentLoader(contentRoot: content, displayPrefix: options.display(content), baseURLOverride: options.baseURL)
+        let loader = ContentLoader(
+            contentRoot: content, displayPrefix: options.display(content), baseURLOverride: options.baseURL, forcesRelativeURLs: options.relativeURLs)
         let (loaded, loadDiagnostics, records) = await loader.load(reusing: previousRecords)
         diagnostics.append(contentsOf: loadDiagnostics)
 

@@ -8,28 +8,33 @@ import Glibc
 /// `timeline check --links`: parses every HTML file of a built site with libxml2's HTML
 /// parser and reports each internal link, image, stylesheet or script that points to no
 /// file of the site. External URLs (with a scheme or `//`) and same-page fragments are not
-/// followed; a URL outside the site's base path counts as broken.
+/// followed; a URL outside the site's base path counts as broken. In a relative build
+/// (`relativeURLs`), a root-relative link or one to a folder counts as broken too, on every page
+/// but the 404 page: neither works when the site is opened from a folder.
 public enum LinkChecker {
     /// The attributes that name another file of the site.
-    static let xpath = "//a/@href | //link/@href | //img/@src | //img/@srcset | //source/@srcset | //script/@src | //form/@action"
+    static let xpath = "//a/@href | //link/@href | //img/@src | //img/@srcset | //source/@srcset | //script/@src | //form/@action | //*/@data-manifest"
 
     /// Checks the output folder of `options`; a missing folder is one error.
-    public static func check(_ options: BuildOptions, basePath: String) async -> [Diagnostic] {
+    public static func check(_ options: BuildOptions, basePath: String, relative: Bool = false) async -> [Diagnostic] {
         let output = options.absolute(options.output)
         let display = options.display(output)
         guard FileSystem.resolvedKind(of: output) == .directory else {
             return [.error(.brokenLink, stage: .links, at: SourceLocation(path: display), "there is no built site to check; run timeline build first")]
         }
-        return await check(outputRoot: output, outputDisplay: display, basePath: basePath)
+        return await check(outputRoot: output, outputDisplay: display, basePath: basePath, relative: relative)
     }
 
     /// One diagnostic per broken reference, sorted by file and line.
-    static func check(outputRoot: String, outputDisplay: String, basePath: String) async -> [Diagnostic] {
+    static func check(outputRoot: String, outputDisplay: String, basePath: String, relative: Bool = false) async -> [Diagnostic] {
         let pages = FileSystem.files(below: outputRoot).filter { $0.hasSuffix(".html") }
         let found = await ParallelMap.chunks(count: pages.count) { range in
             range.flatMap { index in
                 references(in: outputRoot + "/" + pages[index]).compactMap { reference -> Diagnostic? in
-                    guard let problem = problem(reference.url, page: pages[index], outputRoot: outputRoot, basePath: basePath) else { return nil }
+                    let relative = relative && pages[index] != SitePaths.notFoundFile
+                    guard let problem = problem(reference.url, page: pages[index], outputRoot: outputRoot, basePath: basePath, relative: relative) else {
+                        return nil
+                    }
                     return .error(
                         .brokenLink, stage: .links, at: SourceLocation(path: outputDisplay + pages[index], line: reference.line),
                         "\(reference.attribute) \"\(reference.url)\" \(problem)")
@@ -74,20 +79,24 @@ public enum LinkChecker {
 
     /// Why `url` on `page` (relative to the output root) points to nothing; nil when it is
     /// fine or not the site's to check.
-    static func problem(_ url: String, page: String, outputRoot: String, basePath: String) -> String? {
+    static func problem(_ url: String, page: String, outputRoot: String, basePath: String, relative: Bool = false) -> String? {
         var target = Substring(url)
         if let cut = target.firstIndex(where: { $0 == "#" || $0 == "?" }) { target = target[..<cut] }
         if target.isEmpty || target.hasPrefix("//") || hasScheme(target) { return nil }
+        if relative, target.hasPrefix("/") { return "is root-relative, which a relative build cannot have: it breaks opened from a folder or served at another path" }
         let folder = Path.parent(of: page)
         let pageFolder = basePath + (folder == "." ? "" : folder + "/")
         let absolute = target.hasPrefix("/") ? String(target) : pageFolder + target
         guard let resolved = removingDotSegments(absolute) else { return "climbs above the site root" }
         guard resolved.hasPrefix(basePath) else { return "is outside the site (base path \(basePath))" }
-        guard let relative = String(resolved.dropFirst(basePath.count)).removingPercentEncoding else { return "is not a valid URL path" }
-        let file = outputRoot + "/" + relative
+        guard let path = String(resolved.dropFirst(basePath.count)).removingPercentEncoding else { return "is not a valid URL path" }
+        let file = outputRoot + "/" + path
         switch FileSystem.kind(of: file) {
         case .file: return nil
-        case .directory: return FileSystem.kind(of: file + (relative.hasSuffix("/") || relative.isEmpty ? "" : "/") + "index.html") == .file ? nil : "is a folder without index.html"
+        case .directory:
+            let hasIndex = FileSystem.kind(of: file + (path.hasSuffix("/") || path.isEmpty ? "" : "/") + "index.html") == .file
+            guard hasIndex else { return "is a folder without index.html" }
+            return relative ? "is a folder, which a browser opening files shows as a listing: a relative build links to its index.html" : nil
         default: return "points to nothing"
         }
     }

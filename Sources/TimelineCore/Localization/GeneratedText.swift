@@ -35,6 +35,7 @@ enum GeneratedText: String, CaseIterable, Sendable {
     case searchSoFar = "script.soFar"
     case searchNothing = "script.nothing"
     case searchUnavailable = "script.unavailable"
+    case searchNeedsServer = "script.needsServer"
     case filterNobody = "script.filterNobody"
     case filterCount = "script.filterCount"
 
@@ -47,7 +48,7 @@ enum GeneratedText: String, CaseIterable, Sendable {
         case .profileDescription, .timelineTitle, .timelineDescription, .followingTitle, .followingEmpty, .followersTitle, .followersEmpty,
             .postTitle, .postsFeedTitle, .tagTitle, .tagDescription, .tagFeedTitle, .timelineFeedTitle, .commentsFeedTitle, .commentEntryTitle, .profilePictureAlt:
             ["name"]
-        case .usersTitle, .usersEmpty, .tagsTitle, .searchTitle, .searchDescription, .notFoundTitle, .searching, .filterNobody: []
+        case .usersTitle, .usersEmpty, .tagsTitle, .searchTitle, .searchDescription, .notFoundTitle, .searching, .filterNobody, .searchNeedsServer: []
         case .searchFound: ["results", "query"]
         case .searchFoundBoth: ["photos", "people", "query"]
         case .searchSoFar: ["results"]

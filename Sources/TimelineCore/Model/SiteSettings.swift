@@ -18,6 +18,10 @@ public struct SiteSettings: Sendable, Hashable {
     /// Whether post pages show the camera, lens, exposure and time the photo was taken, from
     /// the original's EXIF (never its location). Off by default.
     public var showCameraDetails = false
+    /// Whether pages link to each other, their photos, stylesheet and scripts relative to
+    /// themselves (`../p/ID/index.html`), so the output works at any path and from a folder.
+    /// Canonical URLs, feeds, the sitemap and share tags stay absolute.
+    public var relativeURLs = false
 
     public static let defaultPageSize = 12
     public static let defaultFeedDepth = 10

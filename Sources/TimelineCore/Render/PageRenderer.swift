@@ -24,6 +24,9 @@ struct PageRenderer: Sendable {
     /// A page ready to render: where it goes, its template and its values.
     struct PreparedPage: Sendable {
         let outputFile: String
+        /// Its folder as a URL path; nil for the 404 page, which a host shows at any address,
+        /// so its links stay root-relative even when `relativeURLs` is on.
+        let urlFolder: String?
         let template: String
         let context: TemplateValue
     }
@@ -31,7 +34,7 @@ struct PageRenderer: Sendable {
     func prepare(_ page: Page) -> PreparedPage {
         let location = page.location(in: site, paths: paths)
         let (template, context) = describe(page, at: location)
-        return PreparedPage(outputFile: location?.outputFile ?? SitePaths.notFoundFile, template: template, context: context)
+        return PreparedPage(outputFile: location?.outputFile ?? SitePaths.notFoundFile, urlFolder: location?.urlFolder, template: template, context: context)
     }
 
     /// A page is a function of its template (with the partials it reaches) and its values.
@@ -39,13 +42,15 @@ struct PageRenderer: Sendable {
         var hasher = StableHasher()
         hasher.combine(prepared.template)
         hasher.combine(theme.dependencies.digests[prepared.template] ?? .zero)
+        hasher.combine(paths.relativeLinks != nil)
         ContextFingerprint.combine(prepared.context, into: &hasher)
         return hasher.finalize()
     }
 
     func render(_ prepared: PreparedPage) throws(MissingTemplate) -> [UInt8] {
         guard let html = theme.render(prepared.template, prepared.context, fragments: fragments) else { throw MissingTemplate(name: prepared.template) }
-        return html
+        guard let relativeLinks = paths.relativeLinks, let folder = prepared.urlFolder else { return html }
+        return relativeLinks.rewrite(html, pageFolder: folder)
     }
 
     private var site: LinkedSite { contexts.site }

@@ -6,10 +6,13 @@ public struct SitePaths: Sendable {
     public let basePath: String
     /// Absolute site URL ending in `/`, when known.
     public let baseURL: String?
+    /// Rewrites each page's links relative to the page, when `relativeURLs` is on.
+    let relativeLinks: RelativeLinks?
 
     public init(settings: SiteSettings) {
         basePath = settings.basePath
         baseURL = settings.baseURL
+        relativeLinks = settings.relativeURLs ? RelativeLinks(basePath: settings.basePath) : nil
     }
 
     /// A page at a folder (`u/hansolo/`), written as `u/hansolo/index.html`.
@@ -28,6 +31,13 @@ public struct SitePaths: Sendable {
 
     public func url(_ location: Location) -> String { basePath + location.urlFolder }
     public func url(file: String) -> String { basePath + file }
+
+    /// A URL written into a file that lives in `folder` (the search index's records): relative
+    /// to that folder when `relativeURLs` is on, else root-relative.
+    func url(ofPath path: String, from folder: Location) -> String {
+        guard relativeLinks != nil else { return basePath + path }
+        return RelativeURL.path(to: path, from: RelativeURL.segments(of: folder.urlFolder))
+    }
 
     /// The absolute URL for a root-relative one, when a base URL is known.
     public func absoluteURL(_ location: Location) -> String? {

@@ -69,9 +69,9 @@ enum SiteSearchCollections {
         let author = site.users[site.postAuthor[index]]
         var json = JSONText()
         json.beginObject()
-        json.field("url", paths.url(paths.post(post.id)))
+        json.field("url", paths.url(ofPath: paths.post(post.id).urlFolder, from: paths.search()))
         if let thumbnail = smallest(images.posts[index].squares, atLeast: thumbnailWidth) ?? images.posts[index].display.first {
-            json.field("img", paths.url(file: thumbnail.outputFile))
+            json.field("img", paths.url(ofPath: thumbnail.outputFile, from: paths.search()))
             json.field("w", thumbnail.size.width)
             json.field("h", thumbnail.size.height)
         }
@@ -91,9 +91,9 @@ enum SiteSearchCollections {
         let user = site.users[index]
         var json = JSONText()
         json.beginObject()
-        json.field("url", paths.url(paths.profile(user.username)))
+        json.field("url", paths.url(ofPath: paths.profile(user.username).urlFolder, from: paths.search()))
         if let avatar = images.avatars[index].flatMap({ smallest($0.squares, atLeast: avatarWidth) }) {
-            json.field("img", paths.url(file: avatar.outputFile))
+            json.field("img", paths.url(ofPath: avatar.outputFile, from: paths.search()))
             json.field("w", avatar.size.width)
             json.field("h", avatar.size.height)
         }
