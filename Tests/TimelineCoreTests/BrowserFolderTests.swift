@@ -14,39 +14,12 @@ struct BrowserFolderTests {
         return output
     }
 
-    /// What a page looked like once loaded: whether the theme's stylesheet applies, and each
-    /// image with the width it decoded to (0 when it did not load).
-    struct Loaded {
-        let styled: Bool
-        let images: [(source: String, width: Int)]
-        let links: [String]
-    }
-
-    /// Opens a copy of `page` with a probe script added at its end, in the same folder so every
-    /// link resolves as the page's own. The probe makes lazy images load, waits for the load
-    /// event and writes what it saw into the DOM.
-    static func open(_ page: String, in output: String) throws -> Loaded {
-        let original = try String(contentsOfFile: output + "/" + page, encoding: .utf8)
-        let script = """
-            <script>
-            for (const image of document.images) image.loading = "eager";
-            addEventListener("load", () => {
-              const root = getComputedStyle(document.documentElement);
-              const styled = root.getPropertyValue("--accent").trim() !== "" && getComputedStyle(document.body).marginTop === "0px";
-              const images = Array.from(document.images, (image) => [image.currentSrc, image.naturalWidth]);
-              document.documentElement.dataset.probe = JSON.stringify({ styled, images });
-            });
-            </script>
-            """
-        let probed = (page as NSString).deletingLastPathComponent + "/probe-\(UUID().uuidString).html"
-        try original.replacingOccurrences(of: "</body>", with: script + "</body>").write(toFile: output + "/" + probed, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(atPath: output + "/" + probed) }
-        let html = try Browser.dom(URL(fileURLWithPath: output + "/" + probed).absoluteString)
-        let document = try #require(HTMLDocument(data: Data(html.utf8)))
-        let probe = try #require(document.values("/html/@data-probe").first, "the probe did not run: \(html.prefix(300))")
-        let values = try #require(JSONSerialization.jsonObject(with: Data(probe.utf8)) as? [String: Any])
-        let images = (values["images"] as? [[Any]] ?? []).map { ($0[0] as? String ?? "", $0[1] as? Int ?? 0) }
-        return Loaded(styled: values["styled"] as? Bool ?? false, images: images, links: document.values("//a/@href"))
+    /// Opens a copy of `page` with the probe in the same folder, so every link resolves as
+    /// the page's own.
+    static func open(_ page: String, in output: String) throws -> PageProbe {
+        let probe = (page as NSString).deletingLastPathComponent + "/probe-\(UUID().uuidString).html"
+        defer { try? FileManager.default.removeItem(atPath: output + "/" + probe) }
+        return try PageProbe.open(URL(fileURLWithPath: output + "/" + probe).absoluteString, page: output + "/" + page, probeFile: output + "/" + probe)
     }
 
     @Test("Home, a deep timeline page, a post and a tag page: the stylesheet applies, every photo and avatar loads, every site link is a file that exists")

@@ -71,6 +71,7 @@ public enum SiteBuilder {
             options.progress?(BuildProgress(stage: .feeds, message: "writing feeds, the sitemap and robots.txt"))
             let feedFileCount = try await FeedWriter.write(
                 contexts: contexts, pages: pages, to: recorder, outputDisplay: options.display(output), sitemapURLLimit: options.sitemapURLLimit)
+            let hostFileCount = try HostFiles.write(settings: site.settings, images: images, precompressed: false, to: recorder)
             endStage(&timings, .feeds)
             let changes: OutputChanges
             do throws(FileSystem.Failure) {
@@ -87,7 +88,7 @@ public enum SiteBuilder {
             }
             endStage(&timings, .write)
             let report = BuildReport(
-                pageCount: pages.count, fileCount: pages.count + fileCount + feedFileCount + search.statistics.fileCount, userCount: site.users.count,
+                pageCount: pages.count, fileCount: pages.count + fileCount + feedFileCount + hostFileCount + search.statistics.fileCount, userCount: site.users.count,
                 postCount: site.posts.count, seconds: timings.total, output: options.display(output), basePath: site.settings.basePath, warnings: warnings, images: images.statistics,
                 search: search.statistics, timings: timings,
                 files: BuildReport.Files(mode: session.mode == .clean ? .clean : .incremental, written: changes.written.count, unchanged: changes.unchanged, deleted: changes.deleted.count))

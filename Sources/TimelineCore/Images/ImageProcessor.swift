@@ -6,6 +6,9 @@
 ///    the cache does not hold, encoded from a single decoded copy freed before the next image;
 /// 3. `publish`, per job: the rendered files under that job's own output names.
 struct ImageProcessor: Sendable {
+    /// How many hex digits of its cache key a processed file's name holds (`rocket-480.1a2b3c4d5e.webp`).
+    static let nameDigestLength = 10
+
     let cache: ImageCache
     let settings: ImageSettings
     /// The cache index as the build found it; what this build adds is returned, not stored.
@@ -125,7 +128,7 @@ struct ImageProcessor: Sendable {
         var squares: [Rendition] = []
         var files: [(cacheFile: String, outputFile: String)] = []
         for (spec, key, entry) in rendered.renditions {
-            let outputFile = job.outputFolder + job.stem + "-" + spec.nameSuffix + "." + key.prefix(10) + "." + spec.format.fileExtension
+            let outputFile = job.outputFolder + job.stem + "-" + spec.nameSuffix + "." + key.prefix(Self.nameDigestLength) + "." + spec.format.fileExtension
             files.append((cache.file(forKey: key, format: spec.format), outputFile))
             let rendition = Rendition(size: entry.size, mediaType: spec.format.mediaType, outputFile: outputFile, byteCount: entry.byteCount)
             switch spec.shape {

@@ -4,7 +4,7 @@ import Foundation
 struct SiteSettingsReader {
     static let keys = [
         "title", "description", "baseURL", "language", "timeZone", "pageSize", "feedDepth", "feedEntries", "images", "showCameraDetails",
-        "relativeURLs",
+        "relativeURLs", "host",
     ]
 
     static func read(_ file: SourceFile) -> (SiteSettings?, [Diagnostic]) {
@@ -45,10 +45,29 @@ struct SiteSettingsReader {
         settings.feedEntries = reader.positiveInteger(fields, "feedEntries") ?? SiteSettings.defaultFeedEntries
         if let show = reader.boolean(fields, "showCameraDetails") { settings.showCameraDetails = show }
         if let relative = reader.boolean(fields, "relativeURLs") { settings.relativeURLs = relative }
+        if let host = reader.string(fields, "host"), let position = fields.position(of: "host") {
+            readHost(host, at: position, into: &settings, with: &reader)
+        }
         if settings.title.allSatisfy(\.isWhitespace), let position = fields.position(of: "title") {
             reader.report(.invalidValue, at: position, "title must not be empty")
         }
         return (settings, reader.diagnostics)
+    }
+
+    private static func readHost(_ name: String, at position: ContentPosition, into settings: inout SiteSettings, with reader: inout RecordReader) {
+        let names = HostKind.allCases.map(\.rawValue)
+        guard let host = HostKind(rawValue: name) else {
+            let suggestion = Suggestion.closest(to: name, among: names).map { "; did you mean '\($0)'?" } ?? ""
+            reader.report(.invalidValue, at: position, "host must be one of \(names.map { "'\($0)'" }.joined(separator: ", ")), found '\(name)'\(suggestion)")
+            return
+        }
+        settings.host = host
+        // Both serve the published folder at the root of the site's address.
+        if host == .netlify || host == .cloudflarePages, settings.basePath != "/" {
+            reader.warn(
+                .invalidValue, at: position,
+                "\(name) publishes the folder at the root of its address, but baseURL's path is \(settings.basePath): links will miss unless a proxy serves the site there; set baseURL to the site's address or turn on relativeURLs")
+        }
     }
 
     /// Accepts an http(s) URL without query or fragment, and makes sure it ends in `/`.

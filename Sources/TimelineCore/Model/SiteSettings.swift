@@ -22,6 +22,8 @@ public struct SiteSettings: Sendable, Hashable {
     /// themselves (`../p/ID/index.html`), so the output works at any path and from a folder.
     /// Canonical URLs, feeds, the sitemap and share tags stay absolute.
     public var relativeURLs = false
+    /// Where the site is published, for the host files a build writes (`_headers`, …).
+    public var host = HostKind.none
 
     public static let defaultPageSize = 12
     public static let defaultFeedDepth = 10
