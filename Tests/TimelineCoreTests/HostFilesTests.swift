@@ -4,7 +4,7 @@ import Testing
 
 /// The example site copied into a temporary folder with extra `site.json` keys, built into
 /// `<root>/www<base path>` (where a web server whose root is `<root>/www` serves it).
-final class HostedExampleSite {
+final class HostedExampleSite: Sendable {
     let root: String
     let output: String
     let report: BuildReport

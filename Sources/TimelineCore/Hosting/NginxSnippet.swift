@@ -49,14 +49,15 @@ enum NginxSnippet {
         case .below(let folder):
             "^~ \(basePath)\(folder)"
         case .named(let folder, let fileExtension):
-            "~ ^\(escaped(basePath + folder))[^/]+/[^/]+\\.[0-9a-f]{\(ImageProcessor.nameDigestLength)}\\.\(escaped(fileExtension))$"
+            "~ \"^\(escaped(basePath + folder))[^/]+/[^/]+\\.[0-9a-f]{\(ImageProcessor.nameDigestLength)}\\.\(escaped(fileExtension))$\""
         case .single(let stem, let fileExtension):
-            "~ ^\(escaped(basePath + stem))\\.[0-9a-f]+\\.\(escaped(fileExtension))$"
+            "~ \"^\(escaped(basePath + stem))\\.[0-9a-f]+\\.\(escaped(fileExtension))$\""
         }
     }
 
-    /// A literal path in a regular expression: every character but letters, digits, `/`, `-`
-    /// and `_` escaped.
+    /// A literal path in a regular expression (written in double quotes, which nginx needs for
+    /// `{`): every character but letters, digits, `/`, `-` and `_` escaped; the base path and
+    /// extensions hold nothing else in practice.
     private static func escaped(_ literal: String) -> String {
         var result = ""
         for character in literal {

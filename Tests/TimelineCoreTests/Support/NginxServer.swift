@@ -64,11 +64,35 @@ final class NginxServer {
         folder = try Self.temporaryFolder()
         port = try Self.freePort()
         try Self.configuration(folder: folder, root: root, snippet: snippet, port: port).write(toFile: configuration, atomically: true, encoding: .utf8)
-        let result = try Subprocess.run(Self.executable, ["-p", folder, "-c", configuration])
-        guard result.status == 0 else { throw Failure(description: "nginx did not start: \(result.standardError)") }
+        let messages = folder + "/startup.log"
+        let status = try Self.runDaemonizing(Self.executable, ["-p", folder, "-c", configuration], messages: messages)
+        guard status == 0 else {
+            throw Failure(description: "nginx did not start: \((try? String(contentsOfFile: messages, encoding: .utf8)) ?? "")")
+        }
+    }
+
+    /// Runs a program that starts a daemon and returns: with posix_spawn and waitpid, because
+    /// Foundation's `Process` waits for descriptors the daemon inherits and keeps open. Its
+    /// outputs go to `messages`.
+    private static func runDaemonizing(_ executable: String, _ arguments: [String], messages: String) throws -> Int32 {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, messages, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+        guard spawned == 0 else { throw Failure(description: "cannot run \(executable): \(spawned)") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1, errno == EINTR {}
+        // WIFEXITED and WEXITSTATUS, which Swift does not import.
+        return status & 0x7f == 0 ? (status >> 8) & 0xff : -1
     }
 
     deinit {
+        // `-s stop` signals the master and returns; the master exits on its own.
         _ = try? Subprocess.run(Self.executable, ["-p", folder, "-c", configuration, "-s", "stop"])
         try? FileManager.default.removeItem(atPath: folder)
     }
