@@ -6,15 +6,15 @@ import Testing
 struct RelativeURLTests {
     @Test("A path between folders climbs to the common folder; a folder ends in index.html; a colon never reads as a scheme")
     func paths() {
-        let from = { RelativeURL.segments(of: $0) }
-        #expect(RelativeURL.path(to: "", from: from("")) == "index.html")
-        #expect(RelativeURL.path(to: "p/ID/", from: from("")) == "p/ID/index.html")
-        #expect(RelativeURL.path(to: "assets/style.css", from: from("u/han/feed/page/2/")) == "../../../../../assets/style.css")
-        #expect(RelativeURL.path(to: "u/han/feed/atom.xml", from: from("u/han/feed/page/2/")) == "../../atom.xml")
-        #expect(RelativeURL.path(to: "search/", from: from("search/")) == "index.html")
-        #expect(RelativeURL.path(to: "p/ID/rocket-480.jpg", from: from("p/ID/")) == "rocket-480.jpg")
-        #expect(RelativeURL.path(to: "p/a:b.jpg", from: from("p/")) == "./a:b.jpg")
-        #expect(RelativeURL.path(to: "tags/caf%C3%A9/", from: from("tags/caf%C3%A9/page/2/")) == "../../index.html")
+        let from = { RelativeURL(folder: $0) }
+        #expect(from("").path(to: "") == "index.html")
+        #expect(from("").path(to: "p/ID/") == "p/ID/index.html")
+        #expect(from("u/han/feed/page/2/").path(to: "assets/style.css") == "../../../../../assets/style.css")
+        #expect(from("u/han/feed/page/2/").path(to: "u/han/feed/atom.xml") == "../../atom.xml")
+        #expect(from("search/").path(to: "search/") == "index.html")
+        #expect(from("p/ID/").path(to: "p/ID/rocket-480.jpg") == "rocket-480.jpg")
+        #expect(from("p/").path(to: "p/a:b.jpg") == "./a:b.jpg")
+        #expect(from("tags/caf%C3%A9/page/2/").path(to: "tags/caf%C3%A9/") == "../../index.html")
     }
 
     @Test("Only URL attributes that start with the base path change; text, comments, scripts, styles and other sites stay as they are")

@@ -8,14 +8,15 @@ struct HTMLAttributeScanner {
         let value: Range<Int>?
     }
 
-    private let html: [UInt8]
+    private let html: UnsafeBufferPointer<UInt8>
     private var index = 0
     /// Inside a start tag, after its name.
     private var inTag = false
     /// The tag being read, when its contents are raw text (`script`, `style`).
-    private var rawTextTag: [UInt8]?
+    private var rawTextTag: StaticString?
 
-    init(_ html: [UInt8]) {
+    /// Reads `html`, which must outlive the scanner.
+    init(_ html: UnsafeBufferPointer<UInt8>) {
         self.html = html
     }
 
@@ -49,8 +50,7 @@ struct HTMLAttributeScanner {
             } else if index < html.count, isLetter(html[index]) {
                 let nameStart = index
                 while index < html.count, !Self.isSpace(html[index]), html[index] != UInt8(ascii: ">"), html[index] != UInt8(ascii: "/") { index += 1 }
-                let name = html[nameStart..<index].map(lowercased)
-                if name == Array("script".utf8) || name == Array("style".utf8) { rawTextTag = name }
+                for tag: StaticString in ["script", "style"] where isName(tag, at: nameStart, length: index - nameStart) { rawTextTag = tag }
                 inTag = true
                 return
             }
@@ -89,19 +89,28 @@ struct HTMLAttributeScanner {
     }
 
     /// Where the raw text of a `script` or `style` ends: at its end tag, in any case.
-    private func endOfRawText(closing tag: [UInt8]) -> Int {
+    private func endOfRawText(closing tag: StaticString) -> Int {
         var position = index
         while let open = find("</", from: position) {
-            let nameStart = open + 2
-            let nameEnd = nameStart + tag.count
-            if nameEnd <= html.count, html[nameStart..<nameEnd].map(lowercased) == tag { return open }
-            position = nameStart
+            if isName(tag, at: open + 2, length: tag.utf8CodeUnitCount) { return open }
+            position = open + 2
         }
         return html.count
     }
 
+    /// Whether the `length` bytes at `position` are `lowercaseName` in any case.
+    private func isName(_ lowercaseName: StaticString, at position: Int, length: Int) -> Bool {
+        guard length == lowercaseName.utf8CodeUnitCount, position + length <= html.count else { return false }
+        for offset in 0..<length where Self.lowercased(html[position + offset]) != lowercaseName.utf8Start[offset] { return false }
+        return true
+    }
+
     private mutating func skipSpaces() {
         while index < html.count, Self.isSpace(html[index]) { index += 1 }
+    }
+
+    static func lowercased(_ byte: UInt8) -> UInt8 {
+        byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
     }
 
     /// HTML's ASCII whitespace.
@@ -127,8 +136,4 @@ struct HTMLAttributeScanner {
 
 private func isLetter(_ byte: UInt8) -> Bool {
     (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
-}
-
-private func lowercased(_ byte: UInt8) -> UInt8 {
-    (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
 }

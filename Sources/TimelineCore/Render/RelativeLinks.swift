@@ -6,10 +6,10 @@ import TimelineTemplates
 /// Templates and contexts keep making root-relative URLs (`/photos/p/ID/`), which keeps every
 /// card and row the same bytes on every page (the render stage renders each once); this pass
 /// then runs over each finished page. It reads the page as HTML tokens: only the values of URL
-/// attributes (`href`, `src`, `srcset`, `action`, `formaction`, `poster`, `cite`,
-/// `data-manifest` and any `data-…-url`) that start with the base path are touched, never text,
-/// comments, scripts or styles. A link to a folder gets `index.html`, because a browser opening
-/// files does not look for it.
+/// attributes (`href`, `src`, `srcset`, `imagesrcset`, `action`, `formaction`, `poster`,
+/// `cite`, `data-manifest` and any `data-…-url`) that start with the base path are touched,
+/// never text, comments, scripts or styles. A link to a folder gets `index.html`, because a
+/// browser opening files does not look for it.
 struct RelativeLinks: Sendable {
     /// The base path as it appears in an attribute value (HTML-escaped).
     private let basePath: [UInt8]
@@ -21,26 +21,28 @@ struct RelativeLinks: Sendable {
     /// The page's HTML with its internal links relative to `pageFolder`, the page's folder as a
     /// URL path under the base path (`u/han/`, empty for the home page).
     func rewrite(_ html: [UInt8], pageFolder: String) -> [UInt8] {
-        let from = RelativeURL.segments(of: pageFolder)
-        var scanner = HTMLAttributeScanner(html)
-        var result: [UInt8] = []
-        var copied = 0
-        while let attribute = scanner.nextAttribute() {
-            guard let kind = Self.kind(of: html[attribute.name]), let value = attribute.value else { continue }
-            let rewritten: [UInt8]?
-            switch kind {
-            case .single: rewritten = relative(html[value], from: from)
-            case .candidates: rewritten = relativeCandidates(html[value], from: from)
+        let from = RelativeURL(folder: pageFolder)
+        return html.withUnsafeBufferPointer { page in
+            basePath.withUnsafeBufferPointer { base in
+                var scanner = HTMLAttributeScanner(page)
+                var result: [UInt8] = []
+                var copied = 0
+                while let attribute = scanner.nextAttribute() {
+                    guard let value = attribute.value, let kind = Self.kind(of: UnsafeBufferPointer(rebasing: page[attribute.name])) else { continue }
+                    let text = UnsafeBufferPointer(rebasing: page[value])
+                    if result.isEmpty { result.reserveCapacity(page.count + page.count / 8) }
+                    result.append(contentsOf: UnsafeBufferPointer(rebasing: page[copied..<value.lowerBound]))
+                    switch kind {
+                    case .single: appendRelative(text, base: base, from: from, into: &result)
+                    case .candidates: appendRelativeCandidates(text, base: base, from: from, into: &result)
+                    }
+                    copied = value.upperBound
+                }
+                if copied == 0 { return html }
+                result.append(contentsOf: UnsafeBufferPointer(rebasing: page[copied...]))
+                return result
             }
-            guard let rewritten else { continue }
-            if result.isEmpty { result.reserveCapacity(html.count + html.count / 8) }
-            result.append(contentsOf: html[copied..<value.lowerBound])
-            result.append(contentsOf: rewritten)
-            copied = value.upperBound
         }
-        if copied == 0 { return html }
-        result.append(contentsOf: html[copied...])
-        return result
     }
 
     private enum Kind {
@@ -50,75 +52,61 @@ struct RelativeLinks: Sendable {
         case candidates
     }
 
-    private static func kind(of name: ArraySlice<UInt8>) -> Kind? {
-        let name = String(decoding: name, as: UTF8.self).lowercased()
-        switch name {
-        case "href", "src", "action", "formaction", "poster", "cite", "data-manifest": return .single
-        case "srcset", "imagesrcset": return .candidates
-        default: return name.hasPrefix("data-") && name.hasSuffix("-url") ? .single : nil
+    private static func kind(of name: UnsafeBufferPointer<UInt8>) -> Kind? {
+        switch name.count {
+        case 3: return equal(name, "src") ? .single : nil
+        case 4: return equal(name, "href") || equal(name, "cite") ? .single : nil
+        case 6: return equal(name, "action") || equal(name, "poster") ? .single : equal(name, "srcset") ? .candidates : nil
+        case 10: return equal(name, "formaction") ? .single : nil
+        case 11: return equal(name, "imagesrcset") ? .candidates : nil
+        default:
+            guard name.count > 9, startsWith(name, "data-") else { return nil }
+            return equal(UnsafeBufferPointer(rebasing: name[(name.count - 4)...]), "-url") || equal(name, "data-manifest") ? .single : nil
         }
     }
 
-    /// `value` relative to the page, or nil when it is not a link into the site.
-    private func relative(_ value: ArraySlice<UInt8>, from folder: [Substring]) -> [UInt8]? {
-        guard value.starts(with: basePath) else { return nil }
-        let rest = value.dropFirst(basePath.count)
+    /// `value` relative to the page when it is a link into the site, else as it is.
+    private func appendRelative(_ value: UnsafeBufferPointer<UInt8>, base: UnsafeBufferPointer<UInt8>, from folder: RelativeURL, into output: inout [UInt8]) {
         // With the base path `/`, `//host/…` is a link to another site.
-        if rest.first == UInt8(ascii: "/") { return nil }
-        let end = rest.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? rest.endIndex
-        let path = RelativeURL.path(to: String(decoding: rest[..<end], as: UTF8.self), from: folder)
-        return Array(path.utf8) + rest[end...]
+        guard value.starts(with: base), value.count == base.count || value[base.count] != UInt8(ascii: "/") else {
+            output.append(contentsOf: value)
+            return
+        }
+        let rest = UnsafeBufferPointer(rebasing: value[base.count...])
+        let end = rest.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? rest.count
+        folder.appendPath(to: UnsafeBufferPointer(rebasing: rest[..<end]), into: &output)
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: rest[end...]))
     }
 
-    private func relativeCandidates(_ value: ArraySlice<UInt8>, from folder: [Substring]) -> [UInt8]? {
-        var result: [UInt8] = []
-        var changed = false
-        var index = value.startIndex
-        var copied = index
-        while index < value.endIndex {
-            while index < value.endIndex, value[index] == UInt8(ascii: ",") || HTMLAttributeScanner.isSpace(value[index]) { index += 1 }
+    private func appendRelativeCandidates(_ value: UnsafeBufferPointer<UInt8>, base: UnsafeBufferPointer<UInt8>, from folder: RelativeURL, into output: inout [UInt8]) {
+        var index = 0
+        var copied = 0
+        while index < value.count {
+            while index < value.count, value[index] == UInt8(ascii: ",") || HTMLAttributeScanner.isSpace(value[index]) { index += 1 }
             let start = index
-            while index < value.endIndex, !HTMLAttributeScanner.isSpace(value[index]) { index += 1 }
+            while index < value.count, !HTMLAttributeScanner.isSpace(value[index]) { index += 1 }
             var end = index
             while end > start, value[end - 1] == UInt8(ascii: ",") { end -= 1 }
-            if start < end, let rewritten = relative(value[start..<end], from: folder) {
-                result.append(contentsOf: value[copied..<start])
-                result.append(contentsOf: rewritten)
+            if start < end {
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: value[copied..<start]))
+                appendRelative(UnsafeBufferPointer(rebasing: value[start..<end]), base: base, from: folder, into: &output)
                 copied = end
-                changed = true
             }
-            while index < value.endIndex, value[index] != UInt8(ascii: ",") { index += 1 }
+            while index < value.count, value[index] != UInt8(ascii: ",") { index += 1 }
         }
-        guard changed else { return nil }
-        result.append(contentsOf: value[copied...])
-        return result
-    }
-}
-
-/// Relative URL paths between folders of the site.
-enum RelativeURL {
-    /// A folder path's segments: `u/han/` is `u`, `han`.
-    static func segments(of folder: String) -> [Substring] {
-        folder.split(separator: "/")
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: value[copied...]))
     }
 
-    /// The path from a page in `folder` to `target`, both relative to the site root; a folder
-    /// target ends in `index.html`.
-    static func path(to target: String, from folder: [Substring]) -> String {
-        var parts = target.split(separator: "/", omittingEmptySubsequences: false)
-        let file = parts.removeLast()
-        var common = 0
-        while common < parts.count, common < folder.count, parts[common] == folder[common] { common += 1 }
-        var result = String(repeating: "../", count: folder.count - common)
-        for part in parts[common...] {
-            result += part
-            result += "/"
-        }
-        result += file.isEmpty ? "index.html" : file
-        // A first segment with a colon would read as a scheme (`a:b` is not a path).
-        if let firstSlash = result.firstIndex(of: "/") ?? Optional(result.endIndex), result[..<firstSlash].contains(":") {
-            result = "./" + result
-        }
-        return result
+    /// Whether `name` is `lowercase` in any case.
+    private static func equal(_ name: UnsafeBufferPointer<UInt8>, _ lowercase: StaticString) -> Bool {
+        name.count == lowercase.utf8CodeUnitCount && startsWith(name, lowercase)
+    }
+
+    private static func startsWith(_ name: UnsafeBufferPointer<UInt8>, _ lowercase: StaticString) -> Bool {
+        let count = lowercase.utf8CodeUnitCount
+        guard name.count >= count else { return false }
+        let pattern = lowercase.utf8Start
+        for index in 0..<count where HTMLAttributeScanner.lowercased(name[index]) != pattern[index] { return false }
+        return true
     }
 }

@@ -36,7 +36,7 @@ public struct SitePaths: Sendable {
     /// to that folder when `relativeURLs` is on, else root-relative.
     func url(ofPath path: String, from folder: Location) -> String {
         guard relativeLinks != nil else { return basePath + path }
-        return RelativeURL.path(to: path, from: RelativeURL.segments(of: folder.urlFolder))
+        return RelativeURL(folder: folder.urlFolder).path(to: path)
     }
 
     /// The absolute URL for a root-relative one, when a base URL is known.
