@@ -18,6 +18,11 @@ struct SiteOptions: ParsableArguments {
     @Option(name: .customLong("base-url"), help: ArgumentHelp("Overrides baseURL from site.json, e.g. https://example.org/photos/.", valueName: "url"))
     var baseURL: String?
 
+    @Flag(
+        inversion: .prefixedNo,
+        help: "Write a .gz and a .br beside every HTML, XML, CSS, JS, JSON, text and SVG file over 1 KiB (overrides precompress in site.json).")
+    var precompress: Bool?
+
     @Flag(help: "Treat warnings as errors.")
     var strict = false
 
@@ -25,8 +30,10 @@ struct SiteOptions: ParsableArguments {
     var quiet = false
 
     func buildOptions(output: String, progress: (@Sendable (BuildProgress) -> Void)?) -> BuildOptions {
-        BuildOptions(
+        var options = BuildOptions(
             siteRoot: root, content: content, templates: templates, output: output, cache: cacheDirectory, baseURL: baseURL, strict: strict,
             progress: progress)
+        options.precompress = precompress
+        return options
     }
 }

@@ -50,7 +50,8 @@ public enum SiteBuilder {
         let session: OutputSession
         do {
             session = try OutputSession.begin(
-                outputRoot: output, state: state, tool: BuildTool.digest, clean: options.clean, atomic: options.atomic)
+                outputRoot: output, state: state, tool: BuildTool.digest, clean: options.clean, atomic: options.atomic,
+                precompression: site.settings.precompression)
         } catch {
             throw BuildFailure(warnings + [.error(.outputError, stage: .write, at: SourceLocation(path: error.path), error.description)])
         }
@@ -222,7 +223,8 @@ public enum SiteBuilder {
         }
 
         options.progress?(BuildProgress(stage: .load, message: "reading \(options.display(content))"))
-        let loader = ContentLoader(contentRoot: content, displayPrefix: options.display(content), baseURLOverride: options.baseURL)
+        let loader = ContentLoader(
+            contentRoot: content, displayPrefix: options.display(content), baseURLOverride: options.baseURL, precompressOverride: options.precompress)
         let (loaded, loadDiagnostics, records) = await loader.load(reusing: previousRecords)
         diagnostics.append(contentsOf: loadDiagnostics)
 

@@ -7,11 +7,14 @@ public struct ContentLoader: Sendable {
     public let displayPrefix: String
     /// Overrides site.json's baseURL (the `--base-url` option).
     public let baseURLOverride: String?
+    /// Overrides site.json's precompress (`--precompress`, `--no-precompress`).
+    public let precompressOverride: Bool?
 
-    public init(contentRoot: String, displayPrefix: String, baseURLOverride: String? = nil) {
+    public init(contentRoot: String, displayPrefix: String, baseURLOverride: String? = nil, precompressOverride: Bool? = nil) {
         self.contentRoot = contentRoot
         self.displayPrefix = displayPrefix
         self.baseURLOverride = baseURLOverride
+        self.precompressOverride = precompressOverride
     }
 
     public func load() async -> (SiteContent?, DiagnosticList) {
@@ -47,6 +50,7 @@ public struct ContentLoader: Sendable {
                 diagnostics.append(.error(.invalidValue, stage: .load, at: SourceLocation(path: "--base-url"), "must be an absolute http or https URL, found '\(baseURLOverride)'"))
             }
         }
+        if let precompressOverride { settings.precompress = precompressOverride }
         let content = SiteContent(settings: settings, users: users, posts: posts, unreadableUsernames: unreadableUsernames)
         return (content, diagnostics, cache)
     }

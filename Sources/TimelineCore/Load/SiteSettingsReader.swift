@@ -4,6 +4,7 @@ import Foundation
 struct SiteSettingsReader {
     static let keys = [
         "title", "description", "baseURL", "language", "timeZone", "pageSize", "feedDepth", "feedEntries", "images", "showCameraDetails",
+        "precompress",
     ]
 
     static func read(_ file: SourceFile) -> (SiteSettings?, [Diagnostic]) {
@@ -43,6 +44,7 @@ struct SiteSettingsReader {
         }
         settings.feedEntries = reader.positiveInteger(fields, "feedEntries") ?? SiteSettings.defaultFeedEntries
         if let show = reader.boolean(fields, "showCameraDetails") { settings.showCameraDetails = show }
+        if let precompress = reader.boolean(fields, "precompress") { settings.precompress = precompress }
         if settings.title.allSatisfy(\.isWhitespace), let position = fields.position(of: "title") {
             reader.report(.invalidValue, at: position, "title must not be empty")
         }

@@ -18,6 +18,9 @@ public struct SiteSettings: Sendable, Hashable {
     /// Whether post pages show the camera, lens, exposure and time the photo was taken, from
     /// the original's EXIF (never its location). Off by default.
     public var showCameraDetails = false
+    /// Whether the build writes a `.gz` and a `.br` beside every text file of more than 1 KiB
+    /// (`Precompression`). Off by default.
+    public var precompress = false
 
     public static let defaultPageSize = 12
     public static let defaultFeedDepth = 10
@@ -47,4 +50,9 @@ public struct SiteSettings: Sendable, Hashable {
         let path = String(afterScheme[slash...])
         return path.hasSuffix("/") ? path : path + "/"
     }
+}
+
+extension SiteSettings {
+    /// The compressed copies the build writes, if any.
+    var precompression: Precompression? { precompress ? .standard : nil }
 }
