@@ -44,6 +44,17 @@ struct CompressionTests {
         #expect(Array(compressed.prefix(10)) == [0x1F, 0x8B, 0x08, 0x00, 0, 0, 0, 0, 0x02, 0x03])
     }
 
+    @Test("brotli's window is the smallest that holds the file, at most the largest")
+    func brotliWindow() {
+        let brotli = precompression.brotli
+        #expect(brotli.windowBits(for: 0) == 10)
+        #expect(brotli.windowBits(for: 1008) == 10)
+        #expect(brotli.windowBits(for: 1009) == 11)
+        #expect(brotli.windowBits(for: 65_520) == 16)
+        #expect(brotli.windowBits(for: 65_521) == 17)
+        #expect(brotli.windowBits(for: 100_000_000) == brotli.largestWindowBits)
+    }
+
     @Test("the system's gzip -d reads what GzipCompressor writes")
     func systemGzip() throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/gzip") else { return }

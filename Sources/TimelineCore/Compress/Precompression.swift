@@ -27,7 +27,7 @@ struct Precompression: Sendable {
     static let largestUncompressedSize = 1024
 
     /// The settings chosen by measurement on a generated site of 20,000 posts (docs/benchmarks.md).
-    static let standard = Precompression(gzip: GzipCompressor(level: 9, memoryLevel: 9), brotli: BrotliCompressor(quality: 9, windowBits: 22))
+    static let standard = Precompression(gzip: GzipCompressor(level: 9, memoryLevel: 9), brotli: BrotliCompressor(quality: 9, largestWindowBits: 22))
 
     let gzip: GzipCompressor
     let brotli: BrotliCompressor
