@@ -34,11 +34,7 @@ struct BrotliCompressor: Sendable, Hashable {
     }
 
     /// Everything that decides the output bytes besides the input, the library's version included.
-    func describe(into hasher: inout StableHasher) {
-        hasher.combine("brotli")
-        hasher.combine(Int(quality))
-        hasher.combine(Int(largestWindowBits))
-        hasher.combine(Int(BROTLI_MODE_TEXT.rawValue))
-        hasher.combine(Int(BrotliEncoderVersion()))
+    var identity: String {
+        "brotli quality \(quality) window \(largestWindowBits) text, libbrotli \(BrotliEncoderVersion())"
     }
 }

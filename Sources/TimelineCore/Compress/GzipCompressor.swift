@@ -49,11 +49,7 @@ struct GzipCompressor: Sendable, Hashable {
     }
 
     /// Everything that decides the output bytes besides the input, the library's version included.
-    func describe(into hasher: inout StableHasher) {
-        hasher.combine("gzip")
-        hasher.combine(Int(level))
-        hasher.combine(Int(memoryLevel))
-        hasher.combine(Int(Self.gzipWindowBits))
-        hasher.combine(String(cString: zlibVersion()))
+    var identity: String {
+        "gzip level \(level) memory \(memoryLevel) window \(Self.gzipWindowBits) os \(Self.unixOperatingSystem), zlib \(String(cString: zlibVersion()))"
     }
 }

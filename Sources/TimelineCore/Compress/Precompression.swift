@@ -39,8 +39,8 @@ struct Precompression: Sendable {
         self.gzip = gzip
         self.brotli = brotli
         var hasher = StableHasher()
-        gzip.describe(into: &hasher)
-        brotli.describe(into: &hasher)
+        hasher.combine(gzip.identity)
+        hasher.combine(brotli.identity)
         settings = hasher.finalize()
     }
 
