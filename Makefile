@@ -1,6 +1,6 @@
 # Timeline: the two commands a fresh machine needs are `make site` and `make test`.
 
-SYSTEM_PACKAGES := libcmark-dev libxml2-dev libvips-dev pkg-config
+SYSTEM_PACKAGES := libcmark-dev libxml2-dev libvips-dev zlib1g-dev libbrotli-dev pkg-config
 # Used by the image tests to make fixtures (vips) and to read metadata back (exiftool), and
 # by the browser tests of search and live reload (headless Chromium), by the test that serves
 # the site with nginx (its brotli module for precompressed files); the Nu HTML checker's

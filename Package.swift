@@ -35,6 +35,22 @@ let package = Package(
             pkgConfig: "vips",
             providers: [.apt(["libvips-dev"])]
         ),
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
+        .systemLibrary(
+            name: "CBrotliEncoder",
+            pkgConfig: "libbrotlienc",
+            providers: [.apt(["libbrotli-dev"])]
+        ),
+        // The tests decompress what the build wrote.
+        .systemLibrary(
+            name: "CBrotliDecoder",
+            pkgConfig: "libbrotlidec",
+            providers: [.apt(["libbrotli-dev"])]
+        ),
         .target(name: "CSystemSupport"),
         .target(name: "CFileWatch"),
         .target(name: "CVipsSupport", dependencies: ["CVips"]),
@@ -46,6 +62,8 @@ let package = Package(
                 "CLibXML2",
                 "CSystemSupport",
                 "CVipsSupport",
+                "CZlib",
+                "CBrotliEncoder",
                 "TimelineTemplates",
                 .product(name: "Yams", package: "Yams"),
             ]
@@ -81,7 +99,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TimelineCoreTests",
-            dependencies: ["TimelineCore", "TimelinePreview", "CLibXML2", "timeline", .product(name: "Hummingbird", package: "hummingbird")],
+            dependencies: ["TimelineCore", "TimelinePreview", "CLibXML2", "CZlib", "CBrotliDecoder", "timeline", .product(name: "Hummingbird", package: "hummingbird")],
             exclude: ["Fixtures"]
         ),
     ],

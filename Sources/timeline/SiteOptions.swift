@@ -20,6 +20,10 @@ struct SiteOptions: ParsableArguments {
 
     @Flag(name: .customLong("relative-urls"), help: "Link pages, photos, stylesheets and scripts relative to each page (as \"relativeURLs\": true in site.json).")
     var relativeURLs = false
+    @Flag(
+        inversion: .prefixedNo,
+        help: "Write a .gz and a .br beside every HTML, XML, CSS, JS, JSON, text and SVG file over 1 KiB (overrides precompress in site.json).")
+    var precompress: Bool?
 
     @Flag(help: "Treat warnings as errors.")
     var strict = false
@@ -32,6 +36,7 @@ struct SiteOptions: ParsableArguments {
             siteRoot: root, content: content, templates: templates, output: output, cache: cacheDirectory, baseURL: baseURL, strict: strict,
             progress: progress)
         options.relativeURLs = relativeURLs
+        options.precompress = precompress
         return options
     }
 }

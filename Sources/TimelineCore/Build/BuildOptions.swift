@@ -10,6 +10,8 @@ public struct BuildOptions: Sendable {
     public var baseURL: String?
     /// Links relative to each page, whatever site.json says.
     public var relativeURLs = false
+    /// Overrides site.json's precompress: true writes compressed copies, false none.
+    public var precompress: Bool?
     /// Warnings fail the build.
     public var strict: Bool
     /// Ignore the manifest of the last build: write the whole site and swap it in.
@@ -48,6 +50,7 @@ public struct BuildOptions: Sendable {
         hasher.combine(BuildTool.digest)
         for path in [content, templates, output, cache] { hasher.combine(absolute(path)) }
         hasher.combine(baseURL ?? "\u{0}")
+        hasher.combine(precompress.map { $0 ? 1 : 2 } ?? 0)
         hasher.combine(strict)
         hasher.combine(relativeURLs)
         for size in [searchLayout.chunkBytes, searchLayout.headBytes, searchLayout.tailBytes, searchLayout.fanout, sitemapURLLimit] { hasher.combine(size) }

@@ -50,7 +50,8 @@ public enum SiteBuilder {
         let session: OutputSession
         do {
             session = try OutputSession.begin(
-                outputRoot: output, state: state, tool: BuildTool.digest, clean: options.clean, atomic: options.atomic)
+                outputRoot: output, state: state, tool: BuildTool.digest, clean: options.clean, atomic: options.atomic,
+                precompression: site.settings.precompression)
         } catch {
             throw BuildFailure(warnings + [.error(.outputError, stage: .write, at: SourceLocation(path: error.path), error.description)])
         }
@@ -71,7 +72,7 @@ public enum SiteBuilder {
             options.progress?(BuildProgress(stage: .feeds, message: "writing feeds, the sitemap and robots.txt"))
             let feedFileCount = try await FeedWriter.write(
                 contexts: contexts, pages: pages, to: recorder, outputDisplay: options.display(output), sitemapURLLimit: options.sitemapURLLimit)
-            let hostFileCount = try HostFiles.write(settings: site.settings, images: images, precompressed: false, to: recorder)
+            let hostFileCount = try HostFiles.write(settings: site.settings, images: images, precompressed: site.settings.precompress, to: recorder)
             endStage(&timings, .feeds)
             let changes: OutputChanges
             do throws(FileSystem.Failure) {
@@ -224,7 +225,8 @@ public enum SiteBuilder {
 
         options.progress?(BuildProgress(stage: .load, message: "reading \(options.display(content))"))
         let loader = ContentLoader(
-            contentRoot: content, displayPrefix: options.display(content), baseURLOverride: options.baseURL, forcesRelativeURLs: options.relativeURLs)
+            contentRoot: content, displayPrefix: options.display(content), baseURLOverride: options.baseURL, forcesRelativeURLs: options.relativeURLs,
+            precompressOverride: options.precompress)
         let (loaded, loadDiagnostics, records) = await loader.load(reusing: previousRecords)
         diagnostics.append(contentsOf: loadDiagnostics)
 

@@ -5,6 +5,11 @@ import Synchronization
 /// from the same inputs, make it but leave the file alone when the bytes come out the same, or
 /// write it into `destination`. It records the new manifest as it goes. A clean build has no
 /// previous manifest, so everything is written.
+///
+/// With `precompression`, a file that gets compressed copies has them recorded beside it as
+/// outputs of their own (`index.html.gz`, `index.html.br`), each fingerprinted by the
+/// original's bytes and the compressor settings: they are compressed on the core that made the
+/// file, only when its bytes changed, and deleted like any file the build no longer makes.
 final class OutputRecorder: Sendable {
     /// What a build did to one output path.
     enum Outcome: Sendable {
@@ -14,30 +19,29 @@ final class OutputRecorder: Sendable {
 
     let previous: [String: BuildManifest.Entry]
     let destination: StagedOutput
+    let precompression: Precompression?
     private let state = Mutex(State())
 
     private struct State {
         var entries: [String: BuildManifest.Entry] = [:]
         var written: [String] = []
         var unchanged = 0
+        /// Compressed copies the previous build made of files that no longer get them.
+        var retiredCopies: [String] = []
     }
 
-    init(previous: [String: BuildManifest.Entry], destination: StagedOutput) {
+    init(previous: [String: BuildManifest.Entry], destination: StagedOutput, precompression: Precompression? = nil) {
         self.previous = previous
         self.destination = destination
-    }
-
-    /// Whether the previous build made `path` from exactly `fingerprint`, so the file in the
-    /// output folder is still right and need not be made again.
-    func isCurrent(_ path: String, fingerprint: Digest) -> Bool {
-        previous[path]?.fingerprint == fingerprint
+        self.precompression = precompression
     }
 
     /// A file made from `fingerprint`; `make` runs only when the previous build did not make
-    /// this path from the same fingerprint.
+    /// this path (and its compressed copies) from the same fingerprint.
     @discardableResult
     func file(_ path: String, fingerprint: Digest, make: () throws -> [UInt8]) throws -> Outcome {
-        if let old = previous[path], old.fingerprint == fingerprint { return record(path, old, outcome: .unchanged) }
+        let fingerprint = withPrecompression(fingerprint, of: path)
+        if let outcome = unchanged(path, fingerprint: fingerprint) { return outcome }
         return try store(path, bytes: try make(), fingerprint: fingerprint)
     }
 
@@ -51,19 +55,75 @@ final class OutputRecorder: Sendable {
     /// read only when its stamp changed, and the copy rewritten only when its bytes did.
     @discardableResult
     func copy(from source: String, to path: String) throws(FileSystem.Failure) -> Outcome {
-        let fingerprint = Self.fingerprint(ofFile: source, kind: 1)
-        if let old = previous[path], old.fingerprint == fingerprint { return record(path, old, outcome: .unchanged) }
+        let fingerprint = withPrecompression(Self.fingerprint(ofFile: source, kind: 1), of: path)
+        if let outcome = unchanged(path, fingerprint: fingerprint) { return outcome }
         return try store(path, bytes: try FileSystem.readBytes(source), fingerprint: fingerprint)
     }
 
-    /// Writes `bytes` unless the previous build wrote exactly these bytes at `path`; a nil
-    /// fingerprint means the bytes are the fingerprint.
+    /// A fingerprint that also changes when precompression is turned on or off or its settings
+    /// change, for the types of file it compresses: the file is then made again, and its copies
+    /// made or dropped, though its own bytes stay the same.
+    private func withPrecompression(_ fingerprint: Digest, of path: String) -> Digest {
+        guard let precompression, Precompression.compresses(path) else { return fingerprint }
+        var hasher = StableHasher()
+        hasher.combine(fingerprint)
+        hasher.combine(precompression.settings)
+        return hasher.finalize()
+    }
+
+    /// Records `path` as unchanged when the previous build made it from `fingerprint` and its
+    /// compressed copies (if any) from its bytes; nil when it must be made.
+    private func unchanged(_ path: String, fingerprint: Digest) -> Outcome? {
+        guard let old = previous[path], old.fingerprint == fingerprint else { return nil }
+        var copies: [(path: String, entry: BuildManifest.Entry)] = []
+        if let precompression, Precompression.compresses(path) {
+            let paths = Precompression.copyPaths(of: path)
+            copies = paths.compactMap { copy in previous[copy].map { (copy, $0) } }
+            // None: the file was too small for copies. Some or stale ones: make it all again.
+            let current = zip(Precompression.Encoding.allCases, copies).allSatisfy { encoding, copy in
+                copy.entry.fingerprint == precompression.fingerprint(of: encoding, content: old.content)
+            }
+            guard copies.isEmpty || (copies.count == paths.count && current) else { return nil }
+        }
+        for copy in copies { record(copy.path, copy.entry, outcome: .unchanged) }
+        return record(path, old, outcome: .unchanged)
+    }
+
+    /// Writes `bytes` unless the previous build wrote exactly these bytes at `path`, and its
+    /// compressed copies likewise; a nil fingerprint means the bytes are the fingerprint.
     private func store(_ path: String, bytes: [UInt8], fingerprint: Digest?) throws(FileSystem.Failure) -> Outcome {
         let content = Digest.of(bytes)
         let entry = BuildManifest.Entry(fingerprint: fingerprint ?? content, content: content)
+        try storeCompressedCopies(of: path, bytes: bytes, content: content)
         if previous[path]?.content == content { return record(path, entry, outcome: .unchanged) }
         try destination.write(path, bytes: bytes)
         return record(path, entry, outcome: .written)
+    }
+
+    /// The `.gz` and `.br` of a file that gets them, each compressed only when the previous
+    /// build did not make it from the same bytes; for a file that no longer gets them, the
+    /// previous build's are noted for deletion.
+    private func storeCompressedCopies(of path: String, bytes: [UInt8], content: Digest) throws(FileSystem.Failure) {
+        guard let precompression, Precompression.compresses(path, byteCount: bytes.count) else {
+            let stale = Precompression.copyPaths(of: path).filter { previous[$0] != nil }
+            if !stale.isEmpty { state.withLock { $0.retiredCopies += stale } }
+            return
+        }
+        for encoding in Precompression.Encoding.allCases {
+            let copyPath = path + encoding.suffix
+            let fingerprint = precompression.fingerprint(of: encoding, content: content)
+            if let old = previous[copyPath], old.fingerprint == fingerprint {
+                record(copyPath, old, outcome: .unchanged)
+                continue
+            }
+            let compressed: [UInt8]
+            do {
+                compressed = try precompression.compress(bytes, as: encoding)
+            } catch {
+                throw FileSystem.Failure(path: destination.stagingRoot + "/" + copyPath, operation: "compress (\(error)) into", code: error.systemCode)
+            }
+            _ = try store(copyPath, bytes: compressed, fingerprint: fingerprint)
+        }
     }
 
     /// A hard link to a file of the image cache, which never changes a file in place: the
@@ -91,6 +151,7 @@ final class OutputRecorder: Sendable {
         return hasher.finalize()
     }
 
+    @discardableResult
     private func record(_ path: String, _ entry: BuildManifest.Entry, outcome: Outcome) -> Outcome {
         state.withLock { state in
             state.entries[path] = entry
@@ -102,10 +163,12 @@ final class OutputRecorder: Sendable {
         return outcome
     }
 
-    /// What an edit build made: only the files it was asked for, nothing deleted.
+    /// What an edit build made: only the files it was asked for; deleted, only the compressed
+    /// copies of files that no longer get them.
     func recorded() -> OutputChanges {
         state.withLock { state in
-            OutputChanges(entries: state.entries, written: state.written.sorted(), unchanged: state.unchanged, deleted: [])
+            let deleted = state.retiredCopies.filter { state.entries[$0] == nil }.sorted()
+            return OutputChanges(entries: state.entries, written: state.written.sorted(), unchanged: state.unchanged, deleted: deleted)
         }
     }
 

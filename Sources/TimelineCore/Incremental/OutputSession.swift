@@ -21,7 +21,9 @@ struct OutputSession: Sendable {
     private let previousManifest: BuildManifest?
 
     /// Finishes or throws away what an interrupted build left, then decides how to build.
-    static func begin(outputRoot: String, state: BuildStateFolder, tool: Digest, clean: Bool, atomic: Bool = false) throws(FileSystem.Failure) -> OutputSession {
+    static func begin(
+        outputRoot: String, state: BuildStateFolder, tool: Digest, clean: Bool, atomic: Bool = false, precompression: Precompression? = nil
+    ) throws(FileSystem.Failure) -> OutputSession {
         try recover(outputRoot: outputRoot, state: state)
         let previous = clean || FileSystem.resolvedKind(of: outputRoot) != .directory ? nil : state.readManifest(tool: tool)
         let destination: StagedOutput
@@ -32,7 +34,8 @@ struct OutputSession: Sendable {
         }
         return OutputSession(
             mode: previous == nil ? .clean : .incremental, swapsWholeFolder: atomic, outputRoot: outputRoot, state: state,
-            recorder: OutputRecorder(previous: previous?.entries ?? [:], destination: destination), tool: tool, previousManifest: previous)
+            recorder: OutputRecorder(previous: previous?.entries ?? [:], destination: destination, precompression: precompression), tool: tool,
+            previousManifest: previous)
     }
 
     /// A journal left by a build killed while applying it is replayed; files staged by a build
@@ -90,12 +93,14 @@ struct OutputSession: Sendable {
 
     /// An edit build's session (`PostEditBuild`): the manifest is the one the live session
     /// holds, and new and changed files wait in the pending folder as in an incremental build.
-    static func beginEdit(outputRoot: String, state: BuildStateFolder, tool: Digest, manifest: [String: BuildManifest.Entry]) throws(FileSystem.Failure) -> OutputSession {
+    static func beginEdit(
+        outputRoot: String, state: BuildStateFolder, tool: Digest, manifest: [String: BuildManifest.Entry], precompression: Precompression?
+    ) throws(FileSystem.Failure) -> OutputSession {
         try recover(outputRoot: outputRoot, state: state)
         let destination = try StagedOutput.pending(outputRoot: outputRoot)
         return OutputSession(
             mode: .incremental, swapsWholeFolder: false, outputRoot: outputRoot, state: state,
-            recorder: OutputRecorder(previous: manifest, destination: destination), tool: tool, previousManifest: nil)
+            recorder: OutputRecorder(previous: manifest, destination: destination, precompression: precompression), tool: tool, previousManifest: nil)
     }
 
     /// Puts an edit in place: the files it wrote and deleted through an edit journal, and

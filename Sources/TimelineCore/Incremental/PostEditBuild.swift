@@ -102,7 +102,9 @@ struct PostEditBuild {
         let output = options.absolute(options.output)
         let session: OutputSession
         do {
-            session = try OutputSession.beginEdit(outputRoot: output, state: BuildStateFolder(options: options), tool: BuildTool.digest, manifest: next.manifest)
+            session = try OutputSession.beginEdit(
+                outputRoot: output, state: BuildStateFolder(options: options), tool: BuildTool.digest, manifest: next.manifest,
+                precompression: next.site.settings.precompression)
         } catch {
             throw BuildFailure(next.warnings + [.error(.outputError, stage: .write, at: SourceLocation(path: error.path), error.description)])
         }
@@ -123,7 +125,9 @@ struct PostEditBuild {
             }
             timings.lap(.feeds)
             let changes = recorder.recorded()
-            let deleted = searchChanges.removed.filter { changes.entries[$0] == nil }.sorted()
+            // A removed search file's compressed copies go with it.
+            let removed = searchChanges.removed.flatMap { [$0] + Precompression.copyPaths(of: $0).filter { next.manifest[$0] != nil } }
+            let deleted = Set(removed + changes.deleted).filter { changes.entries[$0] == nil }.sorted()
             var edits = next.edits
             for (path, entry) in changes.entries where next.manifest[path] != entry { edits[path] = entry }
             for path in deleted { edits[path] = .deleted }

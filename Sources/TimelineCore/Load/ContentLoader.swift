@@ -9,12 +9,17 @@ public struct ContentLoader: Sendable {
     public let baseURLOverride: String?
     /// Turns relative URLs on whatever site.json says (the `--relative-urls` option).
     public let forcesRelativeURLs: Bool
+    /// Overrides site.json's precompress (`--precompress`, `--no-precompress`).
+    public let precompressOverride: Bool?
 
-    public init(contentRoot: String, displayPrefix: String, baseURLOverride: String? = nil, forcesRelativeURLs: Bool = false) {
+    public init(
+        contentRoot: String, displayPrefix: String, baseURLOverride: String? = nil, forcesRelativeURLs: Bool = false, precompressOverride: Bool? = nil
+    ) {
         self.contentRoot = contentRoot
         self.displayPrefix = displayPrefix
         self.baseURLOverride = baseURLOverride
         self.forcesRelativeURLs = forcesRelativeURLs
+        self.precompressOverride = precompressOverride
     }
 
     public func load() async -> (SiteContent?, DiagnosticList) {
@@ -51,6 +56,7 @@ public struct ContentLoader: Sendable {
             }
         }
         if forcesRelativeURLs { settings.relativeURLs = true }
+        if let precompressOverride { settings.precompress = precompressOverride }
         let content = SiteContent(settings: settings, users: users, posts: posts, unreadableUsernames: unreadableUsernames)
         return (content, diagnostics, cache)
     }

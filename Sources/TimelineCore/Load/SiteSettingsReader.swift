@@ -4,7 +4,7 @@ import Foundation
 struct SiteSettingsReader {
     static let keys = [
         "title", "description", "baseURL", "language", "timeZone", "pageSize", "feedDepth", "feedEntries", "images", "showCameraDetails",
-        "relativeURLs", "host",
+        "relativeURLs", "host", "precompress",
     ]
 
     static func read(_ file: SourceFile) -> (SiteSettings?, [Diagnostic]) {
@@ -48,6 +48,7 @@ struct SiteSettingsReader {
         if let host = reader.string(fields, "host"), let position = fields.position(of: "host") {
             readHost(host, at: position, into: &settings, with: &reader)
         }
+        if let precompress = reader.boolean(fields, "precompress") { settings.precompress = precompress }
         if settings.title.allSatisfy(\.isWhitespace), let position = fields.position(of: "title") {
             reader.report(.invalidValue, at: position, "title must not be empty")
         }

@@ -24,6 +24,9 @@ public struct SiteSettings: Sendable, Hashable {
     public var relativeURLs = false
     /// Where the site is published, for the host files a build writes (`_headers`, …).
     public var host = HostKind.none
+    /// Whether the build writes a `.gz` and a `.br` beside every text file of more than 1 KiB
+    /// (`Precompression`). Off by default.
+    public var precompress = false
 
     public static let defaultPageSize = 12
     public static let defaultFeedDepth = 10
@@ -53,4 +56,9 @@ public struct SiteSettings: Sendable, Hashable {
         let path = String(afterScheme[slash...])
         return path.hasSuffix("/") ? path : path + "/"
     }
+}
+
+extension SiteSettings {
+    /// The compressed copies the build writes, if any.
+    var precompression: Precompression? { precompress ? .standard : nil }
 }

@@ -36,6 +36,8 @@ struct SiteModel {
     var settingsTitle = "Property"
     var pageSize = 2
     var hasBaseURL = true
+    /// `"precompress"` in site.json: a `.gz` and a `.br` beside each larger text file.
+    var precompress = false
     var users: [User] = []
     var posts: [Post] = []
     /// Versions of edited templates and assets (0: as in the repository).
@@ -161,6 +163,7 @@ struct SiteModel {
         list.append(Edit(description: "change the site title") { $0.settingsTitle = "Title \(word)" })
         list.append(Edit(description: "change the page size") { $0.pageSize = $0.pageSize == 2 ? 3 : 2 })
         list.append(Edit(description: "add or remove the base URL") { $0.hasBaseURL.toggle() })
+        list.append(Edit(description: "turn precompression on or off") { $0.precompress.toggle() })
         list.append(Edit(description: "add a post by a user who does not exist", breaksTheSite: true) { $0.brokenPost = true })
         return list
     }
@@ -188,7 +191,8 @@ struct SiteModel {
     func files() throws -> [String: Data] {
         var files: [String: Data] = [:]
         let baseURL = hasBaseURL ? #", "baseURL": "https://example.org/photos/""# : ""
-        files["Content/site.json"] = Data(#"{"title": "\#(settingsTitle)", "pageSize": \#(pageSize), "feedDepth": 2\#(baseURL)}"#.utf8)
+        let precompress = precompress ? #", "precompress": true"# : ""
+        files["Content/site.json"] = Data(#"{"title": "\#(settingsTitle)", "pageSize": \#(pageSize), "feedDepth": 2\#(baseURL)\#(precompress)}"#.utf8)
         for user in users {
             var fields = [#""username": "\#(user.username)""#]
             if let name = user.name { fields.append(#""name": "\#(name)""#) }
