@@ -11,7 +11,7 @@ struct AuthoringCommandLineTests {
     func run(_ arguments: [String], in directory: String) throws -> Subprocess.Result {
         var environment = ProcessInfo.processInfo.environment
         environment["CI"] = "true"
-        return try Subprocess.run(RepositoryPaths.timelineExecutable, arguments, in: directory, environment: environment)
+        return try Subprocess.runBlocking(RepositoryPaths.timelineExecutable, arguments, in: directory, environment: environment)
     }
 
     @Test("a session of commands: each prints what it did, and the site still checks and builds")

@@ -26,9 +26,9 @@ struct BrowserSearchTests {
         }
     }
 
-    static func search(_ server: StaticServer, _ query: String) throws -> PageResults {
+    static func search(_ server: StaticServer, _ query: String) async throws -> PageResults {
         let encoded = query.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? query
-        return try PageResults(html: Browser.dom(server.url("/search/?q=\(encoded)")))
+        return try await PageResults(html: Browser.dom(server.url("/search/?q=\(encoded)")))
     }
 
     /// The example site, built once per test run with a root base path so it can be served
@@ -53,16 +53,16 @@ struct BrowserSearchTests {
         }.sorted(by: >).map { "/p/\($0)/" }
         #expect(expected.count >= 2)
 
-        let results = try Self.search(server, "water")
+        let results = try await Self.search(server, "water")
         #expect(results.state == "done")
         #expect(results.posts == expected)
         #expect(results.moreHidden)
 
-        let twoWords = try Self.search(server, "WATER horse")
+        let twoWords = try await Self.search(server, "WATER horse")
         #expect(twoWords.posts.count < results.posts.count)
         #expect(Set(twoWords.posts).isSubset(of: Set(results.posts)))
 
-        let nothing = try Self.search(server, "xylophonequartet")
+        let nothing = try await Self.search(server, "xylophonequartet")
         #expect(nothing.state == "done")
         #expect(nothing.posts.isEmpty)
         #expect(nothing.status?.contains("Nothing matches") == true)
@@ -82,10 +82,10 @@ struct BrowserSearchTests {
         }
         let tagged = try posts(matching: #"(?i)(^|\s)#coffee\b"#)
         #expect(tagged.count >= 2)
-        let byTag = try Self.search(server, "#coffee")
+        let byTag = try await Self.search(server, "#coffee")
         #expect(byTag.state == "done")
         #expect(byTag.posts == tagged)
-        let byWord = try Self.search(server, "coffee")
+        let byWord = try await Self.search(server, "coffee")
         #expect(byWord.posts == (try posts(matching: #"(?i)\bcoffee"#)))
         #expect(byWord.posts.count > byTag.posts.count, "the word is in captions and comments without the tag too")
     }
@@ -104,10 +104,10 @@ struct BrowserSearchTests {
                 return names.contains { $0.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).contains(query.lowercased()) }
             }.map { "/u/\($0.dropLast(5))/" }.sorted { $0.lowercased() < $1.lowercased() }
 
-            let search = try Self.search(server, query)
+            let search = try await Self.search(server, query)
             #expect(search.users == Array(expected.prefix(6)), "search page, query \(query)")
 
-            let list = try #require(HTMLDocument(data: Data(try Browser.dom(server.url("/users/?q=\(query)")).utf8)))
+            let list = try #require(HTMLDocument(data: Data(try await Browser.dom(server.url("/users/?q=\(query)")).utf8)))
             #expect(list.values("/html/@data-filter-state") == ["done"])
             let visible = list.values("//ul[@id='user-list']/li[not(@hidden)]/a/@href")
             #expect(visible == expected, "/users/ filter, query \(query)")
@@ -134,7 +134,7 @@ struct BrowserSearchTests {
             """
         try page.write(toFile: output + "/text-rules.html", atomically: true, encoding: .utf8)
         let server = try await StaticServer.start(serving: output)
-        let dom = try #require(HTMLDocument(data: Data(try Browser.dom(server.url("/text-rules.html")).utf8)))
+        let dom = try #require(HTMLDocument(data: Data(try await Browser.dom(server.url("/text-rules.html")).utf8)))
         let outText = try #require(dom.text("//pre[@id='out']"))
         let browser = try #require(try JSONSerialization.jsonObject(with: Data(outText.utf8)) as? [[String: Any]])
         #expect(browser.count == samples.count)
@@ -171,21 +171,21 @@ struct BrowserSearchTests {
         func expected(_ matches: (Int) -> Bool, first: Int = 20) -> [String] {
             Array((0..<count).reversed().filter(matches).map { "/p/\(ids[$0])/" }.prefix(first))
         }
-        let common = try Self.search(server, "common")
+        let common = try await Self.search(server, "common")
         #expect(common.posts == expected { _ in true })
         #expect(!common.moreHidden, "more results exist")
 
-        #expect(try Self.search(server, "alpha beta").posts == expected { $0 % 15 == 0 })
-        #expect(try Self.search(server, "alp").posts == expected { $0 % 3 == 0 })
-        #expect(try Self.search(server, "beta common alph").posts == expected { $0 % 15 == 0 })
-        #expect(try Self.search(server, "w1").posts == expected { String($0).hasPrefix("1") })
-        #expect(try Self.search(server, "w149").posts == expected { $0 == 149 })
-        #expect(try Self.search(server, "unicode").posts == expected { $0 % 50 == 7 })
-        #expect(try Self.search(server, "ÜNÏC").posts == expected { $0 % 50 == 7 })
-        #expect(try Self.search(server, String(repeating: "long", count: 20)).posts == expected { $0 == 42 })
-        #expect(try Self.search(server, "longlonglong").posts == expected { $0 == 42 })
-        #expect(try Self.search(server, "alpha zzz").posts.isEmpty)
-        let none = try Self.search(server, "   ")
+        #expect(try await Self.search(server, "alpha beta").posts == expected { $0 % 15 == 0 })
+        #expect(try await Self.search(server, "alp").posts == expected { $0 % 3 == 0 })
+        #expect(try await Self.search(server, "beta common alph").posts == expected { $0 % 15 == 0 })
+        #expect(try await Self.search(server, "w1").posts == expected { String($0).hasPrefix("1") })
+        #expect(try await Self.search(server, "w149").posts == expected { $0 == 149 })
+        #expect(try await Self.search(server, "unicode").posts == expected { $0 % 50 == 7 })
+        #expect(try await Self.search(server, "ÜNÏC").posts == expected { $0 % 50 == 7 })
+        #expect(try await Self.search(server, String(repeating: "long", count: 20)).posts == expected { $0 == 42 })
+        #expect(try await Self.search(server, "longlonglong").posts == expected { $0 == 42 })
+        #expect(try await Self.search(server, "alpha zzz").posts.isEmpty)
+        let none = try await Self.search(server, "   ")
         #expect(none.state == "done")
         #expect(none.posts.isEmpty)
     }
@@ -202,7 +202,7 @@ struct BrowserSearchTests {
         let server = try await StaticServer.start(serving: fixture.output)
 
         for url in [server.url("/search/?q=hostile"), server.url("/search/?q=mallory"), server.url("/users/?q=mall")] {
-            let html = try Browser.dom(url)
+            let html = try await Browser.dom(url)
             let page = try #require(HTMLDocument(data: Data(html.utf8)))
             #expect(page.values("//title").first?.contains("pwned") == false, "\(url) ran script")
             #expect(page.count("//*[@onerror or @onload]") == 0, "\(url) has event handlers")
@@ -210,7 +210,7 @@ struct BrowserSearchTests {
             #expect(page.count("//a[starts-with(@href, 'javascript')]") == 0)
             #expect(html.contains("&lt;script&gt;"), "\(url) shows the payload as text")
         }
-        let results = try Self.search(server, "hostile")
+        let results = try await Self.search(server, "hostile")
         #expect(results.posts == ["/p/-K25Fj8qrMAtxXG3QCSn/"])
     }
 }

@@ -208,7 +208,7 @@ struct CameraDetailsTests {
         try addPost(fixture, tags: Self.everyField + ["-OffsetTimeOriginal=+01:00"])
         _ = try await fixture.build()
         #expect(try cameraRows(fixture).count == 7)
-        let result = try Subprocess.run(RepositoryPaths.root + "/scripts/nu-check.sh", [fixture.output])
+        let result = try await Subprocess.run(RepositoryPaths.root + "/scripts/nu-check.sh", [fixture.output])
         #expect(result.status == 0, "\(language): \(result.standardOutput)\(result.standardError)")
         #expect(result.standardError.contains("no errors or warnings"))
     }

@@ -14,7 +14,7 @@ struct CommandLineTests {
     func run(_ arguments: [String], in directory: String) throws -> Run {
         var environment = ProcessInfo.processInfo.environment
         environment["CI"] = "true"
-        let result = try Subprocess.run(RepositoryPaths.timelineExecutable, arguments, in: directory, environment: environment)
+        let result = try Subprocess.runBlocking(RepositoryPaths.timelineExecutable, arguments, in: directory, environment: environment)
         return Run(status: result.status, standardOutput: result.standardOutput, standardError: result.standardError)
     }
 

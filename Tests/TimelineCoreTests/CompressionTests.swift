@@ -63,7 +63,7 @@ struct CompressionTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let input = Self.inputs[2].bytes
         try Data(try precompression.compress(input, as: .gzip)).write(to: URL(fileURLWithPath: folder + "/page.html.gz"))
-        let result = try Subprocess.run("/usr/bin/gzip", ["-d", "-k", folder + "/page.html.gz"])
+        let result = try Subprocess.runBlocking("/usr/bin/gzip", ["-d", "-k", folder + "/page.html.gz"])
         #expect(result.status == 0, "\(result.standardError)")
         #expect(try Array(Data(contentsOf: URL(fileURLWithPath: folder + "/page.html"))) == input)
     }

@@ -125,7 +125,7 @@ struct FaultTests {
 
     /// `timeline build` run as a program, for its exit status and standard error.
     static func runTimeline(_ fixture: SiteFixture, output: String) throws -> Subprocess.Result {
-        try Subprocess.run(RepositoryPaths.timelineExecutable, ["build", fixture.root, "--output", output], in: fixture.root, environment: ["CI": "true"])
+        try Subprocess.runBlocking(RepositoryPaths.timelineExecutable, ["build", fixture.root, "--output", output], in: fixture.root, environment: ["CI": "true"])
     }
 
     /// A build with `options` fails with an error whose message holds every one of `phrases`,

@@ -33,7 +33,7 @@ struct FeedParserTests {
         """
 
     static func python(_ arguments: [String]) throws -> Subprocess.Result {
-        try Subprocess.run("/usr/bin/env", ["python3"] + arguments)
+        try Subprocess.runBlocking("/usr/bin/env", ["python3"] + arguments)
     }
 
     @Test("feedparser reads every feed of the example site without error, with the expected entries in order")

@@ -236,7 +236,7 @@ struct ValidatorTests {
     @Test("the Nu HTML checker finds no error and no warning in the example site", arguments: ["en", "ar"])
     func noErrorsOrWarnings(language: String) async throws {
         let site = try await LocalizedExampleSite(language: language)
-        let result = try Subprocess.run(RepositoryPaths.root + "/scripts/nu-check.sh", [site.output])
+        let result = try await Subprocess.run(RepositoryPaths.root + "/scripts/nu-check.sh", [site.output])
         #expect(result.status == 0, "\(language): \(result.standardOutput)\(result.standardError)")
         #expect(result.standardError.contains("no errors or warnings"))
     }

@@ -17,12 +17,12 @@ struct NginxTests {
     @Test("The generated snippet passes nginx -t; a broken one does not")
     func syntax() async throws {
         let site = try await Self.site.value
-        let checked = try NginxServer.test(root: site.root + "/www", snippet: site.root + "/www/" + Self.snippet)
+        let checked = try await NginxServer.test(root: site.root + "/www", snippet: site.root + "/www/" + Self.snippet)
         #expect(checked.valid, "\(checked.output)")
         let broken = site.root + "/broken.conf"
         try String(contentsOfFile: site.output + "/" + NginxSnippet.name, encoding: .utf8).replacingOccurrences(of: "add_header Cache-Control \"no-cache\";", with: "add_header Cache-Control;")
             .write(toFile: broken, atomically: true, encoding: .utf8)
-        #expect(try NginxServer.test(root: site.root + "/www", snippet: broken).valid == false)
+        #expect(try await NginxServer.test(root: site.root + "/www", snippet: broken).valid == false)
     }
 
     @Test("Every file and page gets the Cache-Control that _headers gives it for Netlify; a missing page is the 404 page with status 404; the snippet itself is not served")
@@ -78,13 +78,13 @@ struct NginxTests {
         for page in ["index.html", post, "u/hansolo/feed/index.html"] {
             let probeFile = (page as NSString).deletingLastPathComponent + "/probe-\(UUID().uuidString).html"
             defer { try? FileManager.default.removeItem(atPath: site.output + "/" + probeFile) }
-            let loaded = try PageProbe.open(server.url("/timeline/" + probeFile), page: site.output + "/" + page, probeFile: site.output + "/" + probeFile)
+            let loaded = try await PageProbe.open(server.url("/timeline/" + probeFile), page: site.output + "/" + page, probeFile: site.output + "/" + probeFile)
             #expect(loaded.styled, "\(page)")
             #expect(!loaded.images.isEmpty, "\(page)")
             for image in loaded.images { #expect(image.width > 0, "\(page): \(image.source)") }
         }
 
-        let search = try #require(HTMLDocument(data: Data(Browser.dom(server.url("/timeline/search/?q=water")).utf8)))
+        let search = try #require(HTMLDocument(data: Data(await Browser.dom(server.url("/timeline/search/?q=water")).utf8)))
         #expect(search.values("/html/@data-search-state") == ["done"])
         #expect(search.count("//ol[@id='post-results']/li") >= 2)
         #expect(search.values("//ol[@id='post-results']/li/a/@href").allSatisfy { $0.hasPrefix(server.url("/timeline/p/")) })
@@ -98,7 +98,7 @@ struct NginxTests {
             try? original.write(toFile: notFound, atomically: true, encoding: .utf8)
             for copy in [".gz", ".br"] { try? FileManager.default.moveItem(atPath: notFound + copy + ".aside", toPath: notFound + copy) }
         }
-        let loaded = try PageProbe.open(server.url("/timeline/no/such/page/"), page: notFound, probeFile: notFound)
+        let loaded = try await PageProbe.open(server.url("/timeline/no/such/page/"), page: notFound, probeFile: notFound)
         #expect(loaded.styled)
         #expect(loaded.document.values("//h1").first?.isEmpty == false)
     }

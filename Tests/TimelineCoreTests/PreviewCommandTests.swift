@@ -43,7 +43,7 @@ struct PreviewCommandTests {
     func portInUse() throws {
         let fixture = try SiteFixture.small()
         let occupied = try OccupiedPort()
-        let result = try Subprocess.run(
+        let result = try Subprocess.runBlocking(
             "/usr/bin/timeout", ["60", RepositoryPaths.timelineExecutable, "serve", "--port", String(occupied.port)], in: fixture.root,
             environment: Self.environment)
         #expect(result.status == 1, "\(result.standardError)")
@@ -74,7 +74,7 @@ struct PreviewCommandTests {
 
     @Test("serve --help lists the options")
     func help() throws {
-        let result = try Subprocess.run(RepositoryPaths.timelineExecutable, ["serve", "--help"], environment: Self.environment)
+        let result = try Subprocess.runBlocking(RepositoryPaths.timelineExecutable, ["serve", "--help"], environment: Self.environment)
         #expect(result.status == 0)
         for option in ["--host", "--port", "--poll", "--debounce", "--output"] {
             #expect(result.standardOutput.contains(option))

@@ -8,7 +8,7 @@ struct RenderTemplateCommandTests {
     func run(_ arguments: [String], in directory: String) throws -> Subprocess.Result {
         var environment = ProcessInfo.processInfo.environment
         environment["CI"] = "true"
-        return try Subprocess.run(RepositoryPaths.timelineExecutable, ["render-template"] + arguments, in: directory, environment: environment)
+        return try Subprocess.runBlocking(RepositoryPaths.timelineExecutable, ["render-template"] + arguments, in: directory, environment: environment)
     }
 
     @Test("the default theme's user row with sample data, exact bytes on standard output")

@@ -29,11 +29,11 @@ enum Browser {
     }
 
     /// The DOM of `url` after its scripts ran, as serialised HTML.
-    static func dom(_ url: String) throws -> String {
+    static func dom(_ url: String) async throws -> String {
         guard let executable else { throw Failure(description: "Chromium is not installed (apt-get install chromium)") }
         let profile = FileManager.default.temporaryDirectory.appendingPathComponent("timeline-chromium-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: profile) }
-        let result = try Subprocess.run(
+        let result = try await Subprocess.run(
             "/usr/bin/timeout", ["120", executable] + arguments(profile: profile) + ["--virtual-time-budget=30000", "--dump-dom", url])
         guard result.status == 0, !result.output.isEmpty else {
             throw Failure(description: "chromium exited with \(result.status): \(result.standardError.suffix(2000))")

@@ -51,12 +51,12 @@ final class NginxServer {
     }
 
     /// `nginx -t`: whether the configuration with `snippet` is valid, and what nginx said.
-    static func test(root: String, snippet: String) throws -> (valid: Bool, output: String) {
+    static func test(root: String, snippet: String) async throws -> (valid: Bool, output: String) {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/nginx.conf"
         try configuration(folder: folder, root: root, snippet: snippet, port: 9).write(toFile: path, atomically: true, encoding: .utf8)
-        let result = try Subprocess.run(executable, ["-t", "-q", "-p", folder, "-c", path])
+        let result = try await Subprocess.run(executable, ["-t", "-q", "-p", folder, "-c", path])
         return (result.status == 0, result.standardError)
     }
 
@@ -93,7 +93,7 @@ final class NginxServer {
 
     deinit {
         // `-s stop` signals the master and returns; the master exits on its own.
-        _ = try? Subprocess.run(Self.executable, ["-p", folder, "-c", configuration, "-s", "stop"])
+        _ = try? Subprocess.runBlocking(Self.executable, ["-p", folder, "-c", configuration, "-s", "stop"])
         try? FileManager.default.removeItem(atPath: folder)
     }
 

@@ -25,10 +25,10 @@ struct PageProbe {
 
     /// Writes `page` (a file of the built site) with the probe into `probeFile`, opens `url`
     /// (which shows `probeFile`) and reads what the probe found.
-    static func open(_ url: String, page: String, probeFile: String) throws -> PageProbe {
+    static func open(_ url: String, page: String, probeFile: String) async throws -> PageProbe {
         let original = try String(contentsOfFile: page, encoding: .utf8)
         try original.replacingOccurrences(of: "</body>", with: script + "</body>").write(toFile: probeFile, atomically: true, encoding: .utf8)
-        let html = try Browser.dom(url)
+        let html = try await Browser.dom(url)
         let document = try #require(HTMLDocument(data: Data(html.utf8)))
         let probe = try #require(document.values("/html/@data-probe").first, "the probe did not run: \(html.prefix(300))")
         let values = try #require(JSONSerialization.jsonObject(with: Data(probe.utf8)) as? [String: Any])

@@ -35,15 +35,15 @@ struct ScratchMount {
 
     /// Unmounts; lazily when busy, so a failed test never leaves the mount behind.
     func unmount() {
-        let result = try? Subprocess.run("/bin/umount", [path])
-        if result?.status != 0 { _ = try? Subprocess.run("/bin/umount", ["-l", path]) }
+        let result = try? Subprocess.runBlocking("/bin/umount", [path])
+        if result?.status != 0 { _ = try? Subprocess.runBlocking("/bin/umount", ["-l", path]) }
     }
 
     private static func mount(_ arguments: [String], what: String) throws {
         guard getuid() == 0 else {
             try Test.cancel("needs root to mount \(what) (run the tests as root, as CI does)")
         }
-        let result = try Subprocess.run("/bin/mount", arguments)
+        let result = try Subprocess.runBlocking("/bin/mount", arguments)
         guard result.status == 0 else {
             try Test.cancel("the system refused to mount \(what): \(result.standardError.trimmingCharacters(in: .whitespacesAndNewlines))")
         }

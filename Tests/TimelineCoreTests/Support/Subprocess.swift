@@ -1,8 +1,9 @@
 import Foundation
+import Synchronization
 
 /// Runs a program to its end and collects its exit status and both outputs.
 enum Subprocess {
-    struct Result {
+    struct Result: Sendable {
         let status: Int32
         let output: Data
         let error: Data
@@ -11,13 +12,29 @@ enum Subprocess {
         var standardError: String { String(decoding: error, as: UTF8.self) }
     }
 
-    static func run(_ executable: String, _ arguments: [String], in directory: String? = nil, environment: [String: String]? = nil) throws -> Result {
+    /// Runs the program on a thread of its own, so that the test's wait never holds one of the
+    /// few threads of the concurrency pool that servers and builds under test need.
+    static func run(_ executable: String, _ arguments: [String], in directory: String? = nil, environment: [String: String]? = nil) async throws -> Result {
+        try await HTTPProbe.onThread { try runBlocking(executable, arguments, in: directory, environment: environment) }
+    }
+
+    /// Runs the program on the calling thread, for the few callers that cannot wait (`deinit`).
+    static func runBlocking(_ executable: String, _ arguments: [String], in directory: String? = nil, environment: [String: String]? = nil) throws -> Result {
         let (process, out, err) = prepare(executable, arguments, in: directory, environment: environment)
         try process.run()
+        // Both pipes are drained at once: a program that fills one while the other is read
+        // would wait forever.
+        let error = Mutex(Data())
+        let errorRead = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            let data = err.fileHandleForReading.readDataToEndOfFile()
+            error.withLock { $0 = data }
+            errorRead.signal()
+        }
         let output = out.fileHandleForReading.readDataToEndOfFile()
-        let error = err.fileHandleForReading.readDataToEndOfFile()
+        errorRead.wait()
         process.waitUntilExit()
-        return Result(status: process.terminationStatus, output: output, error: error)
+        return Result(status: process.terminationStatus, output: output, error: error.withLock { $0 })
     }
 
     /// A process set up to run with both outputs in pipes (not yet started).

@@ -13,7 +13,7 @@ enum TestImages {
     static func run(_ tool: String, _ arguments: [String]) throws -> String {
         let result: Subprocess.Result
         do {
-            result = try Subprocess.run("/usr/bin/env", [tool] + arguments)
+            result = try Subprocess.runBlocking("/usr/bin/env", [tool] + arguments)
         } catch {
             throw ToolFailure(description: "cannot run \(tool) (make test installs it): \(error)")
         }
