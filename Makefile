@@ -22,10 +22,11 @@ endef
 
 .PHONY: sanitize fuzz kill-test serve-hostile site build test check bench bench-compare bench-images bench-search bench-serve deps test-deps clean
 
-## Install what is missing, build the tool (release) and the example site into Output/.
+## Install what is missing, build the tool (release) and the example site into Output/, with
+## links relative to each page so that Output/index.html opens from the folder.
 site: deps
 	swift build -c release --product timeline $(SWIFT_BUILD_FLAGS)
-	.build/release/timeline build
+	.build/release/timeline build --relative-urls
 
 ## Build the tool in release mode.
 build: deps
