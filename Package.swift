@@ -90,7 +90,7 @@ let package = Package(
         .executableTarget(
             name: "timeline-workload",
             dependencies: [
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]
         ),
         .testTarget(
@@ -99,7 +99,9 @@ let package = Package(
         ),
         .testTarget(
             name: "TimelineCoreTests",
-            dependencies: ["TimelineCore", "TimelinePreview", "CLibXML2", "CZlib", "CBrotliDecoder", "timeline", .product(name: "Hummingbird", package: "hummingbird")],
+            dependencies: [
+                "TimelineCore", "TimelinePreview", "CLibXML2", "CZlib", "CBrotliDecoder", "timeline", .product(name: "Hummingbird", package: "hummingbird"),
+            ],
             exclude: ["Fixtures"]
         ),
     ],

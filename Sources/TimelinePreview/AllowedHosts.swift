@@ -34,7 +34,9 @@ public struct AllowedHosts: Sendable {
     /// A dotted IPv4 address or an IPv6 address (hex digits and colons).
     static func isIPAddress(_ name: String) -> Bool {
         let parts = name.split(separator: ".", omittingEmptySubsequences: false)
-        if parts.count == 4, parts.allSatisfy({ part in !part.isEmpty && part.count <= 3 && part.allSatisfy(\.isASCIIDigit) && Int(part).map { $0 <= 255 } == true }) {
+        if parts.count == 4,
+            parts.allSatisfy({ part in !part.isEmpty && part.count <= 3 && part.allSatisfy(\.isASCIIDigit) && Int(part).map { $0 <= 255 } == true })
+        {
             return true
         }
         return name.contains(":") && name.allSatisfy { $0 == ":" || $0.isHexDigit }

@@ -3,9 +3,9 @@ import Foundation
 import TimelineCore
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Reports changes under some folders, recursively: inotify on Linux (a watch on every folder,

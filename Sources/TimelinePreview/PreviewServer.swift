@@ -151,7 +151,8 @@ struct PreviewResponder: HTTPResponder {
         guard allowedHosts.allows(request.head.authority) else {
             return StaticFileResponder.text(
                 .forbidden,
-                "Forbidden: this preview answers only localhost, 127.0.0.1, [::1] and IP addresses. To open it under another name, start it with --allow-host NAME.\n")
+                "Forbidden: this preview answers only localhost, 127.0.0.1, [::1] and IP addresses. To open it under another name, start it with --allow-host NAME.\n"
+            )
         }
         let target = request.head.path ?? "/"
         let path = target.prefix { $0 != "?" }

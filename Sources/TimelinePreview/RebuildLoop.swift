@@ -38,7 +38,9 @@ struct RebuildLoop: Service {
         await rebuild(changes: [], in: session)
         let pending = PendingChanges()
         let (wakeups, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
-        let heartbeat = self.heartbeat, broadcaster = self.broadcaster, debounce = self.debounce
+        let heartbeat = self.heartbeat
+        let broadcaster = self.broadcaster
+        let debounce = self.debounce
         await cancelWhenGracefulShutdown {
             await withDiscardingTaskGroup { group in
                 group.addTask {

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
-private let systemRead = Glibc.read
+    import Glibc
+    private let systemRead = Glibc.read
 #elseif canImport(Darwin)
-import Darwin
-private let systemRead = Darwin.read
+    import Darwin
+    private let systemRead = Darwin.read
 #endif
 
 /// The output folder as the preview reads it. Every lookup starts from a descriptor of the

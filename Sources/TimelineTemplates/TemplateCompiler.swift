@@ -66,7 +66,9 @@ struct TemplateCompiler {
         }
         guard depth < Self.maximumDepth else {
             if let includedFrom {
-                report(TemplateProblem(template: includedFrom.template, at: includedFrom.location, "templates include each other more than \(Self.maximumDepth) levels deep"))
+                report(
+                    TemplateProblem(
+                        template: includedFrom.template, at: includedFrom.location, "templates include each other more than \(Self.maximumDepth) levels deep"))
             }
             return nil
         }
@@ -127,7 +129,9 @@ struct TemplateCompiler {
                 guard let (lookup, type) = resolve(name, scope, at: location) else { continue }
                 switch type.required {
                 case .object, .list:
-                    report(TemplateProblem(template: scope.template, at: location, "'\(name.text)' is \(type.description), not a value to write: use it as a section"))
+                    report(
+                        TemplateProblem(
+                            template: scope.template, at: location, "'\(name.text)' is \(type.description), not a value to write: use it as a section"))
                 default:
                     ops.append(.value(lookup, escaped: escaped))
                 }
@@ -292,8 +296,11 @@ struct TemplateCompiler {
                 result.append(.section(name, inverted: inverted, body: removingIndentation(indentation, from: body), location))
             case .block(let definition):
                 let own = definition.indentation.starts(with: indentation) ? Array(definition.indentation.dropFirst(indentation.count)) : definition.indentation
-                result.append(.block(BlockDefinition(
-                    name: definition.name, body: removingIndentation(indentation, from: definition.body), indentation: own, location: definition.location)))
+                result.append(
+                    .block(
+                        BlockDefinition(
+                            name: definition.name, body: removingIndentation(indentation, from: definition.body), indentation: own,
+                            location: definition.location)))
             default:
                 result.append(node)
             }

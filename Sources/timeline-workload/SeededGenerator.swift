@@ -4,10 +4,10 @@ import Foundation
 /// ranking gets its own generator derived from the seed and its index, so the
 /// numbers one item sees never depend on the order in which items are made.
 enum RandomStream: UInt64, Sendable {
-    case ranking = 0x52414E4B
-    case user = 0x55534552
-    case post = 0x504F5354
-    case identifierKey = 0x4B455953
+    case ranking = 0x5241_4E4B
+    case user = 0x5553_4552
+    case post = 0x504F_5354
+    case identifierKey = 0x4B45_5953
 }
 
 /// SplitMix64 (Steele, Lea & Flood, 2014): small, fast and fully determined by

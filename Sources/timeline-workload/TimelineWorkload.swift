@@ -94,6 +94,8 @@ struct TimelineWorkload: AsyncParsableCommand {
 
         let elapsed = start.duration(to: clock.now).components
         let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18
-        print("Wrote \(users) users, \(totals.posts) posts, \(totals.comments) comments, \(totals.likes) likes to \(output) in \(String(format: "%.2f", seconds)) s")
+        print(
+            "Wrote \(users) users, \(totals.posts) posts, \(totals.comments) comments, \(totals.likes) likes to \(output) in \(String(format: "%.2f", seconds)) s"
+        )
     }
 }

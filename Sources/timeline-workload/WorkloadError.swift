@@ -1,9 +1,9 @@
 #if canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 enum WorkloadError: Error, CustomStringConvertible {
@@ -19,7 +19,8 @@ enum WorkloadError: Error, CustomStringConvertible {
         case .notEmpty(let path):
             return "\(path) is not empty. Pass --force to replace a folder made by timeline-workload, or choose another --output."
         case .notMadeByWorkload(let path):
-            return "\(path) is not empty and was not made by timeline-workload (it lacks site.json or .workload/), so --force will not delete it. Choose another --output."
+            return
+                "\(path) is not empty and was not made by timeline-workload (it lacks site.json or .workload/), so --force will not delete it. Choose another --output."
         case .fileSystem(let operation, let path, let code):
             return "Could not \(operation) \(path): \(String(cString: strerror(code)))."
         }

@@ -25,7 +25,10 @@ struct BuildCommand: AsyncParsableCommand {
     @Flag(help: "Ignore the last build's manifest: write the whole site afresh and swap it in.")
     var clean = false
 
-    @Flag(help: "Put an incremental build in place in one atomic swap of the output folder (the unchanged files hard-linked into the new one), so that no reader, and no kill, ever sees old and new files mixed. Costs one link per file.")
+    @Flag(
+        help:
+            "Put an incremental build in place in one atomic swap of the output folder (the unchanged files hard-linked into the new one), so that no reader, and no kill, ever sees old and new files mixed. Costs one link per file."
+    )
     var atomic = false
 
     @Flag(help: "Print one JSON report on standard output (files written, unchanged and deleted, warnings, errors, timings) instead of text.")

@@ -2,11 +2,11 @@ import ArgumentParser
 import TimelineCore
 
 #if canImport(Glibc)
-import Glibc
-private let systemWrite = Glibc.write
+    import Glibc
+    private let systemWrite = Glibc.write
 #elseif canImport(Darwin)
-import Darwin
-private let systemWrite = Darwin.write
+    import Darwin
+    private let systemWrite = Darwin.write
 #endif
 
 /// Where the CLI talks: diagnostics and progress on standard error, the summary on standard

@@ -13,7 +13,9 @@ struct ContentOptions: ParsableArguments {
 
     /// Runs an authoring command: prints its warnings and its result, or its error with exit
     /// status 1 (nothing was changed).
-    func perform(_ change: (inout ContentAuthor) throws(AuthoringError) -> AuthoringResult, printing lines: (AuthoringResult) -> [String] = { [$0.summary] }) throws {
+    func perform(_ change: (inout ContentAuthor) throws(AuthoringError) -> AuthoringResult, printing lines: (AuthoringResult) -> [String] = { [$0.summary] })
+        throws
+    {
         let console = Console(quiet: quiet)
         var author = ContentAuthor(folder: folder)
         do {

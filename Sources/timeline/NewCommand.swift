@@ -26,7 +26,8 @@ struct NewUserCommand: ParsableCommand {
     func validate() throws { _ = try Positionals(arguments, names: ["username"]) }
 
     func run() throws {
-        let request = ContentAuthor.NewUser(username: try Positionals(arguments, names: ["username"])[0], name: profile.name, bio: profile.bio, url: profile.url, avatar: profile.avatar)
+        let request = ContentAuthor.NewUser(
+            username: try Positionals(arguments, names: ["username"])[0], name: profile.name, bio: profile.bio, url: profile.url, avatar: profile.avatar)
         try options.perform { author throws(AuthoringError) in try author.newUser(request) }
     }
 }
@@ -59,7 +60,8 @@ struct NewPostCommand: ParsableCommand {
     }
 
     func run() throws {
-        let request = ContentAuthor.NewPost(username: user, photo: try Positionals(arguments, names: ["photo"])[0], caption: caption, captionFile: captionFile, alt: alt)
+        let request = ContentAuthor.NewPost(
+            username: user, photo: try Positionals(arguments, names: ["photo"])[0], caption: caption, captionFile: captionFile, alt: alt)
         try options.perform({ author throws(AuthoringError) in try author.newPost(request) }, printing: Self.identified)
     }
 

@@ -18,7 +18,8 @@ struct SiteOptions: ParsableArguments {
     @Option(name: .customLong("base-url"), help: ArgumentHelp("Overrides baseURL from site.json, e.g. https://example.org/photos/.", valueName: "url"))
     var baseURL: String?
 
-    @Flag(name: .customLong("relative-urls"), help: "Link pages, photos, stylesheets and scripts relative to each page (as \"relativeURLs\": true in site.json).")
+    @Flag(
+        name: .customLong("relative-urls"), help: "Link pages, photos, stylesheets and scripts relative to each page (as \"relativeURLs\": true in site.json).")
     var relativeURLs = false
     @Flag(
         inversion: .prefixedNo,

@@ -8,7 +8,10 @@ struct TimelineCommand: AsyncParsableCommand {
         abstract: "Builds a static photo-timeline site from content files.",
         discussion: "Run it in a site folder holding Content/ and Templates/; the site is written to Output/.",
         version: TimelineVersion.current,
-        subcommands: [BuildCommand.self, CheckCommand.self, CleanCommand.self, ServeCommand.self, NewCommand.self, EditCommand.self, LikeCommand.self, UnlikeCommand.self, FollowCommand.self, UnfollowCommand.self, DeleteCommand.self, ImportCommand.self, RenderTemplateCommand.self],
+        subcommands: [
+            BuildCommand.self, CheckCommand.self, CleanCommand.self, ServeCommand.self, NewCommand.self, EditCommand.self, LikeCommand.self, UnlikeCommand.self,
+            FollowCommand.self, UnfollowCommand.self, DeleteCommand.self, ImportCommand.self, RenderTemplateCommand.self,
+        ],
         defaultSubcommand: BuildCommand.self
     )
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TimelineCore
 
 /// The authoring and import commands run as a user would: IDs that start with '-' as
@@ -82,7 +83,8 @@ struct AuthoringCommandLineTests {
         #expect(clean.status == 0, "\(clean.standardError)")
         #expect(clean.standardOutput == "Imported export.json into Content/: 3 users (3 new), 2 posts (2 new), 2 comments and 2 likes added; 0 skipped\n")
         let again = try run(["import", "firebase", "export.json"], in: fixture.root)
-        #expect(again.standardOutput == "Imported export.json into Content/: 3 users (unchanged), 2 posts (unchanged), 0 comments and 0 likes added; 0 skipped\n")
+        #expect(
+            again.standardOutput == "Imported export.json into Content/: 3 users (unchanged), 2 posts (unchanged), 0 comments and 0 likes added; 0 skipped\n")
 
         var export = try FirebaseExportFixture.sample()
         var posts = try #require(export["posts"] as? [String: Any])
@@ -91,7 +93,8 @@ struct AuthoringCommandLineTests {
         try FirebaseExportFixture.write(export, to: fixture.root + "/newer.json")
         let skipped = try run(["import", "firebase", "newer.json", "--content", "Elsewhere"], in: fixture.root)
         #expect(skipped.status == 2)
-        #expect(skipped.standardError == "newer.json: /posts/-K9noImage000000000/imageEndpoint: skipped this post: its image '-Kmissing' is not under /images\n")
+        #expect(
+            skipped.standardError == "newer.json: /posts/-K9noImage000000000/imageEndpoint: skipped this post: its image '-Kmissing' is not under /images\n")
         #expect(skipped.standardOutput.contains("Wrote Elsewhere/site.json"))
 
         try fixture.write("broken.json", "{\"users\": ")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TimelineCore
 
 /// The authoring commands as library calls: what each writes, what each refuses, and that a
@@ -20,17 +21,18 @@ struct AuthoringTests {
         let result = try author(fixture).newUser(
             .init(username: "calebhicks", name: "Caleb Hicks", bio: "I wear fancy pants. ", url: "http://calebhicks.com/", avatar: RepositoryPaths.samplePhoto))
         #expect(result.path == "Content/users/calebhicks.json")
-        #expect(try ContentChecks.text(fixture.content + "/users/calebhicks.json") == """
-            {
-              "username": "calebhicks",
-              "name": "Caleb Hicks",
-              "bio": "I wear fancy pants. ",
-              "url": "http://calebhicks.com/",
-              "avatar": "calebhicks.jpg",
-              "follows": []
-            }
+        #expect(
+            try ContentChecks.text(fixture.content + "/users/calebhicks.json") == """
+                {
+                  "username": "calebhicks",
+                  "name": "Caleb Hicks",
+                  "bio": "I wear fancy pants. ",
+                  "url": "http://calebhicks.com/",
+                  "avatar": "calebhicks.jpg",
+                  "follows": []
+                }
 
-            """)
+                """)
         #expect(FileManager.default.contentsEqual(atPath: fixture.content + "/users/calebhicks.jpg", andPath: RepositoryPaths.samplePhoto))
         _ = try author(fixture).newUser(.init(username: "quietfox", bio: "  "))
         #expect(try ContentChecks.text(fixture.content + "/users/quietfox.json") == "{\n  \"username\": \"quietfox\",\n  \"follows\": []\n}\n")
@@ -74,7 +76,8 @@ struct AuthoringTests {
         let fixture = try SiteFixture.small()
         var author = author(fixture)
         let before = PushIDGenerator.currentMilliseconds()
-        let result = try author.newPost(.init(username: "alice", photo: RepositoryPaths.samplePhoto, caption: "Launch day! *What a view.*", alt: "A rocket: lifting off"))
+        let result = try author.newPost(
+            .init(username: "alice", photo: RepositoryPaths.samplePhoto, caption: "Launch day! *What a view.*", alt: "A rocket: lifting off"))
         let id = try #require(result.id)
         let made = try #require(PushID.milliseconds(of: id))
         #expect(made >= before && made <= PushIDGenerator.currentMilliseconds())
@@ -129,26 +132,29 @@ struct AuthoringTests {
     @Test("new comment appends to comments.json with a new push ID; delete comment takes it out")
     func commentAndDelete() async throws {
         let fixture = try SiteFixture.small()
-        try fixture.write("Content/posts/\(Self.postID)/comments.json", #"{"-K28xPOXBBXdCrFx-EAY": {"post": "-K25Fj8qrMAtxXG3QCSn", "text": "I'd love to cliff dive off that.", "username": "bob"}}"#)
+        try fixture.write(
+            "Content/posts/\(Self.postID)/comments.json",
+            #"{"-K28xPOXBBXdCrFx-EAY": {"post": "-K25Fj8qrMAtxXG3QCSn", "text": "I'd love to cliff dive off that.", "username": "bob"}}"#)
         var author = author(fixture)
         let result = try author.newComment(on: Self.postID, by: "alice", text: "Who wants in?\nMe \"too\"")
         let id = try #require(result.id)
         let file = fixture.content + "/posts/\(Self.postID)/comments.json"
-        #expect(try ContentChecks.text(file) == """
-            [
-              {
-                "id": "-K28xPOXBBXdCrFx-EAY",
-                "username": "bob",
-                "text": "I'd love to cliff dive off that."
-              },
-              {
-                "id": "\(id)",
-                "username": "alice",
-                "text": "Who wants in?\\nMe \\"too\\""
-              }
-            ]
+        #expect(
+            try ContentChecks.text(file) == """
+                [
+                  {
+                    "id": "-K28xPOXBBXdCrFx-EAY",
+                    "username": "bob",
+                    "text": "I'd love to cliff dive off that."
+                  },
+                  {
+                    "id": "\(id)",
+                    "username": "alice",
+                    "text": "Who wants in?\\nMe \\"too\\""
+                  }
+                ]
 
-            """)
+                """)
         await ContentChecks.checkPasses(fixture)
         _ = try author.deleteComment("-K28xPOXBBXdCrFx-EAY", on: Self.postID)
         #expect(try ContentChecks.text(file).contains(id))
@@ -215,11 +221,15 @@ struct AuthoringTests {
         #expect(try author.follow("carol", "alice").changed)
         #expect(try author.follow("carol", "bob").changed)
         #expect(try !author.follow("carol", "bob").changed)
-        #expect(try ContentChecks.text(fixture.content + "/users/carol.json") == "{\n  \"username\": \"carol\",\n  \"bio\": \"Hi\",\n  \"follows\": [\n    \"alice\",\n    \"bob\"\n  ]\n}\n")
+        #expect(
+            try ContentChecks.text(fixture.content + "/users/carol.json")
+                == "{\n  \"username\": \"carol\",\n  \"bio\": \"Hi\",\n  \"follows\": [\n    \"alice\",\n    \"bob\"\n  ]\n}\n")
         await ContentChecks.checkPasses(fixture)
         #expect(try author.unfollow("carol", "alice").changed)
         #expect(try !author.unfollow("carol", "alice").changed)
-        #expect(try ContentChecks.text(fixture.content + "/users/carol.json") == "{\n  \"username\": \"carol\",\n  \"bio\": \"Hi\",\n  \"follows\": [\n    \"bob\"\n  ]\n}\n")
+        #expect(
+            try ContentChecks.text(fixture.content + "/users/carol.json")
+                == "{\n  \"username\": \"carol\",\n  \"bio\": \"Hi\",\n  \"follows\": [\n    \"bob\"\n  ]\n}\n")
     }
 
     @Test("follow refuses self-follows, unknown users and a user file that breaks the rules")

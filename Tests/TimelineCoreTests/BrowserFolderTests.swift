@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TimelineCore
 
 /// The example site built with `relativeURLs`, opened straight from the file system in headless

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TimelineCore
 
 /// The search page and the list filters, run in headless Chromium against a built site served
@@ -35,8 +36,9 @@ struct BrowserSearchTests {
     /// from any port. The tests only read it (the text-rules test adds a page of its own).
     static let example = Task {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("timeline-browser-\(UUID().uuidString)").path
-        _ = try await SiteBuilder.build(BuildOptions(
-            siteRoot: RepositoryPaths.root, output: output, cache: RepositoryPaths.exampleImageCache, baseURL: "http://127.0.0.1/"))
+        _ = try await SiteBuilder.build(
+            BuildOptions(
+                siteRoot: RepositoryPaths.root, output: output, cache: RepositoryPaths.exampleImageCache, baseURL: "http://127.0.0.1/"))
         return output
     }
 
@@ -196,8 +198,10 @@ struct BrowserSearchTests {
         let jsonPayload = payload.replacingOccurrences(of: "\"", with: "\\\"")
         let fixture = try SiteFixture(site: #"{"title": "Hostile", "baseURL": "http://127.0.0.1/", "images": {"process": false}}"#)
         try fixture.user("mallory", extra: "\n  \"name\": \"\(jsonPayload) Mallory\",")
-        try fixture.write("Content/posts/-K25Fj8qrMAtxXG3QCSn/post.md", "---\nusername: mallory\nalt: A pixel\n---\nhostile \(payload) [x](javascript:alert(1))")
-        try FileManager.default.copyItem(atPath: RepositoryPaths.content + "/users/astro.kim.jpg", toPath: fixture.content + "/posts/-K25Fj8qrMAtxXG3QCSn/photo.jpg")
+        try fixture.write(
+            "Content/posts/-K25Fj8qrMAtxXG3QCSn/post.md", "---\nusername: mallory\nalt: A pixel\n---\nhostile \(payload) [x](javascript:alert(1))")
+        try FileManager.default.copyItem(
+            atPath: RepositoryPaths.content + "/users/astro.kim.jpg", toPath: fixture.content + "/posts/-K25Fj8qrMAtxXG3QCSn/photo.jpg")
         _ = try await fixture.build()
         let server = try await StaticServer.start(serving: fixture.output)
 

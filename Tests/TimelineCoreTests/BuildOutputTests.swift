@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TimelineCore
 
 @Suite("Build output")
@@ -7,7 +8,9 @@ struct BuildOutputTests {
     @Test("two builds of the same input are byte-identical")
     func deterministic() async throws {
         let fixture = try SiteFixture.small()
-        try fixture.post("-K4JKCJcHOnPQ8mBtMK6", by: "bob", comments: "[{\"id\": \"b\", \"username\": \"alice\", \"text\": \"x\"}, {\"id\": \"a\", \"username\": \"bob\", \"text\": \"y\"}]")
+        try fixture.post(
+            "-K4JKCJcHOnPQ8mBtMK6", by: "bob",
+            comments: "[{\"id\": \"b\", \"username\": \"alice\", \"text\": \"x\"}, {\"id\": \"a\", \"username\": \"bob\", \"text\": \"y\"}]")
         _ = try await fixture.build()
         let first = try SiteFixture.snapshot(fixture.output)
         _ = try await fixture.build()

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import Testing
 import TimelineCore
+
 @testable import TimelinePreview
 
 /// Before the preview's first build has finished, every page says so and asks to be retried,

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TimelineCore
 
 /// `showCameraDetails`: a photo's camera, lens and exposure read from the original's EXIF with
@@ -72,7 +73,8 @@ struct CameraDetailsTests {
 
         let rows = try cameraRows(fixture)
         #expect(rows.map(\.label) == ["Camera", "Lens", "Focal length", "Aperture", "Shutter speed", "ISO speed", "Taken"])
-        #expect(rows.map(\.value) == ["Canon EOS 5D Mark III", "EF50mm f/1.8 II", "50 mm", "ƒ/1.8", "1/250 s", "ISO 200", "November 2, 2015 at 3:34\u{202F}PM"])
+        #expect(
+            rows.map(\.value) == ["Canon EOS 5D Mark III", "EF50mm f/1.8 II", "50 mm", "ƒ/1.8", "1/250 s", "ISO 200", "November 2, 2015 at 3:34\u{202F}PM"])
         let page = try #require(HTMLDocument(path: fixture.output + "/p/\(Self.postID)/index.html"))
         #expect(page.values("//section[@class='camera-details']/h2") == ["Camera details"])
         #expect(page.values("//dl[@class='camera']//time/@datetime") == ["2015-11-02T15:34:12"], "no zone: the camera's own clock")

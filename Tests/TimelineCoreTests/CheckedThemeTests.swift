@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TimelineCore
 
 /// A theme is compiled against what each page receives before anything is built: every
@@ -16,10 +17,15 @@ import Testing
         try fixture.write("Templates/search.mustache", "{{<base}}{{$main}}{{search.manifest}}{{> partials/nothing}}{{/main}}{{/base}}\n")
 
         let diagnostics = await fixture.failingBuild()
-        let lines = Set(diagnostics.map { "\($0.location.path.dropFirst(fixture.root.count + 1)):\($0.location.line ?? 0):\($0.location.column ?? 0): \($0.message)" })
+        let lines = Set(
+            diagnostics.map { "\($0.location.path.dropFirst(fixture.root.count + 1)):\($0.location.line ?? 0):\($0.location.column ?? 0): \($0.message)" })
         let likeLine = try #require(card.components(separatedBy: "\n").firstIndex { $0.contains("{{likesLabel}}") }) + 1
-        let likeColumn = try #require(card.components(separatedBy: "\n")[likeLine - 1].range(of: "{{likesLabel}}")).lowerBound.utf16Offset(in: card.components(separatedBy: "\n")[likeLine - 1]) + 1
-        #expect(lines.contains("Templates/partials/post-card.mustache:\(likeLine):\(likeColumn): no value named 'likeLabel' is available here; did you mean 'likesLabel'?"))
+        let likeColumn =
+            try #require(card.components(separatedBy: "\n")[likeLine - 1].range(of: "{{likesLabel}}")).lowerBound.utf16Offset(
+                in: card.components(separatedBy: "\n")[likeLine - 1]) + 1
+        #expect(
+            lines.contains(
+                "Templates/partials/post-card.mustache:\(likeLine):\(likeColumn): no value named 'likeLabel' is available here; did you mean 'likesLabel'?"))
         #expect(lines.contains("Templates/partials/pagination.mustache:1:1: 'pagination.isPaginated' is opened here and never closed"))
         #expect(lines.contains("Templates/search.mustache:1:19: 'search' (search) has no field 'manifest'; did you mean 'manifestURL'?"))
         #expect(lines.contains("Templates/search.mustache:1:38: there is no template 'partials/nothing'"))
@@ -40,6 +46,9 @@ import Testing
         let fixture = try SiteFixture.small()
         try fixture.write("Templates/partials/avatar.mustache", "{{#avatar}}x{{/avatr}}")
         let diagnostics = await fixture.failingBuild()
-        #expect(diagnostics.map(\.description) == [fixture.root + "/Templates/partials/avatar.mustache:1:13: error: '{{/avatr}}' closes 'avatar', opened at line 1, column 1"])
+        #expect(
+            diagnostics.map(\.description) == [
+                fixture.root + "/Templates/partials/avatar.mustache:1:13: error: '{{/avatr}}' closes 'avatar', opened at line 1, column 1"
+            ])
     }
 }

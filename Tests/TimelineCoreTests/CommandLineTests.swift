@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TimelineCore
 
 /// The `timeline` executable, run as a user would.
@@ -63,7 +64,8 @@ struct CommandLineTests {
     func options() throws {
         let fixture = try SiteFixture.small()
         try FileManager.default.moveItem(atPath: fixture.root + "/Content", toPath: fixture.root + "/site-content")
-        let result = try run(["build", fixture.root, "--content", "site-content", "--output", "public", "--base-url", "https://example.org/sub/", "--quiet"], in: "/")
+        let result = try run(
+            ["build", fixture.root, "--content", "site-content", "--output", "public", "--base-url", "https://example.org/sub/", "--quiet"], in: "/")
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput.isEmpty)
         let home = try String(contentsOfFile: fixture.root + "/public/index.html", encoding: .utf8)

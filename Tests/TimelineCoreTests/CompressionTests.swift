@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TimelineCore
 
 /// The compressors behind precompressed files: what they write decompresses to exactly the
@@ -10,7 +11,13 @@ struct CompressionTests {
         ("empty", []),
         ("one byte", [0x41]),
         ("a page", Array(String(repeating: "<li><a href=\"/users/alice/\">Alice</a> liked this photo</li>\n", count: 400).utf8)),
-        ("bytes that do not compress", { var random = SplitMix(seed: 7); return (0..<70_000).map { _ in UInt8(truncatingIfNeeded: random.next()) } }()),
+        (
+            "bytes that do not compress",
+            {
+                var random = SplitMix(seed: 7)
+                return (0..<70_000).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+            }()
+        ),
     ]
     let precompression = Precompression.standard
 
@@ -81,7 +88,8 @@ struct CompressionTests {
 
     @Test("the copies' fingerprints differ by encoding and by the original's bytes")
     func fingerprints() {
-        let one = Digest.of(Array("one".utf8)), two = Digest.of(Array("two".utf8))
+        let one = Digest.of(Array("one".utf8))
+        let two = Digest.of(Array("two".utf8))
         #expect(precompression.fingerprint(of: .gzip, content: one) != precompression.fingerprint(of: .brotli, content: one))
         #expect(precompression.fingerprint(of: .gzip, content: one) != precompression.fingerprint(of: .gzip, content: two))
         let other = Precompression(gzip: GzipCompressor(level: 6), brotli: precompression.brotli)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TimelineCore
 
 /// Each kind of bad content gives `path:line:column: error: message` and a failed build.
@@ -75,7 +76,8 @@ struct ContentErrorTests {
         let unknown = diagnostics.filter { $0.code == .unknownUser }
         #expect(unknown.count == 4, "\(unknown)")
         #expect(unknown.contains { $0.location.path.hasSuffix("users/alice.json") && $0.message.contains("'nobody'") && $0.location.line == 3 })
-        #expect(unknown.contains { $0.location.path.hasSuffix("post.md") && $0.message.contains("'ghost'") && $0.location.line == 2 && $0.location.column == 11 })
+        #expect(
+            unknown.contains { $0.location.path.hasSuffix("post.md") && $0.message.contains("'ghost'") && $0.location.line == 2 && $0.location.column == 11 })
         #expect(unknown.contains { $0.location.path.hasSuffix("comments.json") && $0.message.contains("'phantom'") && $0.location.line == 2 })
         #expect(unknown.contains { $0.location.path.hasSuffix("likes.json") && $0.message.contains("did you mean 'bob'") })
     }
@@ -91,7 +93,11 @@ struct ContentErrorTests {
         let missing = diagnostics.filter { $0.code == .missingPhoto }
         #expect(missing.count == 2)
         #expect(missing.contains { $0.location.path.hasSuffix("-K4JKCJcHOnPQ8mBtMK6/post.md") && $0.message.contains("has no photo") })
-        #expect(missing.contains { $0.location.path.hasSuffix("-K5Lhp9bwiE1UlScA0Hc/post.md") && $0.location.line == 4 && $0.location.column == 8 && $0.message.contains("absent.jpg") })
+        #expect(
+            missing.contains {
+                $0.location.path.hasSuffix("-K5Lhp9bwiE1UlScA0Hc/post.md") && $0.location.line == 4 && $0.location.column == 8
+                    && $0.message.contains("absent.jpg")
+            })
         expectDiagnostic(diagnostics, .unreadablePhoto, path: "-K780Yh1KaEBC-aZKWeZ/broken.jpg", containing: "not a readable JPEG")
     }
 
@@ -116,7 +122,8 @@ struct ContentErrorTests {
         let fixture = try SiteFixture.small()
         try fixture.post("-K4JKCJcHOnPQ8mBtMK6", by: "alice", photo: nil)
         try FileManager.default.copyItem(atPath: RepositoryPaths.samplePhoto, toPath: fixture.root + "/outside.jpg")
-        try FileManager.default.createSymbolicLink(atPath: fixture.content + "/posts/-K4JKCJcHOnPQ8mBtMK6/photo.jpg", withDestinationPath: fixture.root + "/outside.jpg")
+        try FileManager.default.createSymbolicLink(
+            atPath: fixture.content + "/posts/-K4JKCJcHOnPQ8mBtMK6/photo.jpg", withDestinationPath: fixture.root + "/outside.jpg")
         let diagnostics = await fixture.failingBuild()
         expectDiagnostic(diagnostics, .photoOutsidePost, path: "-K4JKCJcHOnPQ8mBtMK6/photo.jpg", containing: "leads out of the content folder")
     }
@@ -204,7 +211,8 @@ struct ContentErrorTests {
     func warnings() async throws {
         let fixture = try SiteFixture.small()
         try fixture.user("alice", follows: ["bob", "alice"])
-        try fixture.post("-K4JKCJcHOnPQ8mBtMK6", by: "alice", alt: nil, likes: "[{\"id\": \"l1\", \"username\": \"bob\"}, {\"id\": \"l2\", \"username\": \"bob\"}]")
+        try fixture.post(
+            "-K4JKCJcHOnPQ8mBtMK6", by: "alice", alt: nil, likes: "[{\"id\": \"l1\", \"username\": \"bob\"}, {\"id\": \"l2\", \"username\": \"bob\"}]")
         let report = try await fixture.build()
         let codes = Set(report.warnings.map(\.code))
         #expect(codes == [.selfFollow, .duplicateLike, .missingAltText])

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TimelineCore
 
 /// `timeline edit user`: what it rewrites, what it keeps, and that a refused edit leaves every
@@ -34,20 +35,21 @@ struct EditUserTests {
         #expect(result.changed)
         #expect(result.summary == "Updated user alice (bio): Content/users/alice.json")
         #expect(result.path == "Content/users/alice.json")
-        #expect(try ContentChecks.text(fixture.content + "/users/alice.json") == """
-            {
-              "username": "alice",
-              "name": "Alice",
-              "bio": "New *bio*",
-              "url": "https://alice.example/",
-              "follows": [
-                "dave",
-                "bob",
-                "carol"
-              ]
-            }
+        #expect(
+            try ContentChecks.text(fixture.content + "/users/alice.json") == """
+                {
+                  "username": "alice",
+                  "name": "Alice",
+                  "bio": "New *bio*",
+                  "url": "https://alice.example/",
+                  "follows": [
+                    "dave",
+                    "bob",
+                    "carol"
+                  ]
+                }
 
-            """)
+                """)
         await ContentChecks.checkPasses(fixture)
     }
 
@@ -58,7 +60,9 @@ struct EditUserTests {
         let file = fixture.content + "/users/bob.json"
         let set = try author.editUser(.init(username: "bob", name: .set("Bob"), url: .set("http://bob.example/")))
         #expect(set.summary == "Updated user bob (name, url): Content/users/bob.json")
-        #expect(try ContentChecks.text(file) == "{\n  \"username\": \"bob\",\n  \"name\": \"Bob\",\n  \"url\": \"http://bob.example/\",\n  \"follows\": [\n    \"alice\"\n  ]\n}\n")
+        #expect(
+            try ContentChecks.text(file)
+                == "{\n  \"username\": \"bob\",\n  \"name\": \"Bob\",\n  \"url\": \"http://bob.example/\",\n  \"follows\": [\n    \"alice\"\n  ]\n}\n")
         await ContentChecks.checkPasses(fixture)
         try expectUnchanged(fixture, .init(username: "bob", name: .set("Bob"), url: .set("http://bob.example/")))
 
@@ -92,7 +96,9 @@ struct EditUserTests {
         #expect(replaced.summary == "Updated user alice (avatar): Content/users/alice.json")
         #expect(try userFiles(fixture) == ["alice.jpg", "alice.json", "bob.json"])
         #expect(FileManager.default.contentsEqual(atPath: fixture.content + "/users/alice.jpg", andPath: Self.otherPhoto))
-        #expect(try ContentChecks.text(file) == "{\n  \"username\": \"alice\",\n  \"bio\": \"Hi\",\n  \"avatar\": \"alice.jpg\",\n  \"follows\": [\n    \"bob\"\n  ]\n}\n")
+        #expect(
+            try ContentChecks.text(file)
+                == "{\n  \"username\": \"alice\",\n  \"bio\": \"Hi\",\n  \"avatar\": \"alice.jpg\",\n  \"follows\": [\n    \"bob\"\n  ]\n}\n")
         await ContentChecks.checkPasses(fixture)
 
         let sameName = try author.editUser(.init(username: "alice", avatar: .set(RepositoryPaths.samplePhoto)))
@@ -133,10 +139,16 @@ struct EditUserTests {
             (.init(username: "../etc", bio: .set("Hi")), .invalidArgument, "error: invalid username '../etc'"),
             (.init(username: "alice"), .invalidArgument, "error: nothing to change"),
             (.init(username: "alice", bio: .set(" \n")), .invalidArgument, "error: --bio is empty; to take the bio out, give --remove-bio"),
-            (.init(username: "alice", url: .set("javascript:alert(1)")), .invalidArgument, "error: --url must be an http or https address, found 'javascript:alert(1)'"),
+            (
+                .init(username: "alice", url: .set("javascript:alert(1)")), .invalidArgument,
+                "error: --url must be an http or https address, found 'javascript:alert(1)'"
+            ),
             (.init(username: "alice", avatar: .set(fixture.root + "/missing.jpg")), .invalidArgument, "missing.jpg: error: --avatar: no such file"),
             (.init(username: "alice", avatar: .set(fixture.root + "/notes.txt")), .invalidArgument, "notes.txt: error: --avatar must be a"),
-            (.init(username: "alice", bio: .set("Hi"), avatar: .set(fixture.root + "/fake.jpg")), .invalidContent, "error: the change would break the content rules"),
+            (
+                .init(username: "alice", bio: .set("Hi"), avatar: .set(fixture.root + "/fake.jpg")), .invalidContent,
+                "error: the change would break the content rules"
+            ),
         ]
         for (request, reason, message) in cases {
             let error = try ContentChecks.refused(fixture.content) { _ = try author.editUser(request) }
@@ -158,10 +170,11 @@ struct EditUserTests {
         try fixture.write("Content/users/bob.json", "{\n  \"username\": \"bob\",\n  \"url\": \"ftp://bob\",\n  \"follows\": []\n}\n")
         let error = try ContentChecks.refused(fixture.content) { _ = try author(fixture).editUser(.init(username: "bob", bio: .set("Hi"))) }
         #expect(error.reason == .invalidContent)
-        #expect(error.description == """
-            Content/users/bob.json: error: fix this file first; it was left as it is
-            Content/users/bob.json:3:10: error: url must be an http or https address, found 'ftp://bob'
-            """)
+        #expect(
+            error.description == """
+                Content/users/bob.json: error: fix this file first; it was left as it is
+                Content/users/bob.json:3:10: error: url must be an http or https address, found 'ftp://bob'
+                """)
     }
 
     @Test("timeline edit user: one line on success, exit 64 for a usage error, exit 1 and no file changed when refused")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TimelineCore
 
 /// Hostile text in every field a content author controls must come out inert.
@@ -11,18 +12,22 @@ struct EscapingTests {
     func hostileEverywhere() async throws {
         let yamlSafe = Self.hostile.replacingOccurrences(of: "'", with: "''")
         let jsonSafe = Self.hostile.replacingOccurrences(of: "\"", with: "\\\"")
-        let fixture = try SiteFixture(site: """
-            {"title": "\(jsonSafe)", "description": "\(jsonSafe)", "baseURL": "https://example.org/", "pageSize": 5}
-            """)
-        try fixture.user("mallory", extra: """
+        let fixture = try SiteFixture(
+            site: """
+                {"title": "\(jsonSafe)", "description": "\(jsonSafe)", "baseURL": "https://example.org/", "pageSize": 5}
+                """)
+        try fixture.user(
+            "mallory",
+            extra: """
 
-              "name": "\(jsonSafe)",
-              "bio": "\(jsonSafe) [click](javascript:alert(1)) <b onmouseover=x>bold</b>",
-              "url": "https://example.org/?a=1&b='x'",
-            """)
+                  "name": "\(jsonSafe)",
+                  "bio": "\(jsonSafe) [click](javascript:alert(1)) <b onmouseover=x>bold</b>",
+                  "url": "https://example.org/?a=1&b='x'",
+                """)
         try fixture.post(
             "-K25Fj8qrMAtxXG3QCSn", by: "mallory",
-            caption: "\(Self.hostile)\n\n[link](javascript:alert(1)) [data](data:text/html;base64,PHNjcmlwdD4=) ![img](javascript:x) <iframe src=x></iframe>\n\n# Heading",
+            caption:
+                "\(Self.hostile)\n\n[link](javascript:alert(1)) [data](data:text/html;base64,PHNjcmlwdD4=) ![img](javascript:x) <iframe src=x></iframe>\n\n# Heading",
             alt: "'\(yamlSafe)'",
             comments: "[{\"id\": \"c1\", \"username\": \"mallory\", \"text\": \"\(jsonSafe) <script>bad()</script> [x](vbscript:msgbox)\"}]")
         _ = try await fixture.build()
@@ -66,16 +71,18 @@ struct EscapingTests {
         #expect(diagnostics.contains { $0.code == .unsafeURL })
     }
 
-    @Test("Markdown keeps safe links and drops unsafe ones", arguments: [
-        ("[a](https://example.org)", true),
-        ("[a](http://example.org)", true),
-        ("[a](mailto:someone@example.org)", true),
-        ("[a](/relative/path)", true),
-        ("[a](JavaScript:alert(1))", false),
-        ("[a](  javascript:alert(1))", false),
-        ("[a](ftp://example.org)", false),
-        ("[a](tel:123)", false),
-    ])
+    @Test(
+        "Markdown keeps safe links and drops unsafe ones",
+        arguments: [
+            ("[a](https://example.org)", true),
+            ("[a](http://example.org)", true),
+            ("[a](mailto:someone@example.org)", true),
+            ("[a](/relative/path)", true),
+            ("[a](JavaScript:alert(1))", false),
+            ("[a](  javascript:alert(1))", false),
+            ("[a](ftp://example.org)", false),
+            ("[a](tel:123)", false),
+        ])
     func markdownLinks(markdown: String, keepsLink: Bool) {
         let html = Markdown.html(markdown)
         #expect(html.contains("<a ") == keepsLink, "\(html)")

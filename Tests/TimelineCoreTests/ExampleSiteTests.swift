@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TimelineCore
 
 /// End to end: the repository's own Content/ and Templates/, built into a temporary folder.
@@ -68,7 +69,8 @@ struct ExampleSiteTests {
     @Test("a user's timeline merges their posts with those they follow, newest first")
     func timelineMerge() throws {
         defer { try? FileManager.default.removeItem(atPath: output) }
-        let following = try page("u/hansolo/following/index.html").values("//ul[@class='user-list']//span[@class='username'] | //ul[@class='user-list']//span[@class='display-name']")
+        let following = try page("u/hansolo/following/index.html").values(
+            "//ul[@class='user-list']//span[@class='username'] | //ul[@class='user-list']//span[@class='display-name']")
         #expect(!following.isEmpty)
         var ids: [String] = []
         var pageNumber = 1

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+
 @testable import TimelineCore
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Real file system faults under a build: the output folder or the cache folder on a full
@@ -125,12 +126,15 @@ struct FaultTests {
 
     /// `timeline build` run as a program, for its exit status and standard error.
     static func runTimeline(_ fixture: SiteFixture, output: String) throws -> Subprocess.Result {
-        try Subprocess.runBlocking(RepositoryPaths.timelineExecutable, ["build", fixture.root, "--output", output], in: fixture.root, environment: ["CI": "true"])
+        try Subprocess.runBlocking(
+            RepositoryPaths.timelineExecutable, ["build", fixture.root, "--output", output], in: fixture.root, environment: ["CI": "true"])
     }
 
     /// A build with `options` fails with an error whose message holds every one of `phrases`,
     /// and leaves the output folder as `before`.
-    static func expectFailure(of options: BuildOptions, saying phrases: [String], keeping before: OutputTree, sourceLocation: Testing.SourceLocation = #_sourceLocation) async {
+    static func expectFailure(
+        of options: BuildOptions, saying phrases: [String], keeping before: OutputTree, sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) async {
         var diagnostics: [Diagnostic] = []
         do {
             _ = try await SiteBuilder.build(options)

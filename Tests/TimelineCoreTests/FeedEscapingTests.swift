@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TimelineCore
 
 /// Hostile text in feeds: every feed stays well-formed, and what content authors wrote comes

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TimelineCore
 
 /// Every feed of the example site read by a real feed reader's parser: Python's feedparser
@@ -41,7 +42,8 @@ struct FeedParserTests {
         let check = try Self.python(["-c", "import feedparser"])
         try #require(
             check.status == 0,
-            "Python's feedparser is not installed, so the feeds cannot be checked: run `python3 -m pip install feedparser` (or `make deps`). \(check.standardError)")
+            "Python's feedparser is not installed, so the feeds cannot be checked: run `python3 -m pip install feedparser` (or `make deps`). \(check.standardError)"
+        )
 
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("timeline-feedparser-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: output) }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TimelineCore
 
 /// The Atom feeds, read back with libxml2's XML parser and XPath in the Atom namespace.
@@ -15,9 +16,10 @@ struct FeedTests {
     /// alice wrote posts 0, 2 and 4, bob 1 and 3; bob follows alice; carol has no posts and
     /// follows bob. Feeds hold 3 entries; the newest post has five comments.
     static func fixture(feedEntries: Int = 3) throws -> SiteFixture {
-        let fixture = try SiteFixture(site: """
-            {"title": "Fixture", "baseURL": "\(baseURL)", "pageSize": 2, "feedDepth": 2, "feedEntries": \(feedEntries)}
-            """)
+        let fixture = try SiteFixture(
+            site: """
+                {"title": "Fixture", "baseURL": "\(baseURL)", "pageSize": 2, "feedDepth": 2, "feedEntries": \(feedEntries)}
+                """)
         try fixture.user("alice", extra: "\n  \"name\": \"Alice Liddell\",")
         try fixture.user("bob", follows: ["alice"])
         try fixture.user("carol", follows: ["bob"])
@@ -176,7 +178,8 @@ struct FeedTests {
             #expect(try Self.document(fixture, file).count("/atom:feed/atom:entry") <= 1, "\(file)")
         }
         #expect(try Self.document(fixture, "atom.xml").values("/atom:feed/atom:entry/atom:id") == [Self.postURL(4)])
-        #expect(try Self.document(fixture, "p/\(Self.postIDs[4])/comments.xml").values("/atom:feed/atom:entry/atom:id") == [Self.postURL(4) + "#comment-zz-opaque"])
+        #expect(
+            try Self.document(fixture, "p/\(Self.postIDs[4])/comments.xml").values("/atom:feed/atom:entry/atom:id") == [Self.postURL(4) + "#comment-zz-opaque"])
     }
 
     @Test("ids and bytes are the same in two builds; ids do not depend on the build")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TimelineCore
 
 /// Reading whole files and their first bytes, sized by the file and never zero-filled.

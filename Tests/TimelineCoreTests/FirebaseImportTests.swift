@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TimelineCore
 
 /// `timeline import firebase` as a library call: the sample export of the original app, the
@@ -36,24 +37,27 @@ struct FirebaseImportTests {
         #expect(!summary.createdSettings)
 
         let content = fixture.content
-        #expect(try ContentChecks.text(content + "/users/calebhicks.json") == """
-            {
-              "username": "calebhicks",
-              "bio": "I wear fancy pants. ",
-              "url": "http://calebhicks.com/",
-              "follows": [
-                "hansolo",
-                "ines_duarte"
-              ]
-            }
+        #expect(
+            try ContentChecks.text(content + "/users/calebhicks.json") == """
+                {
+                  "username": "calebhicks",
+                  "bio": "I wear fancy pants. ",
+                  "url": "http://calebhicks.com/",
+                  "follows": [
+                    "hansolo",
+                    "ines_duarte"
+                  ]
+                }
 
-            """)
+                """)
         let post = content + "/posts/" + Export.samplePostID
         #expect(try FileManager.default.contentsOfDirectory(atPath: post).sorted() == ["comments.json", "likes.json", "photo.jpg", "post.md"])
         #expect(try ContentChecks.text(post + "/post.md") == "---\nusername: hansolo\n---\n")
         #expect(FileManager.default.contentsEqual(atPath: post + "/photo.jpg", andPath: Export.rocketPhoto))
         // The same layout as the example site's own files for this post.
-        #expect(FileManager.default.contentsEqual(atPath: post + "/comments.json", andPath: RepositoryPaths.content + "/posts/\(Export.samplePostID)/comments.json"))
+        #expect(
+            FileManager.default.contentsEqual(atPath: post + "/comments.json", andPath: RepositoryPaths.content + "/posts/\(Export.samplePostID)/comments.json")
+        )
         #expect(FileManager.default.contentsEqual(atPath: post + "/likes.json", andPath: RepositoryPaths.content + "/posts/\(Export.samplePostID)/likes.json"))
         let coffee = content + "/posts/" + Export.coffeePostID
         #expect(try ContentChecks.text(coffee + "/post.md") == "---\nusername: ines_duarte\n---\nMorning at Café Lisboa ☕ — *best galão in town*.\n")
@@ -65,9 +69,10 @@ struct FirebaseImportTests {
         let page = try #require(HTMLDocument(path: fixture.output + "/p/\(Export.samplePostID)/index.html"))
         #expect(page.text("//h2[@id='likes-heading']") == "2 likes")
         #expect(page.text("//h2[@id='comments-heading']") == "2 comments")
-        #expect(page.values("//li[@class='comment']//div[@class='comment-text']").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) } == [
-            "I'd love to cliff dive off that.", "Who wants in?",
-        ])
+        #expect(
+            page.values("//li[@class='comment']//div[@class='comment-text']").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) } == [
+                "I'd love to cliff dive off that.", "Who wants in?",
+            ])
         #expect(page.values("//li[@class='comment']//p[@class='comment-meta']/a[1]") == ["calebhicks", "calebhicks"])
     }
 
@@ -88,7 +93,9 @@ struct FirebaseImportTests {
         var users = try #require(export["users"] as? [String: Any])
         users["no-name"] = ["bio": "Who am I?"]
         users["bad-name"] = ["user": "not a username!"]
-        users["mallory"] = ["username": "mallory", "url": "javascript:alert(1)", "follows": ["ghost-uid": true, Export.calebUID: "yes"], "email": "m@example.org"]
+        users["mallory"] = [
+            "username": "mallory", "url": "javascript:alert(1)", "follows": ["ghost-uid": true, Export.calebUID: "yes"], "email": "m@example.org",
+        ]
         users["string-user"] = "just a string"
         export["users"] = users
         var posts = try #require(export["posts"] as? [String: Any])
@@ -119,33 +126,36 @@ struct FirebaseImportTests {
 
         let (summary, issues) = try await runImport(try exportFile(fixture, export), into: fixture)
         let paths = issues.map { String($0.prefix { $0 != ":" }) }
-        #expect(Set(paths) == [
-            "/images/-Knumber",
-            "/users/bad-name/user",
-            "/users/mallory/email",
-            "/users/mallory/url",
-            "/users/mallory/follows/\(Export.calebUID)",
-            "/users/no-name",
-            "/users/string-user",
-            "/version",
-            "/users/mallory/follows/ghost-uid",
-            "/images/-Kbad",
-            "/images/-Kgif",
-            "/posts/-K9byStranger000000/username",
-            "/posts/-K9mixed00000000000/location",
-            "/posts/-K9mixed00000000000/comments/-KAghost00000000000/username",
-            "/posts/-K9mixed00000000000/comments/-KAempty00000000000",
-            "/posts/-K9mixed00000000000/comments/-KAelsewhere0000000/post",
-            "/posts/-K9mixed00000000000/comments/-KAnoUser000000000",
-            "/posts/-K9mixed00000000000/likes/-KBweird0000000000",
-            "/posts/-K9mixed00000000000/likes/-KBcase000000000000/username",
-            "/posts/-K9noImage000000000/imageEndpoint",
-            "/posts/-K9notAnObject00000",
-            "/posts/bad id!",
-        ])
+        #expect(
+            Set(paths) == [
+                "/images/-Knumber",
+                "/users/bad-name/user",
+                "/users/mallory/email",
+                "/users/mallory/url",
+                "/users/mallory/follows/\(Export.calebUID)",
+                "/users/no-name",
+                "/users/string-user",
+                "/version",
+                "/users/mallory/follows/ghost-uid",
+                "/images/-Kbad",
+                "/images/-Kgif",
+                "/posts/-K9byStranger000000/username",
+                "/posts/-K9mixed00000000000/location",
+                "/posts/-K9mixed00000000000/comments/-KAghost00000000000/username",
+                "/posts/-K9mixed00000000000/comments/-KAempty00000000000",
+                "/posts/-K9mixed00000000000/comments/-KAelsewhere0000000/post",
+                "/posts/-K9mixed00000000000/comments/-KAnoUser000000000",
+                "/posts/-K9mixed00000000000/likes/-KBweird0000000000",
+                "/posts/-K9mixed00000000000/likes/-KBcase000000000000/username",
+                "/posts/-K9noImage000000000/imageEndpoint",
+                "/posts/-K9notAnObject00000",
+                "/posts/bad id!",
+            ])
         #expect(issues.count == paths.count)
         #expect(summary.skipped == issues.count)
-        #expect(issues.contains("/posts/-K9mixed00000000000/likes/-KBcase000000000000/username: skipped this like: unknown user 'HanSolo' (did you mean 'hansolo'?)"))
+        #expect(
+            issues.contains(
+                "/posts/-K9mixed00000000000/likes/-KBcase000000000000/username: skipped this like: unknown user 'HanSolo' (did you mean 'hansolo'?)"))
         #expect(issues.contains("/posts/-K9byStranger000000/username: skipped this post: unknown user 'stranger'"))
         #expect(issues.contains("/images/-Kbad: skipped post '-K9badBase64000000': not valid Base64 at character 18: '!' is not a Base64 character"))
         #expect(issues.contains("/images/-Kgif: skipped post '-K9gif0000000000000': the image is not a JPEG, PNG or WebP file"))
@@ -157,7 +167,9 @@ struct FirebaseImportTests {
         let mixed = fixture.content + "/posts/-K9mixed00000000000"
         #expect(try ContentChecks.text(mixed + "/comments.json").contains("\"username\": \"calebhicks\",\n    \"text\": \"Fine\""))
         #expect(try ContentChecks.text(mixed + "/likes.json") == "[\n  {\n    \"id\": \"-KBok00000000000000\",\n    \"username\": \"hansolo\"\n  }\n]\n")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.content + "/posts").sorted() == [Export.samplePostID, Export.coffeePostID, "-K9mixed00000000000"].sorted())
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: fixture.content + "/posts").sorted()
+                == [Export.samplePostID, Export.coffeePostID, "-K9mixed00000000000"].sorted())
         await ContentChecks.checkPasses(fixture)
     }
 
@@ -182,13 +194,17 @@ struct FirebaseImportTests {
         let fixture = try emptySite()
         _ = try await runImport(try exportFile(fixture, Export.sample()), into: fixture)
         // Edits made here since the first import: a name, a bio, a like.
-        try fixture.write("Content/users/hansolo.json", "{\n  \"username\": \"hansolo\",\n  \"name\": \"Han Solo\",\n  \"bio\": \"Edited here.\",\n  \"follows\": [\n    \"calebhicks\"\n  ]\n}\n")
+        try fixture.write(
+            "Content/users/hansolo.json",
+            "{\n  \"username\": \"hansolo\",\n  \"name\": \"Han Solo\",\n  \"bio\": \"Edited here.\",\n  \"follows\": [\n    \"calebhicks\"\n  ]\n}\n")
         var author = ContentAuthor(folder: ContentFolder(root: fixture.content, displayPrefix: "Content/"))
         let like = try #require(try author.like(Export.samplePostID, by: "ines_duarte").id)
 
         var export = try Export.sample()
         var users = try #require(export["users"] as? [String: Any])
-        users[Export.hanUID] = ["username": "hansolo", "bio": "From the export.", "url": "https://hansolo.example.com/", "follows": [Export.calebUID: true, Export.inesUID: true]]
+        users[Export.hanUID] = [
+            "username": "hansolo", "bio": "From the export.", "url": "https://hansolo.example.com/", "follows": [Export.calebUID: true, Export.inesUID: true],
+        ]
         users["4f2e0000-0000-4000-a000-000000000001"] = ["username": "tom-okafor", "follows": [Export.hanUID: true]]
         export["users"] = users
         var posts = try #require(export["posts"] as? [String: Any])
@@ -206,30 +222,33 @@ struct FirebaseImportTests {
         #expect(summary.usersAdded == 1 && summary.usersUpdated == 1 && summary.usersUnchanged == 2)
         #expect(summary.postsAdded == 1 && summary.postsUpdated == 1 && summary.postsUnchanged == 1)
         #expect(summary.commentsAdded == 1 && summary.likesAdded == 0)
-        #expect(try ContentChecks.text(fixture.content + "/users/hansolo.json") == """
-            {
-              "username": "hansolo",
-              "name": "Han Solo",
-              "bio": "Edited here.",
-              "url": "https://hansolo.example.com/",
-              "follows": [
-                "calebhicks",
-                "ines_duarte"
-              ]
-            }
+        #expect(
+            try ContentChecks.text(fixture.content + "/users/hansolo.json") == """
+                {
+                  "username": "hansolo",
+                  "name": "Han Solo",
+                  "bio": "Edited here.",
+                  "url": "https://hansolo.example.com/",
+                  "follows": [
+                    "calebhicks",
+                    "ines_duarte"
+                  ]
+                }
 
-            """)
+                """)
         let post = fixture.content + "/posts/" + Export.samplePostID
         #expect(try ContentChecks.text(post + "/post.md") == "---\nusername: hansolo\n---\n")
-        #expect(try ContentChecks.text(post + "/comments.json").hasSuffix("""
-              {
-                "id": "-K2Anew0000000000000",
-                "username": "tom-okafor",
-                "text": "Count me in."
-              }
-            ]
+        #expect(
+            try ContentChecks.text(post + "/comments.json").hasSuffix(
+                """
+                  {
+                    "id": "-K2Anew0000000000000",
+                    "username": "tom-okafor",
+                    "text": "Count me in."
+                  }
+                ]
 
-            """))
+                """))
         #expect(try ContentChecks.text(post + "/likes.json").contains(like))
         #expect(FileManager.default.fileExists(atPath: fixture.content + "/posts/-K4newPost0000000000/photo.jpg"))
         await ContentChecks.checkPasses(fixture)
@@ -240,7 +259,10 @@ struct FirebaseImportTests {
         let fixture = try emptySite()
         try fixture.remove("Content")
         let cases: [(String, String)] = [
-            ("{\n  \"users\": {\n    \"a\": {\"user\": \"x\",}\n  }\n}\n", "export.json:3:23: error: malformed JSON: expected a key in double quotes, found '}'"),
+            (
+                "{\n  \"users\": {\n    \"a\": {\"user\": \"x\",}\n  }\n}\n",
+                "export.json:3:23: error: malformed JSON: expected a key in double quotes, found '}'"
+            ),
             ("{\"posts\": {\"-K1\": {\"username\": \"x\"}}", "export.json:1:37: error: malformed JSON: expected ',' or '}' in object, found end of file"),
             ("[1, 2]", "export.json:1:1: error: malformed JSON: the export must be one JSON object with the keys users, posts and images"),
             ("{\"images\": {\"a\": \"abc\ndef\"}}", "export.json:1:22: error: malformed JSON: control character in string; write it as an escape such as \\n"),

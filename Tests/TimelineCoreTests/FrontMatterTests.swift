@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TimelineCore
 
 /// Front matter read by `YAMLComposer` from libyaml's events: values as text, positions,

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TimelineCore
 
 /// Every seed of the fuzzers (`Fuzz/corpus/<target>/`) and every input a fuzzer once crashed on
@@ -26,8 +27,9 @@ struct FuzzRegressionTests {
 
     /// A workspace of the test's own: the tests run in parallel.
     static func workspace() throws -> FuzzWorkspace {
-        try FuzzWorkspace(root: FileManager.default.temporaryDirectory.resolvingSymlinksInPath()
-            .appendingPathComponent("timeline-fuzz-test-\(UUID().uuidString)").path)
+        try FuzzWorkspace(
+            root: FileManager.default.temporaryDirectory.resolvingSymlinksInPath()
+                .appendingPathComponent("timeline-fuzz-test-\(UUID().uuidString)").path)
     }
 
     static func bytes(_ path: String) throws -> [UInt8] {
@@ -50,9 +52,10 @@ struct FuzzRegressionTests {
         defer { try? FileManager.default.removeItem(atPath: workspace.root) }
         let input = Self.folders[1] + "/post/alias-expansion-laughs.md"
         let output = try await LoaderFuzzTarget.post.run(try Self.bytes(input), in: workspace)
-        #expect(output == [
-            "Content/posts/-K25Fj8qrMAtxXG3QCSn/post.md:7:15: error: the front matter's aliases expand to more than 10000 values; write the values out instead",
-        ])
+        #expect(
+            output == [
+                "Content/posts/-K25Fj8qrMAtxXG3QCSn/post.md:7:15: error: the front matter's aliases expand to more than 10000 values; write the values out instead"
+            ])
         let shallow = "---\nusername: fuzz\nalt: &text A rocket\nimage: photo.jpg\ndate: *text\n---\n"
         #expect(try await LoaderFuzzTarget.post.run(Array(shallow.utf8), in: workspace).contains { $0.contains("date must be an ISO 8601 date") })
     }

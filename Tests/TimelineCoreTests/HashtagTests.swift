@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TimelineCore
 
 /// Hashtags and mentions in captions: tag pages, links, and what is not a tag or a mention.
@@ -39,7 +40,8 @@ struct HashtagTests {
 
     @Test("a # in a code span, a link's URL or a URL's fragment, and an @ in an e-mail address make no tag or mention")
     func notTagsOrMentions() async throws {
-        let caption = "Code `#notatag` and [a link](https://example.org/#fragment) and https://example.org/page#part, "
+        let caption =
+            "Code `#notatag` and [a link](https://example.org/#fragment) and https://example.org/page#part, "
             + "mail han@example.org, #1 and a#b but #real and @hansolo."
         let fixture = try Self.site([(Self.older, caption)])
         let report = try await fixture.build()
@@ -85,7 +87,8 @@ struct HashtagTests {
             var cleanOptions = BuildOptions(siteRoot: fixture.root, output: cleanOutput, cache: fixture.root + "/.clean-cache")
             cleanOptions.clean = true
             _ = try await SiteBuilder.build(cleanOptions)
-            let incremental = try SiteFixture.snapshot(fixture.output), clean = try SiteFixture.snapshot(cleanOutput)
+            let incremental = try SiteFixture.snapshot(fixture.output)
+            let clean = try SiteFixture.snapshot(cleanOutput)
             #expect(Set(incremental.keys) == Set(clean.keys), "\(caption.0): different files")
             for (path, bytes) in clean where incremental[path] != bytes { Issue.record("\(caption.0): \(path) differs from a clean build") }
             #expect(try SiteFixture.folders(fixture.output) == SiteFixture.folders(cleanOutput), "\(caption.0): different folders")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TimelineCore
 
 /// The example site copied into a temporary folder with extra `site.json` keys, built into
@@ -37,13 +38,17 @@ final class HostedExampleSite: Sendable {
     }
 
     static func isHashed(_ path: String) -> Bool {
-        path.range(of: #"^/timeline/(search/(posts|users)/|search/manifest\.[0-9a-f]+\.json$|[pu]/[^/]+/[^/]+\.[0-9a-f]{10}\.(jpg|webp)$)"#, options: .regularExpression) != nil
+        path.range(
+            of: #"^/timeline/(search/(posts|users)/|search/manifest\.[0-9a-f]+\.json$|[pu]/[^/]+/[^/]+\.[0-9a-f]{10}\.(jpg|webp)$)"#,
+            options: .regularExpression) != nil
     }
 }
 
 @Suite("Host files")
 struct HostFilesTests {
-    @Test("Netlify and Cloudflare Pages: _headers parses by the hosts' rules, no path gets two Cache-Control values, hashed files are immutable for a year, pages and feeds no-cache", arguments: ["netlify", "cloudflare-pages"])
+    @Test(
+        "Netlify and Cloudflare Pages: _headers parses by the hosts' rules, no path gets two Cache-Control values, hashed files are immutable for a year, pages and feeds no-cache",
+        arguments: ["netlify", "cloudflare-pages"])
     func headersFile(host: String) async throws {
         let site = try await HostedExampleSite(settings: #""host": "\#(host)""#)
         #expect(site.report.warnings.contains { $0.message.contains("root of its address") }, "the example's base path is not /")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TimelineCore
 
 /// The security rule, tested with hostile content: everything that came from content is escaped
@@ -16,16 +17,19 @@ struct HostileContentTests {
 
     @Test("a payload in every text field builds and every page, feed and search card is inert", arguments: HostilePayloads.all)
     func textFields(payload: String) async throws {
-        let fixture = try SiteFixture(site: """
-            {"title": \(HostileText.quoted(payload)), "description": \(HostileText.quoted(payload)), "baseURL": "https://example.org/", "pageSize": 2, "feedDepth": 2}
-            """)
-        func writeMallory(url: String) throws {
-            try fixture.user("mallory", follows: ["alice"], extra: """
-
-                  "name": \(HostileText.quoted(payload)),
-                  "bio": \(HostileText.quoted(payload)),\(url)
-                  "avatar": "mallory.jpg",
+        let fixture = try SiteFixture(
+            site: """
+                {"title": \(HostileText.quoted(payload)), "description": \(HostileText.quoted(payload)), "baseURL": "https://example.org/", "pageSize": 2, "feedDepth": 2}
                 """)
+        func writeMallory(url: String) throws {
+            try fixture.user(
+                "mallory", follows: ["alice"],
+                extra: """
+
+                      "name": \(HostileText.quoted(payload)),
+                      "bio": \(HostileText.quoted(payload)),\(url)
+                      "avatar": "mallory.jpg",
+                    """)
         }
         try writeMallory(url: "")
         try FileManager.default.copyItem(atPath: RepositoryPaths.samplePhoto, toPath: fixture.content + "/users/mallory.jpg")
@@ -88,7 +92,9 @@ struct HostileContentTests {
         let fixture = try SiteFixture()
         try fixture.user(username, follows: ["bob"])
         try fixture.user("bob", follows: [username])
-        try fixture.post(Self.firstPost, by: username, comments: #"[{"id": "c1", "username": "\#(username)", "text": "hi"}]"#, likes: #"[{"id": "l1", "username": "\#(username)"}]"#)
+        try fixture.post(
+            Self.firstPost, by: username, comments: #"[{"id": "c1", "username": "\#(username)", "text": "hi"}]"#,
+            likes: #"[{"id": "l1", "username": "\#(username)"}]"#)
         _ = try await HostileSite.build(fixture).get()
         try InertOutput.check(fixture.output, payload: username)
         let post = try #require(HTMLDocument(path: fixture.output + "/p/\(Self.firstPost)/index.html"))
@@ -98,7 +104,8 @@ struct HostileContentTests {
 
     @Test("the checks catch a theme that does not escape a name")
     func checksHaveTeeth() async throws {
-        let payload = #"<script>alert(1)</script><img src=x onerror=alert(1)><a href=" jav&#x09;ascript:alert(1)">x</a>"#
+        let payload =
+            #"<script>alert(1)</script><img src=x onerror=alert(1)><a href=" jav&#x09;ascript:alert(1)">x</a>"#
             + #"<iframe src=x></iframe><form action=/x></form><meta http-equiv=refresh content=0>"#
             + #"<b style="background:url(javascript:alert(1))">b</b><link rel=stylesheet href=//evil.example/x.css>"#
         let fixture = try SiteFixture.small()
@@ -117,11 +124,13 @@ struct HostileContentTests {
         }
     }
 
-    @Test("script URLs are recognised the way a browser reads them", arguments: [
-        ("javascript:alert(1)", true), (" JaVaScRiPt:alert(1)", true), ("jav\tascript:alert(1)", true), ("java\nscript:alert(1)", true),
-        ("\u{1}\u{1F}javascript:alert(1)", true), ("vbscript:msgbox(1)", true), ("DATA:text/html,x", true), ("data:image/svg+xml;base64,x", true),
-        ("https://example.org/javascript:x", false), ("/p/x/#javascript:x", false), ("javascript-guide/", false), ("", false),
-    ])
+    @Test(
+        "script URLs are recognised the way a browser reads them",
+        arguments: [
+            ("javascript:alert(1)", true), (" JaVaScRiPt:alert(1)", true), ("jav\tascript:alert(1)", true), ("java\nscript:alert(1)", true),
+            ("\u{1}\u{1F}javascript:alert(1)", true), ("vbscript:msgbox(1)", true), ("DATA:text/html,x", true), ("data:image/svg+xml;base64,x", true),
+            ("https://example.org/javascript:x", false), ("/p/x/#javascript:x", false), ("javascript-guide/", false), ("", false),
+        ])
     func scriptURLs(url: String, isScript: Bool) {
         #expect(InertOutput.isScriptURL(url) == isScript)
     }
@@ -191,18 +200,22 @@ struct HostileContentTests {
         }
     }
 
-    @Test("broken UTF-8 in a JSON file is malformed JSON at its line and column", arguments: [
-        BrokenJSON(file: "Content/users/alice.json", prefix: "{\n  \"username\": \"alice\",\n  \"name\": ", line: 3, suffix: ",\n  \"follows\": []\n}\n"),
-        BrokenJSON(file: "Content/posts/\(firstPost)/comments.json", prefix: "[\n  {\"id\": \"c1\", \"username\": \"bob\", \"text\": ", line: 2, suffix: "}\n]\n"),
-        BrokenJSON(file: "Content/site.json", prefix: "{\"title\": ", line: 1, suffix: "}\n"),
-    ])
+    @Test(
+        "broken UTF-8 in a JSON file is malformed JSON at its line and column",
+        arguments: [
+            BrokenJSON(file: "Content/users/alice.json", prefix: "{\n  \"username\": \"alice\",\n  \"name\": ", line: 3, suffix: ",\n  \"follows\": []\n}\n"),
+            BrokenJSON(
+                file: "Content/posts/\(firstPost)/comments.json", prefix: "[\n  {\"id\": \"c1\", \"username\": \"bob\", \"text\": ", line: 2, suffix: "}\n]\n"),
+            BrokenJSON(file: "Content/site.json", prefix: "{\"title\": ", line: 1, suffix: "}\n"),
+        ])
     func brokenUTF8InJSON(_ broken: BrokenJSON) async throws {
         let fixture = try SiteFixture.small()
         let bytes = Array(broken.prefix.utf8) + [UInt8(ascii: "\""), 0x61, 0xC3, 0x28, 0xFF, UInt8(ascii: "\"")] + Array(broken.suffix.utf8)
         try Data(bytes).write(to: URL(fileURLWithPath: fixture.root + "/" + broken.file))
         let diagnostics = await fixture.failingBuild()
         HostileSite.expectClear(diagnostics)
-        HostileSite.expect(diagnostics, [.malformedJSON], at: broken.file, line: broken.line, column: HostileText.column(after: broken.lastLine), containing: "UTF-8")
+        HostileSite.expect(
+            diagnostics, [.malformedJSON], at: broken.file, line: broken.line, column: HostileText.column(after: broken.lastLine), containing: "UTF-8")
     }
 
     struct BrokenJSON: Sendable, CustomTestStringConvertible {
@@ -223,7 +236,9 @@ struct HostileContentTests {
         try fixture.write("Content/posts/\(Self.secondPost)/post.md", "---\nusername: bob\nalt: a\u{0}b\n---\nHello")
         let diagnostics = await fixture.failingBuild()
         HostileSite.expectClear(diagnostics)
-        HostileSite.expect(diagnostics, [.malformedJSON], at: "\(Self.firstPost)/comments.json", line: 2, column: HostileText.column(after: commentPrefix), containing: "control character")
+        HostileSite.expect(
+            diagnostics, [.malformedJSON], at: "\(Self.firstPost)/comments.json", line: 2, column: HostileText.column(after: commentPrefix),
+            containing: "control character")
         HostileSite.expect(diagnostics, [.malformedJSON], at: "users/bob.json", line: 3, column: 13, containing: "control character")
         HostileSite.expect(diagnostics, [.malformedYAML], at: "\(Self.secondPost)/post.md", line: 3, column: 7, containing: "control characters")
     }
@@ -240,7 +255,8 @@ struct HostileContentTests {
         HostileSite.expect(diagnostics, [.invalidValue], at: "Content/site.json", line: 1, column: 11, containing: "NUL")
         HostileSite.expect(diagnostics, [.invalidValue], at: "users/alice.json", line: 3, column: 11, containing: "NUL")
         HostileSite.expect(diagnostics, [.invalidValue], at: "\(Self.thirdPost)/post.md", line: 3, column: 6, containing: "NUL")
-        HostileSite.expect(diagnostics, [.invalidValue], at: "\(Self.thirdPost)/comments.json", line: 1, column: HostileText.column(after: commentPrefix), containing: "NUL")
+        HostileSite.expect(
+            diagnostics, [.invalidValue], at: "\(Self.thirdPost)/comments.json", line: 1, column: HostileText.column(after: commentPrefix), containing: "NUL")
     }
 
     @Test("a raw NUL in a caption comes out as U+FFFD and leaves every page whole")
@@ -267,7 +283,8 @@ struct HostileContentTests {
         let diagnostics = await fixture.failingBuild()
         HostileSite.expectClear(diagnostics)
         HostileSite.expect(diagnostics, [.invalidUsername], at: "users/eve\u{202E}gpj.exe.json", line: 2, column: 15)
-        HostileSite.expect(diagnostics, [.unknownUser], at: "\(Self.thirdPost)/comments.json", line: 1, column: HostileText.column(after: #"[{"id": "c1", "username": "#))
+        HostileSite.expect(
+            diagnostics, [.unknownUser], at: "\(Self.thirdPost)/comments.json", line: 1, column: HostileText.column(after: #"[{"id": "c1", "username": "#))
     }
 
     @Test("a right-to-left override in a caption, alt text, name and comment comes out as text")
@@ -315,7 +332,8 @@ struct HostileContentTests {
         json.reserveCapacity(count * 90)
         for number in 0..<count {
             if number > 0 { json += ",\n" }
-            json += #"{"id": "c\#(number)", "username": "\#(number % 2 == 0 ? "alice" : "bob")", "text": "Comment \#(number) <script>alert(1)</script> [x](javascript:alert(1))"}"#
+            json +=
+                #"{"id": "c\#(number)", "username": "\#(number % 2 == 0 ? "alice" : "bob")", "text": "Comment \#(number) <script>alert(1)</script> [x](javascript:alert(1))"}"#
         }
         json += "]\n"
         try fixture.write("Content/posts/\(Self.firstPost)/comments.json", json)
@@ -450,7 +468,8 @@ struct HostileContentTests {
                 return (postMD, 4, 8)
             }
             func avatar(_ reference: String) throws -> (String, Int?, Int?) {
-                try fixture.write("Content/users/bob.json", "{\n  \"username\": \"bob\",\n  \"avatar\": \(HostileText.quoted(reference)),\n  \"follows\": []\n}\n")
+                try fixture.write(
+                    "Content/users/bob.json", "{\n  \"username\": \"bob\",\n  \"avatar\": \(HostileText.quoted(reference)),\n  \"follows\": []\n}\n")
                 return ("Content/users/bob.json", 3, 13)
             }
             func link(_ path: String, to destination: String) throws -> (String, Int?, Int?) {
@@ -491,11 +510,12 @@ struct HostileContentTests {
         let marker = "SECRET-\(UUID().uuidString)"
         let outside = fixture.root + "/outside"
         try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
-        let (path, text): (String, String) = switch file {
-        case "post.md": ("Content/posts/\(Self.firstPost)/post.md", "---\nusername: alice\nalt: x\n---\n\(marker)\n")
-        case "comments.json": ("Content/posts/\(Self.firstPost)/comments.json", #"[{"id": "c1", "username": "bob", "text": "\#(marker)"}]"#)
-        default: ("Content/users/bob.json", #"{"username": "bob", "name": "\#(marker)", "follows": []}"#)
-        }
+        let (path, text): (String, String) =
+            switch file {
+            case "post.md": ("Content/posts/\(Self.firstPost)/post.md", "---\nusername: alice\nalt: x\n---\n\(marker)\n")
+            case "comments.json": ("Content/posts/\(Self.firstPost)/comments.json", #"[{"id": "c1", "username": "bob", "text": "\#(marker)"}]"#)
+            default: ("Content/users/bob.json", #"{"username": "bob", "name": "\#(marker)", "follows": []}"#)
+            }
         try Data(text.utf8).write(to: URL(fileURLWithPath: outside + "/record"))
         try? fixture.remove(path)
         try FileManager.default.createSymbolicLink(atPath: fixture.root + "/" + path, withDestinationPath: outside + "/record")
@@ -549,7 +569,9 @@ enum HostileSite {
                 && diagnostic.location.line == line && (column == nil || diagnostic.location.column == column)
                 && (text.isEmpty || diagnostic.message.contains(text))
         }
-        #expect(found, "no \(codes.map(\.rawValue).sorted()) error at \(path):\(line ?? 0):\(column ?? 0) in \(diagnostics.map(\.description))", sourceLocation: sourceLocation)
+        #expect(
+            found, "no \(codes.map(\.rawValue).sorted()) error at \(path):\(line ?? 0):\(column ?? 0) in \(diagnostics.map(\.description))",
+            sourceLocation: sourceLocation)
     }
 }
 

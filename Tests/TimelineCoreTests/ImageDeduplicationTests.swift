@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TimelineCore
 
 /// One photo, one job: a source file used by many posts (hard links and plain copies alike) is
@@ -84,15 +85,19 @@ struct ImageDeduplicationTests {
         #expect(report.images.encoded == alone.images.encoded + 2 * 3, "one post's files, and avatar squares 64, 128 and 256 in two formats")
 
         for (id, file) in posts {
-            let expected = Dictionary(uniqueKeysWithValues: referenceImages.map { name, bytes in
-                (file == "photo.jpg" ? name : "launch" + name.dropFirst("photo".count), bytes)
-            })
+            let expected = Dictionary(
+                uniqueKeysWithValues: referenceImages.map { name, bytes in
+                    (file == "photo.jpg" ? name : "launch" + name.dropFirst("photo".count), bytes)
+                })
             #expect(try images(in: shared.output + "/p/\(id)") == expected, "post \(id)")
             let expectedPicture = referencePicture.map { file == "photo.jpg" ? $0 : $0.replacingOccurrences(of: "/photo-", with: "/launch-") }
             #expect(try picture(shared, id) == expectedPicture, "post \(id)")
         }
         let avatars = try images(in: shared.output + "/u/alice")
-        #expect(avatars.keys.sorted().map { String($0.prefix(while: { $0 != "." })) } == ["avatar-sq128", "avatar-sq128", "avatar-sq256", "avatar-sq256", "avatar-sq64", "avatar-sq64"])
+        #expect(
+            avatars.keys.sorted().map { String($0.prefix(while: { $0 != "." })) } == [
+                "avatar-sq128", "avatar-sq128", "avatar-sq256", "avatar-sq256", "avatar-sq64", "avatar-sq64",
+            ])
 
         let before = try SiteFixture.snapshot(shared.output)
         let warm = try await shared.build()

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TimelineCore
 
 /// The images stage end to end: real photos made with libvips' tools, built, and read back
@@ -101,11 +102,13 @@ struct ImagePipelineTests {
 
     static func photoWithPrivateMetadata(at path: String) throws {
         try TestImages.gradientJPEG(at: path, width: 800, height: 600)
-        try TestImages.run("exiftool", [
-            "-q", "-overwrite_original", "-GPSLatitude=38.7223", "-GPSLatitudeRef=N", "-GPSLongitude=9.1393", "-GPSLongitudeRef=W",
-            "-Make=TestCam", "-Model=TC-1", "-ExposureTime=1/250", "-FNumber=5.6", "-Artist=Alice Example",
-            "-XMP:Creator=Alice Example", "-IPTC:City=Lisbon", path,
-        ])
+        try TestImages.run(
+            "exiftool",
+            [
+                "-q", "-overwrite_original", "-GPSLatitude=38.7223", "-GPSLatitudeRef=N", "-GPSLongitude=9.1393", "-GPSLongitudeRef=W",
+                "-Make=TestCam", "-Model=TC-1", "-ExposureTime=1/250", "-FNumber=5.6", "-Artist=Alice Example",
+                "-XMP:Creator=Alice Example", "-IPTC:City=Lisbon", path,
+            ])
         #expect(try TestImages.metadataTags(path).contains { $0.contains("GPSLatitude") }, "the fixture itself must carry GPS")
     }
 
@@ -295,7 +298,9 @@ struct ImagePipelineTests {
         let diagnostics = await fixture.failingBuild()
         let paths = Set(diagnostics.map(\.location.path).map { String($0.split(separator: "/").suffix(2).joined(separator: "/")) })
         #expect(paths.isSuperset(of: ["\(Self.postIDs[0])/photo.jpg", "\(Self.postIDs[1])/photo.jpg"]), "\(diagnostics)")
-        #expect(diagnostics.contains { $0.message.contains(".heic") || $0.message.contains("photo") && $0.location.path.contains(Self.postIDs[2]) }, "\(diagnostics)")
+        #expect(
+            diagnostics.contains { $0.message.contains(".heic") || $0.message.contains("photo") && $0.location.path.contains(Self.postIDs[2]) },
+            "\(diagnostics)")
     }
 
     /// A PNG whose header claims `width`×`height`: nothing behind it but the header.
@@ -306,7 +311,9 @@ struct ImagePipelineTests {
             return bigEndian(UInt32(body.count)) + typed + bigEndian(crc32(typed))
         }
         let header = bigEndian(width) + bigEndian(height) + [8, 2, 0, 0, 0]
-        return Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header) + chunk("IDAT", [0x78, 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01]) + chunk("IEND", []))
+        return Data(
+            [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header) + chunk("IDAT", [0x78, 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])
+                + chunk("IEND", []))
     }
 
     static func crc32(_ bytes: [UInt8]) -> UInt32 {
@@ -363,6 +370,7 @@ struct ImagePipelineTests {
         #expect(report.images.images == 0)
         let (img, webp) = try pictureOnPostPage(fixture, 0)
         #expect(img["src"] == "/photos/p/\(Self.postIDs[0])/photo.jpg" && webp == nil)
-        #expect(FileManager.default.contents(atPath: fixture.output + "/p/\(Self.postIDs[0])/photo.jpg") == FileManager.default.contents(atPath: post(fixture, 0)))
+        #expect(
+            FileManager.default.contents(atPath: fixture.output + "/p/\(Self.postIDs[0])/photo.jpg") == FileManager.default.contents(atPath: post(fixture, 0)))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TimelineCore
 
 /// The property of incremental builds: after any sequence of edits, the output of an
@@ -248,7 +249,8 @@ struct IncrementalBuildTests {
     func sharedCacheFolder() async throws {
         // Two copies of one site, each with its own Output/, one cache folder. If they shared a
         // manifest, the second would take the first's edited pages for its own and skip them.
-        let first = try SiteFixture(), second = try SiteFixture()
+        let first = try SiteFixture()
+        let second = try SiteFixture()
         var model = SiteModel.initial()
         try model.sync(to: first.root)
         try model.sync(to: second.root)
@@ -271,11 +273,13 @@ struct IncrementalBuildTests {
 
     @Test("the manifest and the journal read back what was written")
     func encodingRoundTrips() throws {
-        let manifest = BuildManifest(tool: Digest.of("tool"), entries: [
-            "a/index.html": .init(fingerprint: .of("1"), content: .of("2")),
-            "a/b/index.html": .init(fingerprint: .of("3"), content: .of("4")),
-            "é/ü.xml": .init(fingerprint: .of("5"), content: .of("6")),
-        ])
+        let manifest = BuildManifest(
+            tool: Digest.of("tool"),
+            entries: [
+                "a/index.html": .init(fingerprint: .of("1"), content: .of("2")),
+                "a/b/index.html": .init(fingerprint: .of("3"), content: .of("4")),
+                "é/ü.xml": .init(fingerprint: .of("5"), content: .of("6")),
+            ])
         #expect(try BuildManifest.decode(manifest.encoded()) == manifest)
         let journal = OutputJournal(written: ["x", "y/z"], deleted: ["w"])
         #expect(try OutputJournal.decode(journal.encoded()) == journal)

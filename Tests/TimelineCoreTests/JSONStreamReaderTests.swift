@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TimelineCore
 
 /// The streaming reader the import walks an export with, and the Base64 decoder that turns an
@@ -59,13 +60,14 @@ struct JSONStreamReaderTests {
     func walkDocument(bufferSize: Int) throws {
         let path = try file(Self.document)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        #expect(try walk(path, bufferSize: bufferSize) == [
-            "users/u1={user:'calebhicks',follows:{u2:true}}",
-            "users/u2={username:'hané🚀',n:[1,-2.5e3,0,true,false,null,[],{}]}",
-            "images/i1=QUJD\\/REVG",
-            "images/i2=",
-            "posts/p1={caption:'a \"quoted\" \\ word',deep:[[[{x:[{}]}]]]}",
-        ])
+        #expect(
+            try walk(path, bufferSize: bufferSize) == [
+                "users/u1={user:'calebhicks',follows:{u2:true}}",
+                "users/u2={username:'hané🚀',n:[1,-2.5e3,0,true,false,null,[],{}]}",
+                "images/i1=QUJD\\/REVG",
+                "images/i2=",
+                "posts/p1={caption:'a \"quoted\" \\ word',deep:[[[{x:[{}]}]]]}",
+            ])
     }
 
     @Test("skipping checks the syntax and stops at the end of the value", arguments: [16, 1 << 20])

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TimelineCore
 
 /// The example site built in each language the default theme ships: its interface in that
@@ -40,7 +41,8 @@ struct LocalizedSiteTests {
         let settings = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: RepositoryPaths.content + "/site.json"))) as? [String: Any]
         strings += ["title", "description"].compactMap { settings?[$0] as? String }
         for file in try FileManager.default.contentsOfDirectory(atPath: RepositoryPaths.content + "/users") where file.hasSuffix(".json") {
-            let user = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: RepositoryPaths.content + "/users/" + file))) as? [String: Any]
+            let user =
+                try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: RepositoryPaths.content + "/users/" + file))) as? [String: Any]
             strings += ["name", "username"].compactMap { user?[$0] as? String }
         }
         return strings.sorted { $0.count > $1.count }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TimelineCore
 
 /// Without a base URL no absolute URL can be made: feeds, sitemaps and absolute share tags

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TimelineCore
 
 /// The example site built for nginx, served by Debian's nginx on 127.0.0.1 under the sub-path
@@ -20,12 +21,16 @@ struct NginxTests {
         let checked = try await NginxServer.test(root: site.root + "/www", snippet: site.root + "/www/" + Self.snippet)
         #expect(checked.valid, "\(checked.output)")
         let broken = site.root + "/broken.conf"
-        try String(contentsOfFile: site.output + "/" + NginxSnippet.name, encoding: .utf8).replacingOccurrences(of: "add_header Cache-Control \"no-cache\";", with: "add_header Cache-Control;")
-            .write(toFile: broken, atomically: true, encoding: .utf8)
+        try String(contentsOfFile: site.output + "/" + NginxSnippet.name, encoding: .utf8).replacingOccurrences(
+            of: "add_header Cache-Control \"no-cache\";", with: "add_header Cache-Control;"
+        )
+        .write(toFile: broken, atomically: true, encoding: .utf8)
         #expect(try await NginxServer.test(root: site.root + "/www", snippet: broken).valid == false)
     }
 
-    @Test("Every file and page gets the Cache-Control that _headers gives it for Netlify; a missing page is the 404 page with status 404; the snippet itself is not served")
+    @Test(
+        "Every file and page gets the Cache-Control that _headers gives it for Netlify; a missing page is the 404 page with status 404; the snippet itself is not served"
+    )
     func cacheHeaders() async throws {
         let (site, server) = try await Self.start()
         let netlify = try await HostedExampleSite(settings: #""host": "netlify""#)
@@ -46,12 +51,16 @@ struct NginxTests {
         #expect(try await HTTPProbe.request(port: server.port, "/timeline/" + NginxSnippet.name).status == 404)
     }
 
-    @Test("A client that accepts gzip or brotli gets the precompressed file as it is on disk, with Content-Encoding and Vary; one that accepts neither gets the page; small files and photos are sent as they are")
+    @Test(
+        "A client that accepts gzip or brotli gets the precompressed file as it is on disk, with Content-Encoding and Vary; one that accepts neither gets the page; small files and photos are sent as they are"
+    )
     func precompressed() async throws {
         let (site, server) = try await Self.start()
         let page = "/timeline/users/"
         let original = try Data(contentsOf: URL(fileURLWithPath: site.output + "/users/index.html"))
-        for (accepted, encoding, file) in [("gzip", "gzip", "users/index.html.gz"), ("br", "br", "users/index.html.br"), ("gzip, deflate, br", "br", "users/index.html.br")] {
+        for (accepted, encoding, file) in [
+            ("gzip", "gzip", "users/index.html.gz"), ("br", "br", "users/index.html.br"), ("gzip, deflate, br", "br", "users/index.html.br"),
+        ] {
             let response = try await HTTPProbe.request(port: server.port, page, headers: ["Accept-Encoding": accepted])
             #expect(response.status == 200)
             #expect(response.header("Content-Encoding") == encoding, "Accept-Encoding: \(accepted)")
@@ -78,7 +87,8 @@ struct NginxTests {
         for page in ["index.html", post, "u/hansolo/feed/index.html"] {
             let probeFile = (page as NSString).deletingLastPathComponent + "/probe-\(UUID().uuidString).html"
             defer { try? FileManager.default.removeItem(atPath: site.output + "/" + probeFile) }
-            let loaded = try await PageProbe.open(server.url("/timeline/" + probeFile), page: site.output + "/" + page, probeFile: site.output + "/" + probeFile)
+            let loaded = try await PageProbe.open(
+                server.url("/timeline/" + probeFile), page: site.output + "/" + page, probeFile: site.output + "/" + probeFile)
             #expect(loaded.styled, "\(page)")
             #expect(!loaded.images.isEmpty, "\(page)")
             for image in loaded.images { #expect(image.width > 0, "\(page): \(image.source)") }

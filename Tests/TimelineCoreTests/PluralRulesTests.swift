@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TimelineCore
 
 /// CLDR's cardinal plural rules for the shipped languages, against CLDR's own sample numbers.
@@ -19,17 +20,19 @@ struct PluralRulesTests {
 
     @Test("Spanish: one for 1, many for whole millions, other for the rest")
     func spanish() throws {
-        #expect(try categories("es", [1, 0, 2, 16, 100, 1_000, 1_000_000, 2_000_000, 1_000_001]) == [
-            .one, .other, .other, .other, .other, .other, .many, .many, .other,
-        ])
+        #expect(
+            try categories("es", [1, 0, 2, 16, 100, 1_000, 1_000_000, 2_000_000, 1_000_001]) == [
+                .one, .other, .other, .other, .other, .other, .many, .many, .other,
+            ])
     }
 
     @Test("French and Portuguese: one for 0 and 1, many for whole millions")
     func frenchAndPortuguese() throws {
         for language in ["fr", "pt", "pt-BR", "fr-CA"] {
-            #expect(try categories(language, [0, 1, 2, 17, 1_000_000, 3_000_000, 1_000_100]) == [
-                .one, .one, .other, .other, .many, .many, .other,
-            ])
+            #expect(
+                try categories(language, [0, 1, 2, 17, 1_000_000, 3_000_000, 1_000_100]) == [
+                    .one, .one, .other, .other, .many, .many, .other,
+                ])
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TimelineCore
 
 /// `"precompress": true` and `--precompress`: a `.gz` and a `.br` beside every text file of more
@@ -22,7 +23,8 @@ struct PrecompressedBuildTests {
         var compressed = 0
         for (path, data) in files where !isCopy(path) {
             let bytes = Array(data)
-            let gzip = files[path + ".gz"].map(Array.init), brotli = files[path + ".br"].map(Array.init)
+            let gzip = files[path + ".gz"].map(Array.init)
+            let brotli = files[path + ".br"].map(Array.init)
             guard getsCopies(path, byteCount: bytes.count) else {
                 #expect(gzip == nil && brotli == nil, "\(path) (\(bytes.count) bytes) has a compressed copy", sourceLocation: sourceLocation)
                 continue
@@ -71,7 +73,8 @@ struct PrecompressedBuildTests {
             if data.count <= 1024 { #expect(files[path + ".gz"] == nil, "\(path)") }
         }
         #expect(files.keys.contains { $0.hasSuffix(".jpg") } && files.keys.contains { $0.hasSuffix(".webp") })
-        #expect(files.contains { !Self.isCopy($0.key) && ["txt", "json"].contains(($0.key as NSString).pathExtension) && $0.value.count <= 1024 },
+        #expect(
+            files.contains { !Self.isCopy($0.key) && ["txt", "json"].contains(($0.key as NSString).pathExtension) && $0.value.count <= 1024 },
             "the example has small search files")
         for kind in ["html", "xml", "css", "js", "txt"] {
             #expect(files.keys.contains { $0.hasSuffix("." + kind + ".br") }, "no .\(kind) was compressed")

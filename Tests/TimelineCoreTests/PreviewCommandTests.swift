@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `timeline serve` run as a user would: a port in use, and stopping with Ctrl-C or SIGTERM.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TimelineCore
+
 @testable import TimelinePreview
 
 /// `timeline serve` in this process: a real server on a free loopback port, asked over real
@@ -63,7 +64,10 @@ struct PreviewServerTests {
         let fixture = try SiteFixture.small()
         let preview = try await RunningPreview.start(fixture, allowedHosts: AllowedHosts(extra: ["photos.test"]))
         defer { Task { await preview.stop() } }
-        for host in ["127.0.0.1:\(preview.port)", "localhost:\(preview.port)", "LOCALHOST", "[::1]:\(preview.port)", "192.168.1.20:8000", "photos.test:\(preview.port)", "app.localhost"] {
+        for host in [
+            "127.0.0.1:\(preview.port)", "localhost:\(preview.port)", "LOCALHOST", "[::1]:\(preview.port)", "192.168.1.20:8000", "photos.test:\(preview.port)",
+            "app.localhost",
+        ] {
             let response = try await preview.get("/", headers: ["Host": host])
             #expect(response.status == 200, "\(host)")
         }

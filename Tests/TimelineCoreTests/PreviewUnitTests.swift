@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TimelineCore
+
 @testable import TimelinePreview
 
 @Suite("Preview: safe paths")
@@ -106,14 +107,15 @@ struct FileWatcherTests {
         try await Task.sleep(for: .milliseconds(100))
         try Data("x".utf8).write(to: URL(fileURLWithPath: folder + "/a/new/deeper/.post.md.swp"))
         try Data("x".utf8).write(to: URL(fileURLWithPath: folder + "/a/new/deeper/post.md"))
-        let (seen, sawScratch) = try await withDeadline(.seconds(10)) { () -> (Bool, Bool)? in
-            var scratch = false
-            for await batch in batches {
-                scratch = scratch || batch.contains { $0.hasSuffix(".swp") }
-                if batch.contains(folder + "/a/new/deeper/post.md") { return (true, scratch) }
-            }
-            return nil
-        } ?? (false, false)
+        let (seen, sawScratch) =
+            try await withDeadline(.seconds(10)) { () -> (Bool, Bool)? in
+                var scratch = false
+                for await batch in batches {
+                    scratch = scratch || batch.contains { $0.hasSuffix(".swp") }
+                    if batch.contains(folder + "/a/new/deeper/post.md") { return (true, scratch) }
+                }
+                return nil
+            } ?? (false, false)
         #expect(seen)
         #expect(!sawScratch)
     }

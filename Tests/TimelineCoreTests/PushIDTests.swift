@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TimelineCore
 
 @Suite("Push IDs")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TimelineCore
 
 @Suite("Relative URLs")
@@ -56,7 +57,9 @@ struct RelativeURLTests {
         #expect(rewritten == #"<a href="../../u/han/index.html">a</a><a href="//example.org/">b</a><img src="x.jpg" alt="">"#)
     }
 
-    @Test("The example site built with relativeURLs: no page but the 404 links from the root, canonical URLs and share tags stay absolute, search records are relative to the index, check --links passes")
+    @Test(
+        "The example site built with relativeURLs: no page but the 404 links from the root, canonical URLs and share tags stay absolute, search records are relative to the index, check --links passes"
+    )
     func exampleSite() async throws {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("timeline-relative-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: output) }

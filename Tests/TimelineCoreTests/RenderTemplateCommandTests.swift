@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TimelineCore
 
 /// `timeline render-template`: one template of a theme with JSON data by plain Mustache rules.
@@ -16,17 +17,19 @@ struct RenderTemplateCommandTests {
         let fixture = try SiteFixture()
         try fixture.write(
             "row.json",
-            #"{"username": "leia", "name": "Leia <Organa>", "displayName": "Leia <Organa>", "initial": "L", "profileURL": "/u/leia/", "postsLabel": "3 posts", "followersLabel": "1 follower"}"#)
+            #"{"username": "leia", "name": "Leia <Organa>", "displayName": "Leia <Organa>", "initial": "L", "profileURL": "/u/leia/", "postsLabel": "3 posts", "followersLabel": "1 follower"}"#
+        )
         let result = try run(["partials/user-row", "--templates", "Templates", "--data", "row.json"], in: fixture.root)
         #expect(result.status == 0, "\(result.standardError)")
-        #expect(result.standardOutput == """
-            <li class="user-row" data-username="leia" data-name="Leia &lt;Organa&gt;">
-              <a href="/u/leia/"><span class="avatar avatar-initial" aria-hidden="true">L</span>
-            <span class="user-names"><span class="display-name">Leia &lt;Organa&gt;</span> <span class="username">@leia</span></span></a>
-              <span class="user-counts">3 posts · 1 follower</span>
-            </li>
+        #expect(
+            result.standardOutput == """
+                <li class="user-row" data-username="leia" data-name="Leia &lt;Organa&gt;">
+                  <a href="/u/leia/"><span class="avatar avatar-initial" aria-hidden="true">L</span>
+                <span class="user-names"><span class="display-name">Leia &lt;Organa&gt;</span> <span class="username">@leia</span></span></a>
+                  <span class="user-counts">3 posts · 1 follower</span>
+                </li>
 
-            """)
+                """)
     }
 
     @Test("a missing partial is empty text and names are looked up by plain Mustache rules")

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+
 @testable import TimelineCore
 
 @Suite("Search: text rules")
@@ -120,9 +121,10 @@ struct SearchIndexFileTests {
             #expect(lines.first?.term == chunk.firstTerm)
             for line in lines {
                 decodedTerms.append(line.term)
-                decodedPostings.append(try SearchIndexReader.postings(of: line, descending: true) { name in
-                    try #require(files["search/posts/t/\(name).txt"])
-                })
+                decodedPostings.append(
+                    try SearchIndexReader.postings(of: line, descending: true) { name in
+                        try #require(files["search/posts/t/\(name).txt"])
+                    })
             }
         }
         #expect(decodedTerms == index.terms)
@@ -202,7 +204,8 @@ struct SearchIndexFileTests {
             return String(characters[position * 8..<position * 8 + 8])
         }
         for number in 0..<count {
-            let directory = number / 4, root = directory / 4
+            let directory = number / 4
+            let root = directory / 4
             let rootText = try text("search/users/d/\(root).\(result.roots[root]).txt")
             let directoryText = try text("search/users/c/\(directory).\(digest(rootText, at: directory - root * 4)).txt")
             let card = try text("search/users/r/\(number).\(digest(directoryText, at: number - directory * 4)).json")
@@ -234,9 +237,11 @@ struct SearchBuildTests {
     @Test("A build writes a manifest the search page names, and the same input gives the same index")
     func manifestAndDeterminism() async throws {
         let fixture = try SiteFixture.small()
-        try fixture.post("-K4LH3o-jDP5g7CrIbkO", by: "bob", caption: "Water *everywhere*", comments: """
-            [{"id": "-K4LH3o-jDP5g7CrIbkP", "username": "alice", "text": "Café au lait"}]
-            """)
+        try fixture.post(
+            "-K4LH3o-jDP5g7CrIbkO", by: "bob", caption: "Water *everywhere*",
+            comments: """
+                [{"id": "-K4LH3o-jDP5g7CrIbkP", "username": "alice", "text": "Café au lait"}]
+                """)
         let report = try await fixture.build()
         #expect(report.search.fileCount > 0)
         let page = try #require(HTMLDocument(path: fixture.output + "/search/index.html"))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TimelineCore
 
 /// Open Graph and Twitter card tags, canonical links and feed links in the pages' heads.
@@ -45,7 +46,8 @@ struct ShareTagTests {
         #expect(Self.meta(page, "profile:username").isEmpty)
         // The image the tags name is the file the page shows.
         #expect(page.values("//main//figure//img/@src") == ["/photos/" + image.dropFirst(Self.baseURL.count)])
-        #expect(page.values("//head/link[@rel='alternate'][@type='application/atom+xml']/@href") == ["/photos/p/\(Self.post)/comments.xml", "/photos/atom.xml"])
+        #expect(
+            page.values("//head/link[@rel='alternate'][@type='application/atom+xml']/@href") == ["/photos/p/\(Self.post)/comments.xml", "/photos/atom.xml"])
         #expect(page.values("//main//a[@type='application/atom+xml']/@href") == ["/photos/p/\(Self.post)/comments.xml"])
     }
 

@@ -1,15 +1,18 @@
 import Foundation
 import Testing
+
 @testable import TimelineCore
 
 @Suite("Links under a sub-path")
 struct SitePathTests {
-    @Test("the base path comes from baseURL", arguments: [
-        ("https://example.org/photos/", "/photos/"),
-        ("https://example.org/photos", "/photos/"),
-        ("https://example.org", "/"),
-        ("https://example.org/a/b/", "/a/b/"),
-    ])
+    @Test(
+        "the base path comes from baseURL",
+        arguments: [
+            ("https://example.org/photos/", "/photos/"),
+            ("https://example.org/photos", "/photos/"),
+            ("https://example.org", "/"),
+            ("https://example.org/a/b/", "/a/b/"),
+        ])
     func basePath(baseURL: String, expected: String) throws {
         let normalised = try #require(SiteSettingsReader.normaliseBaseURL(baseURL))
         #expect(SiteSettings(title: "t", baseURL: normalised).basePath == expected)
@@ -20,7 +23,9 @@ struct SitePathTests {
         let fixture = try SiteFixture.small()
         try fixture.user("carol", follows: ["alice"], extra: "\n  \"url\": \"https://carol.example/\",")
         for index in 0..<5 {
-            try fixture.post("-K5\(index)000000000000000a", by: "carol", comments: "[{\"id\": \"c\(index)\", \"username\": \"alice\", \"text\": \"Nice [link](/elsewhere)\"}]")
+            try fixture.post(
+                "-K5\(index)000000000000000a", by: "carol",
+                comments: "[{\"id\": \"c\(index)\", \"username\": \"alice\", \"text\": \"Nice [link](/elsewhere)\"}]")
         }
         _ = try await fixture.build(baseURL: "https://example.org/photos/")
         let pages = try SiteFixture.snapshot(fixture.output).keys.filter { $0.hasSuffix(".html") }.sorted()

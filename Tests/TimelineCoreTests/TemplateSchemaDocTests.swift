@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TimelineTemplates
+
 @testable import TimelineCore
 
 /// docs/templates.md lists what each template receives, one table per kind of object; the

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TimelineCore
 
 @Suite("Timeline merge")
@@ -33,7 +34,9 @@ struct TimelineMergeTests {
         try fixture.user("ann", follows: ["ben"])
         try fixture.user("ben")
         try fixture.user("cat")
-        let ids = ["-K10000000000000000a", "-K20000000000000000b", "-K30000000000000000c", "-K40000000000000000d", "-K50000000000000000e", "-K60000000000000000f"]
+        let ids = [
+            "-K10000000000000000a", "-K20000000000000000b", "-K30000000000000000c", "-K40000000000000000d", "-K50000000000000000e", "-K60000000000000000f",
+        ]
         for (index, id) in ids.enumerated() {
             try fixture.post(id, by: ["ann", "ben", "cat"][index % 3])
         }

@@ -25,10 +25,12 @@ import TimelineTemplates
             self.items = items
         }
 
-        static let templateFields = TemplateFieldList<Page>("page", [
-            .text("heading") { $0.heading },
-            .list("items") { $0.items },
-        ])
+        static let templateFields = TemplateFieldList<Page>(
+            "page",
+            [
+                .text("heading") { $0.heading },
+                .list("items") { $0.items },
+            ])
     }
 
     static func compile(partial: String) throws -> TemplateSet {

@@ -13,10 +13,12 @@ private final class Author: TemplateContext {
         self.site = site
     }
 
-    static let templateFields = TemplateFieldList<Author>("author", [
-        .text("name") { $0.name },
-        .optionalText("site") { $0.site },
-    ])
+    static let templateFields = TemplateFieldList<Author>(
+        "author",
+        [
+            .text("name") { $0.name },
+            .optionalText("site") { $0.site },
+        ])
 }
 
 private final class Tag: TemplateContext {
@@ -29,10 +31,12 @@ private final class Tag: TemplateContext {
         self.note = note
     }
 
-    static let templateFields = TemplateFieldList<Tag>("tag", [
-        .text("label") { $0.label },
-        .optionalText("note") { $0.note },
-    ])
+    static let templateFields = TemplateFieldList<Tag>(
+        "tag",
+        [
+            .text("label") { $0.label },
+            .optionalText("note") { $0.note },
+        ])
 }
 
 private final class Post: TemplateContext {
@@ -50,13 +54,15 @@ private final class Post: TemplateContext {
         self.tags = tags
     }
 
-    static let templateFields = TemplateFieldList<Post>("post", [
-        .text("title") { $0.title },
-        .optionalText("subtitle") { $0.subtitle },
-        .number("views") { $0.views },
-        .object("author") { $0.author },
-        .list("tags") { $0.tags },
-    ])
+    static let templateFields = TemplateFieldList<Post>(
+        "post",
+        [
+            .text("title") { $0.title },
+            .optionalText("subtitle") { $0.subtitle },
+            .number("views") { $0.views },
+            .object("author") { $0.author },
+            .list("tags") { $0.tags },
+        ])
 }
 
 private final class Page: TemplateContext {
@@ -80,16 +86,18 @@ private final class Page: TemplateContext {
         self.html = html
     }
 
-    static let templateFields = TemplateFieldList<Page>("page", [
-        .text("siteName") { $0.siteName },
-        .text("note") { $0.note },
-        .number("count") { $0.count },
-        .bool("draft") { $0.draft },
-        .optionalObject("featured") { $0.featured },
-        .list("posts") { $0.posts },
-        .value("words", .list(.text)) { .list($0.words.map(TemplateValue.text)) },
-        .text("html") { $0.html },
-    ])
+    static let templateFields = TemplateFieldList<Page>(
+        "page",
+        [
+            .text("siteName") { $0.siteName },
+            .text("note") { $0.note },
+            .number("count") { $0.count },
+            .bool("draft") { $0.draft },
+            .optionalObject("featured") { $0.featured },
+            .list("posts") { $0.posts },
+            .value("words", .list(.text)) { .list($0.words.map(TemplateValue.text)) },
+            .text("html") { $0.html },
+        ])
 }
 
 private let ada = Author(name: "Ada", site: "ada.example")
@@ -195,7 +203,8 @@ private func pageProblems(_ sources: [String: String], strict: Bool = true) -> [
 
     @Test func blocksAreFilledWithTypedNames() {
         let partials = ["layout": "<title>{{$head}}{{siteName}}{{/head}}</title>"]
-        #expect(renderPage("{{<layout}}{{$head}}{{featured.title}} - {{siteName}}{{/head}}{{/layout}}", partials: partials) == "<title>Engines - Notebook</title>")
+        #expect(
+            renderPage("{{<layout}}{{$head}}{{featured.title}} - {{siteName}}{{/head}}{{/layout}}", partials: partials) == "<title>Engines - Notebook</title>")
         #expect(renderPage("{{<layout}}{{/layout}}", partials: partials) == "<title>Notebook</title>")
     }
 

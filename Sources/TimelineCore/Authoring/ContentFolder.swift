@@ -88,7 +88,8 @@ public struct ContentFolder: Sendable {
         let file = Self.userFile(username)
         let (user, diagnostics) = readUserFile(file, username: username)
         guard let user, !diagnostics.contains(where: { $0.severity == .error }) else {
-            throw AuthoringError(.invalidContent, at: SourceLocation(path: display(file)), "fix this file first; it was left as it is", diagnostics: diagnostics)
+            throw AuthoringError(
+                .invalidContent, at: SourceLocation(path: display(file)), "fix this file first; it was left as it is", diagnostics: diagnostics)
         }
         return UserRecord(user)
     }
@@ -109,7 +110,8 @@ public struct ContentFolder: Sendable {
         guard exists(file) else { return [] }
         let (records, diagnostics) = readInteractionsFile(kind, of: id, at: file)
         guard !diagnostics.contains(where: { $0.severity == .error }) else {
-            throw AuthoringError(.invalidContent, at: SourceLocation(path: display(file)), "fix this file first; it was left as it is", diagnostics: diagnostics)
+            throw AuthoringError(
+                .invalidContent, at: SourceLocation(path: display(file)), "fix this file first; it was left as it is", diagnostics: diagnostics)
         }
         return records
     }

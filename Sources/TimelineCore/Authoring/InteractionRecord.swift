@@ -21,8 +21,10 @@ struct InteractionRecord: Sendable, Equatable {
 
     /// A whole file: the array form, in the order given.
     static func fileBytes(_ records: [InteractionRecord]) -> [UInt8] {
-        PrettyJSON.array(records.map { record in
-            .object([("id", .string(record.id)), ("username", .string(record.username)), ("text", record.text.map(PrettyJSON.string))])
-        }).fileBytes
+        PrettyJSON.array(
+            records.map { record in
+                .object([("id", .string(record.id)), ("username", .string(record.username)), ("text", record.text.map(PrettyJSON.string))])
+            }
+        ).fileBytes
     }
 }

@@ -58,7 +58,10 @@ extension ContentAuthor {
         var warnings = try transaction.commit { folder.verifyPost(id) }
         let shown = folder.display(relativeFolder) + "/"
         if ContentAuthor.nonBlank(request.alt) == nil {
-            warnings.append(.warning(.missingAltText, stage: .load, at: SourceLocation(path: shown + "post.md"), "the post has no alt text; give --alt next time, or add 'alt:' to post.md, to describe the photo to people who cannot see it"))
+            warnings.append(
+                .warning(
+                    .missingAltText, stage: .load, at: SourceLocation(path: shown + "post.md"),
+                    "the post has no alt text; give --alt next time, or add 'alt:' to post.md, to describe the photo to people who cannot see it"))
         }
         return AuthoringResult("Created post \(id) by \(request.username): \(shown)", id: id.rawValue, path: shown, warnings: warnings)
     }
@@ -67,15 +70,17 @@ extension ContentAuthor {
     /// else it becomes `photo.<extension>`.
     static func photoFileName(for path: String, extension fileExtension: String) -> String {
         let name = Path.fileName(of: path)
-        let plain = name.utf8.count <= 100 && !name.hasPrefix(".") && name.utf8.allSatisfy { byte in
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
-                true
-            default:
-                false
+        let plain =
+            name.utf8.count <= 100 && !name.hasPrefix(".")
+            && name.utf8.allSatisfy { byte in
+                switch byte {
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                    UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
+                    true
+                default:
+                    false
+                }
             }
-        }
         return plain ? name : "photo." + fileExtension
     }
 }

@@ -39,13 +39,15 @@ public struct BuildReport: Sendable {
     public var summary: String {
         let time = (seconds * 100).rounded() / 100
         let imageText = images.images == 0 ? "" : "; \(counted(images.images, "image")), \(images.decoded) decoded, \(counted(images.encoded, "file")) encoded"
-        let fileText = switch files.mode {
-        case .clean: "clean build, \(counted(files.written, "file")) written"
-        case .incremental: "\(counted(files.written, "file")) written, \(files.unchanged) unchanged, \(files.deleted) deleted"
-        case .upToDate: "up to date, nothing to write"
-        case .edit: "edit: \(counted(files.written, "file")) written, \(files.unchanged) looked at and unchanged, \(files.deleted) deleted"
-        }
-        return "Built \(counted(pageCount, "page")) (\(counted(userCount, "user")), \(counted(postCount, "post"))\(imageText); \(fileText)) in \(time) s → \(output)"
+        let fileText =
+            switch files.mode {
+            case .clean: "clean build, \(counted(files.written, "file")) written"
+            case .incremental: "\(counted(files.written, "file")) written, \(files.unchanged) unchanged, \(files.deleted) deleted"
+            case .upToDate: "up to date, nothing to write"
+            case .edit: "edit: \(counted(files.written, "file")) written, \(files.unchanged) looked at and unchanged, \(files.deleted) deleted"
+            }
+        return
+            "Built \(counted(pageCount, "page")) (\(counted(userCount, "user")), \(counted(postCount, "post"))\(imageText); \(fileText)) in \(time) s → \(output)"
     }
 }
 
@@ -59,7 +61,8 @@ extension BuildReport {
     /// `Search index: 1,234 files, 5.6 MB; 3,456 terms in 12 chunks and 7 tail files`
     public var searchSummary: String {
         let megabytes = Double(search.byteCount) / 1_000_000
-        return "Search index: \(search.fileCount) files, \((megabytes * 100).rounded() / 100) MB; \(search.termCount) terms in \(search.chunkCount) chunks and \(search.tailCount) tail files"
+        return
+            "Search index: \(search.fileCount) files, \((megabytes * 100).rounded() / 100) MB; \(search.termCount) terms in \(search.chunkCount) chunks and \(search.tailCount) tail files"
     }
 }
 

@@ -78,7 +78,11 @@ public enum SiteBuilder {
             do throws(FileSystem.Failure) {
                 changes = try await session.commit()
             } catch {
-                throw SiteWriter.Failure(diagnostics: [.error(.outputError, stage: .write, at: SourceLocation(path: options.display(output)), "cannot put the new site in place: \(error.description)")])
+                throw SiteWriter.Failure(diagnostics: [
+                    .error(
+                        .outputError, stage: .write, at: SourceLocation(path: options.display(output)), "cannot put the new site in place: \(error.description)"
+                    )
+                ])
             }
             let saved = SavedReport(
                 pageCount: pages.count, fileCount: changes.entries.count, userCount: site.users.count, postCount: site.posts.count,
@@ -89,10 +93,14 @@ public enum SiteBuilder {
             }
             endStage(&timings, .write)
             let report = BuildReport(
-                pageCount: pages.count, fileCount: pages.count + fileCount + feedFileCount + hostFileCount + search.statistics.fileCount, userCount: site.users.count,
-                postCount: site.posts.count, seconds: timings.total, output: options.display(output), basePath: site.settings.basePath, warnings: warnings, images: images.statistics,
+                pageCount: pages.count, fileCount: pages.count + fileCount + feedFileCount + hostFileCount + search.statistics.fileCount,
+                userCount: site.users.count,
+                postCount: site.posts.count, seconds: timings.total, output: options.display(output), basePath: site.settings.basePath, warnings: warnings,
+                images: images.statistics,
                 search: search.statistics, timings: timings,
-                files: BuildReport.Files(mode: session.mode == .clean ? .clean : .incremental, written: changes.written.count, unchanged: changes.unchanged, deleted: changes.deleted.count))
+                files: BuildReport.Files(
+                    mode: session.mode == .clean ? .clean : .incremental, written: changes.written.count, unchanged: changes.unchanged,
+                    deleted: changes.deleted.count))
             guard keepingSite else { return (report, nil) }
             let built = BuiltSite(
                 options: options, contexts: contexts, images: images, theme: prepared.theme, search: search, manifest: changes.entries,
@@ -152,9 +160,12 @@ public enum SiteBuilder {
     static func writeSearchIndex(
         site: LinkedSite, images: PublishedImages, contexts: PageContexts, layout: SearchLayout, to output: OutputRecorder
     ) async throws(SiteWriter.Failure) -> SearchIndex {
-        let collections = SiteSearchCollections.make(site: site, images: images, captionText: contexts.captionText, paths: contexts.paths, localizer: contexts.localizer)
+        let collections = SiteSearchCollections.make(
+            site: site, images: images, captionText: contexts.captionText, paths: contexts.paths, localizer: contexts.localizer)
         do {
-            return try await SearchIndexBuilder.write(collections, layout: layout) { file throws(FileSystem.Failure) in try output.file(file.path, bytes: file.bytes) }
+            return try await SearchIndexBuilder.write(collections, layout: layout) { file throws(FileSystem.Failure) in
+                try output.file(file.path, bytes: file.bytes)
+            }
         } catch {
             throw SiteWriter.Failure(diagnostics: [.error(.outputError, stage: .search, at: SourceLocation(path: error.path), error.description)])
         }
@@ -196,7 +207,8 @@ public enum SiteBuilder {
     static func prepareKeepingState(_ options: BuildOptions, state: BuildStateFolder, stableBefore: Int64) async throws(BuildFailure) -> Loaded {
         let previousRecords = options.clean ? nil : RecordCache.read(from: state.recordsFile)
         let prepared = try await prepare(options, reusing: previousRecords)
-        let records = prepared.records, site = prepared.site
+        let records = prepared.records
+        let site = prepared.site
         let complete = records.users.count == site.users.count && records.posts.count == site.posts.count
         let contentInputs = complete ? InputSnapshot.captureContent(options.absolute(options.content), records: records) : nil
         savePendingRecords(records, previous: previousRecords, state: state, stableBefore: stableBefore)
@@ -220,7 +232,9 @@ public enum SiteBuilder {
             output: options.absolute(options.output), siteRoot: options.absoluteSiteRoot, content: content, templates: templates,
             cache: options.absolute(options.cache))
         {
-            throw BuildFailure([.error(.unsafeOutputLocation, stage: .write, at: SourceLocation(path: options.display(options.absolute(options.output))), problem)])
+            throw BuildFailure([
+                .error(.unsafeOutputLocation, stage: .write, at: SourceLocation(path: options.display(options.absolute(options.output))), problem)
+            ])
         }
 
         options.progress?(BuildProgress(stage: .load, message: "reading \(options.display(content))"))
@@ -248,7 +262,11 @@ public enum SiteBuilder {
                 linked = site
             }
             if loaded.settings.baseURL == nil {
-                diagnostics.append(.warning(.missingBaseURL, stage: .feeds, at: SourceLocation(path: options.display(content) + "site.json"), "no baseURL, so the Atom feeds, the sitemap and the share tags that need absolute URLs are skipped; set \"baseURL\" (e.g. \"https://example.org/photos/\") or pass --base-url"))
+                diagnostics.append(
+                    .warning(
+                        .missingBaseURL, stage: .feeds, at: SourceLocation(path: options.display(content) + "site.json"),
+                        "no baseURL, so the Atom feeds, the sitemap and the share tags that need absolute URLs are skipped; set \"baseURL\" (e.g. \"https://example.org/photos/\") or pass --base-url"
+                    ))
             }
         }
         if options.strict { diagnostics = diagnostics.strict() }

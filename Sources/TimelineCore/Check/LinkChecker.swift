@@ -2,7 +2,7 @@ import CLibXML2
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `timeline check --links`: parses every HTML file of a built site with libxml2's HTML
@@ -69,7 +69,8 @@ public enum LinkChecker {
             let name = String(cString: attribute.pointee.name)
             let text = String(cString: value)
             let line = Int(xmlGetLineNo(element))
-            let urls = name == "srcset"
+            let urls =
+                name == "srcset"
                 ? text.split(separator: ",").compactMap { $0.split(whereSeparator: \.isWhitespace).first.map(String.init) }
                 : [text.trimmingCharacters(in: .whitespaces)]
             references += urls.map { Reference(attribute: name, url: $0, line: line) }
@@ -83,7 +84,9 @@ public enum LinkChecker {
         var target = Substring(url)
         if let cut = target.firstIndex(where: { $0 == "#" || $0 == "?" }) { target = target[..<cut] }
         if target.isEmpty || target.hasPrefix("//") || hasScheme(target) { return nil }
-        if relative, target.hasPrefix("/") { return "is root-relative, which a relative build cannot have: it breaks opened from a folder or served at another path" }
+        if relative, target.hasPrefix("/") {
+            return "is root-relative, which a relative build cannot have: it breaks opened from a folder or served at another path"
+        }
         let folder = Path.parent(of: page)
         let pageFolder = basePath + (folder == "." ? "" : folder + "/")
         let absolute = target.hasPrefix("/") ? String(target) : pageFolder + target

@@ -25,7 +25,8 @@ struct BrotliCompressor: Sendable, Hashable {
         var written = bound
         let succeeded = input.withUnsafeBufferPointer { source in
             output.withUnsafeMutableBufferPointer { destination in
-                BrotliEncoderCompress(quality, windowBits(for: source.count), BROTLI_MODE_TEXT, source.count, source.baseAddress, &written, destination.baseAddress)
+                BrotliEncoderCompress(
+                    quality, windowBits(for: source.count), BROTLI_MODE_TEXT, source.count, source.baseAddress, &written, destination.baseAddress)
             }
         }
         guard succeeded == BROTLI_TRUE else { throw .brotli }

@@ -1,9 +1,9 @@
 import CZlib
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A compression library refused its input or ran out of memory. With the fixed settings the

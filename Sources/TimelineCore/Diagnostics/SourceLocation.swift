@@ -31,8 +31,8 @@ public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConver
 
     public var description: String {
         switch (line, column) {
-        case let (line?, column?): "\(path):\(line):\(column)"
-        case let (line?, nil): "\(path):\(line)"
+        case (let line?, let column?): "\(path):\(line):\(column)"
+        case (let line?, nil): "\(path):\(line)"
         default: path
         }
     }

@@ -96,10 +96,12 @@ struct AtomFeed: Sendable {
             if let photo = entry.photo {
                 let file = photo.file
                 try xml.element("link", [("rel", "enclosure"), ("type", file.mediaType), ("length", String(file.byteCount)), ("href", photo.url)])
-                try xml.element("media:content", [
-                    ("url", photo.url), ("type", file.mediaType), ("medium", "image"), ("fileSize", String(file.byteCount)),
-                    ("width", String(file.width)), ("height", String(file.height)),
-                ])
+                try xml.element(
+                    "media:content",
+                    [
+                        ("url", photo.url), ("type", file.mediaType), ("medium", "image"), ("fileSize", String(file.byteCount)),
+                        ("width", String(file.width)), ("height", String(file.height)),
+                    ])
             }
         }
     }

@@ -4,7 +4,8 @@
 enum EntryHTML {
     static func photo(_ photo: AtomFeed.Photo, captionHTML: String?) -> String {
         let file = photo.file
-        var html = "<p><img src=\"\(HTMLEscaping.escape(photo.url))\" width=\"\(file.width)\" height=\"\(file.height)\" alt=\"\(HTMLEscaping.escape(file.alt ?? ""))\"></p>\n"
+        var html =
+            "<p><img src=\"\(HTMLEscaping.escape(photo.url))\" width=\"\(file.width)\" height=\"\(file.height)\" alt=\"\(HTMLEscaping.escape(file.alt ?? ""))\"></p>\n"
         if let captionHTML { html += captionHTML }
         return html
     }

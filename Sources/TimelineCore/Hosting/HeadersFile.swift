@@ -8,7 +8,8 @@ enum HeadersFile {
 
     static func text(_ policy: CachePolicy, host: HostKind) -> String {
         let base = policy.basePath
-        var text = "# Written by timeline for \(host == .netlify ? "Netlify" : "Cloudflare Pages") (site.json \"host\"): do not edit, it is rewritten by every build.\n"
+        var text =
+            "# Written by timeline for \(host == .netlify ? "Netlify" : "Cloudflare Pages") (site.json \"host\"): do not edit, it is rewritten by every build.\n"
         text += "# Files named by their content never change at their URL: kept for a year.\n"
         for files in policy.hashed {
             guard let pattern = pattern(files, basePath: base, imagesAreAllHashed: policy.imagesAreAllHashed) else { continue }

@@ -1,7 +1,7 @@
 import CVipsSupport
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// SHA-256 digests (GLib's, through the libvips wrapper) as lowercase hex: the cache keys.

@@ -1,7 +1,7 @@
 import CVipsSupport
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A decoded image held in memory by libvips. It lives inside one task and is freed as soon
@@ -96,10 +96,11 @@ final class DecodedImage {
             timeline_image_mean_rgb(handle, buffer.baseAddress!.assumingMemoryBound(to: UInt8.self))
         }
         guard status == 0 else { throw .fromVips("cannot measure the image's colour") }
-        return "#" + [rgb.0, rgb.1, rgb.2].map { byte in
-            let digits = String(byte, radix: 16)
-            return digits.count == 1 ? "0" + digits : digits
-        }.joined()
+        return "#"
+            + [rgb.0, rgb.1, rgb.2].map { byte in
+                let digits = String(byte, radix: 16)
+                return digits.count == 1 ? "0" + digits : digits
+            }.joined()
     }
 
     func encoded(as format: ImageFormat, quality: Int, keepCameraData: Bool) throws(Failure) -> [UInt8] {

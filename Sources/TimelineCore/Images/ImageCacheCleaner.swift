@@ -41,7 +41,9 @@ public enum ImageCacheCleaner {
         kept.encoded = known.encoded.filter { liveKeys.contains($0.key) }
         kept.cameras = known.cameras.filter { liveDigests.contains($0.key) }
 
-        var removed = 0, removedBytes = 0, keptCount = 0
+        var removed = 0
+        var removedBytes = 0
+        var keptCount = 0
         for file in cachedFiles(cache) {
             let key = Path.stem(of: Path.fileName(of: file.path))
             if liveKeys.contains(key) {

@@ -70,7 +70,8 @@ public enum ImagePipeline {
             // A warm build learns nothing new: leave the file (and its modification time) alone.
             if index != known { try cache.saveIndex(index) }
         } catch {
-            diagnostics.append(.warning(.imageCacheError, stage: .images, at: SourceLocation(path: cacheDisplay), "cannot save the image cache index: \(error.description)"))
+            diagnostics.append(
+                .warning(.imageCacheError, stage: .images, at: SourceLocation(path: cacheDisplay), "cannot save the image cache index: \(error.description)"))
         }
         guard !diagnostics.contains(where: { $0.severity == .error }) else { return (nil, diagnostics) }
         let posts = images.prefix(site.posts.count).compactMap { $0 }

@@ -56,10 +56,11 @@ struct RenditionSpec: Sendable, Hashable {
     static let pipelineVersion = "timeline-images-4"
 
     var recipe: String {
-        let shapeText = switch shape {
-        case .width(let width): "width \(width)"
-        case .square(let side): "square \(side) attention"
-        }
+        let shapeText =
+            switch shape {
+            case .width(let width): "width \(width)"
+            case .square(let side): "square \(side) attention"
+            }
         return "\(Self.pipelineVersion) \(shapeText) \(format.rawValue) q\(quality) \(keepCameraData ? "camera-exif" : "no-metadata")"
     }
 

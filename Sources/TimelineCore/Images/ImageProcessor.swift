@@ -77,7 +77,9 @@ struct ImageProcessor: Sendable {
         guard upright.width * upright.height <= settings.maxPixels else {
             throw JobFailure(
                 code: .photoTooLarge,
-                message: "the image is \(upright.width)×\(upright.height) pixels (\(Self.megapixels(upright.width * upright.height))), more than the limit of \(Self.megapixels(settings.maxPixels)) (images.maxPixels in site.json)")
+                message:
+                    "the image is \(upright.width)×\(upright.height) pixels (\(Self.megapixels(upright.width * upright.height))), more than the limit of \(Self.megapixels(settings.maxPixels)) (images.maxPixels in site.json)"
+            )
         }
         let plan = ImagePlan.make(job.purpose, upright: upright, settings: settings)
         let colorKey = Self.colorKey(digest: digest, plan: plan)
@@ -123,7 +125,9 @@ struct ImageProcessor: Sendable {
     }
 
     /// Step 3: the rendered source as `job` publishes it, under its own output folder and name.
-    static func publish(_ rendered: RenderedSource, for job: ImageJob, cache: ImageCache) -> (image: ProcessedImage, files: [(cacheFile: String, outputFile: String)]) {
+    static func publish(_ rendered: RenderedSource, for job: ImageJob, cache: ImageCache) -> (
+        image: ProcessedImage, files: [(cacheFile: String, outputFile: String)]
+    ) {
         var display: [Rendition] = []
         var squares: [Rendition] = []
         var files: [(cacheFile: String, outputFile: String)] = []

@@ -68,7 +68,9 @@ struct Base64Decoder: Sendable {
                 }
                 escape = .none
                 let scalar = value << 4 | digit
-                guard scalar < 0x80 else { throw Problem(position: consumed - 6, message: "the character U+\(String(scalar, radix: 16, uppercase: true)) has no place in Base64") }
+                guard scalar < 0x80 else {
+                    throw Problem(position: consumed - 6, message: "the character U+\(String(scalar, radix: 16, uppercase: true)) has no place in Base64")
+                }
                 character = UInt8(scalar)
             }
             let value = values[Int(character)]

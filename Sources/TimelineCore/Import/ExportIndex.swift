@@ -60,7 +60,9 @@ struct ExportIndex {
 
     /// The next value as a parsed record, or nil with an issue when it is too large or is
     /// not valid JSON text (such as a string that is not UTF-8).
-    static func record(from reader: JSONStreamReader, at path: JSONPath, what: String, report: (ImportIssue) -> Void) throws(JSONStreamReader.SyntaxError) -> ContentValue? {
+    static func record(from reader: JSONStreamReader, at path: JSONPath, what: String, report: (ImportIssue) -> Void) throws(JSONStreamReader.SyntaxError)
+        -> ContentValue?
+    {
         let (bytes, _) = try reader.captureValue(limit: maximumRecordBytes)
         guard let bytes else {
             report(ImportIssue(path, skipped: what, "it is larger than \(maximumRecordBytes >> 20) MiB"))

@@ -25,7 +25,10 @@ struct FirebaseUser: Sendable {
             issues.append(ImportIssue(path / "user", skipped: "this key", "'username' says '\(named)', which is kept"))
         }
         guard Username.isValid(username) else {
-            issues.append(ImportIssue(path / (named == nil ? "user" : "username"), skipped: "this user", "invalid username '\(username)': use 1 to 64 ASCII letters, digits, '_', '-' or '.', not starting with '.'"))
+            issues.append(
+                ImportIssue(
+                    path / (named == nil ? "user" : "username"), skipped: "this user",
+                    "invalid username '\(username)': use 1 to 64 ASCII letters, digits, '_', '-' or '.', not starting with '.'"))
             return nil
         }
         var url = object.string("url", issues: &issues).flatMap(ContentAuthor.nonBlank)

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Reads a JSON file front to back through a fixed buffer, so that a file of gigabytes costs
@@ -176,7 +176,9 @@ final class JSONStreamReader {
         objectIsEmpty[objectIsEmpty.count - 1] = false
         try skipWhitespace()
         let keyOffset = offset
-        guard try peek() == UInt8(ascii: "\"") else { throw SyntaxError(offset: offset, message: "expected a key in double quotes, found \(describe(try peek()))") }
+        guard try peek() == UInt8(ascii: "\"") else {
+            throw SyntaxError(offset: offset, message: "expected a key in double quotes, found \(describe(try peek()))")
+        }
         let (keyBytes, _) = try captured { () throws(SyntaxError) in try skipString() }
         guard let keyBytes, case .string(let key)? = (try? JSONParser.parse(keyBytes))?.kind else {
             throw SyntaxError(offset: keyOffset, message: "invalid key string")
@@ -202,7 +204,9 @@ final class JSONStreamReader {
                 guard let byte = try peek() else { throw SyntaxError(offset: offset, message: "expected a value, found end of file") }
                 switch byte {
                 case UInt8(ascii: "{"), UInt8(ascii: "["):
-                    guard closers.count < Self.maximumDepth else { throw SyntaxError(offset: offset, message: "nesting deeper than \(Self.maximumDepth) levels") }
+                    guard closers.count < Self.maximumDepth else {
+                        throw SyntaxError(offset: offset, message: "nesting deeper than \(Self.maximumDepth) levels")
+                    }
                     start += 1
                     let closer = byte == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]")
                     closers.append(closer)
@@ -246,7 +250,9 @@ final class JSONStreamReader {
     /// Inside an object being skipped: a key and its colon.
     private func skipMemberKey() throws(SyntaxError) {
         try skipWhitespace()
-        guard try peek() == UInt8(ascii: "\"") else { throw SyntaxError(offset: offset, message: "expected a key in double quotes, found \(describe(try peek()))") }
+        guard try peek() == UInt8(ascii: "\"") else {
+            throw SyntaxError(offset: offset, message: "expected a key in double quotes, found \(describe(try peek()))")
+        }
         try skipString()
         try expect(UInt8(ascii: ":"), "':' after a key")
     }

@@ -90,7 +90,9 @@ struct PostImporter: Sendable {
     }
 
     /// Adds the records whose IDs the post's file lacks; returns how many.
-    private func merge(_ records: [InteractionRecord], kind: ContentFolder.Interactions, into post: FirebasePost, issues: inout [ImportIssue]) throws(ImportFailure) -> Int {
+    private func merge(_ records: [InteractionRecord], kind: ContentFolder.Interactions, into post: FirebasePost, issues: inout [ImportIssue])
+        throws(ImportFailure) -> Int
+    {
         guard !records.isEmpty else { return 0 }
         do {
             let existing = try folder.readInteractions(kind, of: post.id)

@@ -24,7 +24,9 @@ struct UserImporter {
             }
             firstUIDByName[folded] = user.uid
             if let clash = directory.clash(with: user.username), clash != user.username {
-                report(ImportIssue(user.path, skipped: "this user", "'\(user.username)' differs only in case from \(folder.display(ContentFolder.userFile(clash)))"))
+                report(
+                    ImportIssue(
+                        user.path, skipped: "this user", "'\(user.username)' differs only in case from \(folder.display(ContentFolder.userFile(clash)))"))
                 directory.skip(uid: user.uid)
                 continue
             }

@@ -15,7 +15,9 @@ public actor BuildSession {
     /// Builds the site after `changes` (absolute paths of changed files and folders; nil when
     /// unknown, as for the first build).
     public func build(changes: [String]? = nil) async throws(BuildFailure) -> BuildReport {
-        if var current = built, let changes, current.stateStamp == BuildStateFolder(options: options).stamp, let edit = PostEditBuild.plan(changes, built: current) {
+        if var current = built, let changes, current.stateStamp == BuildStateFolder(options: options).stamp,
+            let edit = PostEditBuild.plan(changes, built: current)
+        {
             // Handed over whole, so that the edit changes it in place; a failed edit leaves none.
             built = nil
             let report = try await edit.run(on: &current)

@@ -204,7 +204,10 @@ struct SavedReport: Sendable {
     var search: SearchIndex.Statistics
 
     func encode(into writer: inout ByteWriter) {
-        for number in [pageCount, fileCount, userCount, postCount, images.images, search.fileCount, search.byteCount, search.termCount, search.chunkCount, search.tailCount] {
+        for number in [
+            pageCount, fileCount, userCount, postCount, images.images, search.fileCount, search.byteCount, search.termCount, search.chunkCount,
+            search.tailCount,
+        ] {
             writer.number(number)
         }
         writer.string(basePath)
@@ -230,7 +233,8 @@ struct SavedReport: Sendable {
                 let stage = BuildStage(rawValue: try reader.string())
             else { throw ByteReader.Malformed() }
             let path = try reader.string()
-            let line = try reader.count(), column = try reader.count()
+            let line = try reader.count()
+            let column = try reader.count()
             let location = SourceLocation(path: path, line: line == 0 ? nil : line, column: column == 0 ? nil : column)
             warnings.append(Diagnostic(severity, code, stage: stage, at: location, try reader.string()))
         }

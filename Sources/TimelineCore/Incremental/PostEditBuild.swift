@@ -97,7 +97,9 @@ struct PostEditBuild {
     /// only when what it is made from changed, then put in place through an edit journal with
     /// their manifest entries in the edits file. The output session, which holds the manifest
     /// as the last build left it, is gone when this returns, so the manifest can change in place.
-    private func write(_ next: inout BuiltSite, oldTerms: [Int: Set<String>], timings: inout StageTimings) async throws(BuildFailure) -> (OutputChanges, deleted: [String]) {
+    private func write(_ next: inout BuiltSite, oldTerms: [Int: Set<String>], timings: inout StageTimings) async throws(BuildFailure) -> (
+        OutputChanges, deleted: [String]
+    ) {
         let options = next.options
         let output = options.absolute(options.output)
         let session: OutputSession
@@ -138,7 +140,9 @@ struct PostEditBuild {
                     try session.commitEdit(written: changes.written, deleted: deleted, edits: edits)
                 }
             } catch {
-                throw SiteWriter.Failure(diagnostics: [.error(.outputError, stage: .write, at: SourceLocation(path: error.path), "cannot put the edit in place: \(error.description)")])
+                throw SiteWriter.Failure(diagnostics: [
+                    .error(.outputError, stage: .write, at: SourceLocation(path: error.path), "cannot put the edit in place: \(error.description)")
+                ])
             }
             next.edits = edits
             return (changes, deleted)
@@ -208,8 +212,11 @@ struct PostEditBuild {
 
     /// The post collection's index with the edited posts' terms and cards changed, and the
     /// manifest when that changed it.
-    private func writeSearch(_ next: inout BuiltSite, oldTerms: [Int: Set<String>], to output: OutputRecorder) throws(SiteWriter.Failure) -> (removed: [String], manifestChanged: Bool) {
-        let collections = SiteSearchCollections.make(site: next.site, images: next.images, captionText: next.contexts.captionText, paths: next.contexts.paths, localizer: next.contexts.localizer)
+    private func writeSearch(_ next: inout BuiltSite, oldTerms: [Int: Set<String>], to output: OutputRecorder) throws(SiteWriter.Failure) -> (
+        removed: [String], manifestChanged: Bool
+    ) {
+        let collections = SiteSearchCollections.make(
+            site: next.site, images: next.images, captionText: next.contexts.captionText, paths: next.contexts.paths, localizer: next.contexts.localizer)
         guard let posts = collections.first(where: { $0.name == "posts" }) else { return ([], false) }
         let (changes, manifestChanged) = next.search.replaceDocuments(edited.keys.sorted(), oldTerms: oldTerms, in: posts)
         do {

@@ -28,8 +28,9 @@ struct AssetReader: Sendable {
 
     /// The error for a record file or folder that `leavesContent`.
     func outsideContent(_ relativePath: String) -> Diagnostic {
-        .error(.fileOutsideContent, stage: .load, at: SourceLocation(path: displayPrefix + relativePath),
-               "a symbolic link that leads out of the content folder: content is read only from inside \(displayPrefix)")
+        .error(
+            .fileOutsideContent, stage: .load, at: SourceLocation(path: displayPrefix + relativePath),
+            "a symbolic link that leads out of the content folder: content is read only from inside \(displayPrefix)")
     }
 
     /// Checks `reference` (a relative path written in a record) against `folder`, which is

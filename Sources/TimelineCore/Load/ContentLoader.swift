@@ -52,7 +52,10 @@ public struct ContentLoader: Sendable {
             if let normalised = SiteSettingsReader.normaliseBaseURL(baseURLOverride) {
                 settings.baseURL = normalised
             } else {
-                diagnostics.append(.error(.invalidValue, stage: .load, at: SourceLocation(path: "--base-url"), "must be an absolute http or https URL, found '\(baseURLOverride)'"))
+                diagnostics.append(
+                    .error(
+                        .invalidValue, stage: .load, at: SourceLocation(path: "--base-url"), "must be an absolute http or https URL, found '\(baseURLOverride)'"
+                    ))
             }
         }
         if forcesRelativeURLs { settings.relativeURLs = true }
@@ -83,7 +86,8 @@ public struct ContentLoader: Sendable {
         do {
             names = try FileSystem.entries(of: folder)
         } catch {
-            diagnostics.append(.error(.unreadableFile, stage: .load, at: SourceLocation(path: displayPrefix + "users/"), "cannot list the users folder: \(error.reason)"))
+            diagnostics.append(
+                .error(.unreadableFile, stage: .load, at: SourceLocation(path: displayPrefix + "users/"), "cannot list the users folder: \(error.reason)"))
             return ([], [])
         }
         let userFiles = names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }
@@ -135,7 +139,8 @@ public struct ContentLoader: Sendable {
         do {
             names = try FileSystem.entries(of: folder)
         } catch {
-            diagnostics.append(.error(.unreadableFile, stage: .load, at: SourceLocation(path: displayPrefix + "posts/"), "cannot list the posts folder: \(error.reason)"))
+            diagnostics.append(
+                .error(.unreadableFile, stage: .load, at: SourceLocation(path: displayPrefix + "posts/"), "cannot list the posts folder: \(error.reason)"))
             return []
         }
         let reader = PostReader(contentRoot: contentRoot, displayPrefix: displayPrefix, assets: assets)
@@ -155,7 +160,14 @@ public struct ContentLoader: Sendable {
                 return (nil, [.warning(.unknownKey, stage: .load, at: location, "not a post folder, ignored: each post is a folder posts/<post-id>/")], nil)
             }
             guard let id = ContentID(name) else {
-                return (nil, [.error(.invalidID, stage: .load, at: location, "invalid post ID '\(name)': a post folder's name must be 1 to 64 characters from A-Z, a-z, 0-9, '_' and '-'")], nil)
+                return (
+                    nil,
+                    [
+                        .error(
+                            .invalidID, stage: .load, at: location,
+                            "invalid post ID '\(name)': a post folder's name must be 1 to 64 characters from A-Z, a-z, 0-9, '_' and '-'")
+                    ], nil
+                )
             }
             let names = try? FileSystem.entries(of: folder + "/" + name)
             let entries = (names ?? []).map { "posts/\(name)/\($0)" }

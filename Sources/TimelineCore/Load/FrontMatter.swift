@@ -36,7 +36,8 @@ struct FrontMatter {
         let yaml = String(text[afterOpening..<yamlEnd])
         let fields: ContentValue
         do {
-            fields = try YAMLComposer.compose(yaml, lineOffset: lineOffset)
+            fields =
+                try YAMLComposer.compose(yaml, lineOffset: lineOffset)
                 ?? ContentValue(kind: .object([]), position: .lineColumn(line: 1 + lineOffset, column: 1))
         } catch {
             throw .malformed(line: error.line, column: error.column, error.message)

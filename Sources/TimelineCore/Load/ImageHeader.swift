@@ -81,7 +81,6 @@ struct ImageHeader: Sendable, Equatable {
         return largest.map { ImageHeader(format: format, size: $0) }
     }
 
-
     /// True when `bytes` start like a JPEG whose frame header lies further in.
     static func looksLikeTruncatedJPEG(_ bytes: [UInt8]) -> Bool {
         bytes.count >= 3 && bytes[0] == 0xFF && bytes[1] == 0xD8 && bytes[2] == 0xFF

@@ -20,7 +20,8 @@ enum InteractionsReader {
         ) { entry, reader in
             let text = reader.string(entry.fields, "text") ?? ""
             guard !text.allSatisfy(\.isWhitespace) else {
-                reader.appendDiagnostic(.error(.emptyComment, stage: .load, at: entry.location, "comment '\(entry.id)' has no text; an empty comment is not a comment"))
+                reader.appendDiagnostic(
+                    .error(.emptyComment, stage: .load, at: entry.location, "comment '\(entry.id)' has no text; an empty comment is not a comment"))
                 return
             }
             comments.append(Comment(id: entry.id, author: entry.author, text: text, source: entry.location))

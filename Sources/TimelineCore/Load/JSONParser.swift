@@ -54,9 +54,15 @@ struct JSONParser {
         case UInt8(ascii: "{"): return try parseObject()
         case UInt8(ascii: "["): return try parseArray()
         case UInt8(ascii: "\""): return ContentValue(kind: .string(try parseString()), position: .offset(start))
-        case UInt8(ascii: "t"): try expectLiteral("true"); return ContentValue(kind: .bool(true), position: .offset(start))
-        case UInt8(ascii: "f"): try expectLiteral("false"); return ContentValue(kind: .bool(false), position: .offset(start))
-        case UInt8(ascii: "n"): try expectLiteral("null"); return ContentValue(kind: .null, position: .offset(start))
+        case UInt8(ascii: "t"):
+            try expectLiteral("true")
+            return ContentValue(kind: .bool(true), position: .offset(start))
+        case UInt8(ascii: "f"):
+            try expectLiteral("false")
+            return ContentValue(kind: .bool(false), position: .offset(start))
+        case UInt8(ascii: "n"):
+            try expectLiteral("null")
+            return ContentValue(kind: .null, position: .offset(start))
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
         default: throw SyntaxError(offset: index, message: "expected a value, found \(describeCurrent())")
         }

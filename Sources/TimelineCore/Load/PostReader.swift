@@ -28,7 +28,10 @@ struct PostReader: Sendable {
             do {
                 names = try FileSystem.entries(of: absoluteFolder)
             } catch {
-                return (nil, [.error(.unreadableFile, stage: .load, at: SourceLocation(path: displayPrefix + folder), "cannot list the post folder: \(error.reason)")])
+                return (
+                    nil,
+                    [.error(.unreadableFile, stage: .load, at: SourceLocation(path: displayPrefix + folder), "cannot list the post folder: \(error.reason)")]
+                )
             }
         }
         let folderIsReal = listing?.isRealFolder ?? false
@@ -77,7 +80,8 @@ struct PostReader: Sendable {
 
         var comments: [Comment] = []
         if names.contains("comments.json") {
-            let (read, problems) = InteractionsReader.comments(at: absoluteFolder + "/comments.json", shownAs: displayPrefix + folder + "/comments.json", postID: id)
+            let (read, problems) = InteractionsReader.comments(
+                at: absoluteFolder + "/comments.json", shownAs: displayPrefix + folder + "/comments.json", postID: id)
             comments = read
             diagnostics.append(contentsOf: problems)
         }
@@ -89,7 +93,10 @@ struct PostReader: Sendable {
         }
         for name in names where !Self.knownFiles.contains(name) && !name.hasPrefix(".") && !AssetReader.isImageFileName(name) {
             let hint = Suggestion.closest(to: name, among: Self.knownFiles).map { "; did you mean '\($0)'?" } ?? ""
-            diagnostics.append(.warning(.unknownKey, stage: .load, at: SourceLocation(path: displayPrefix + folder + "/" + name), "unexpected file in a post folder, ignored\(hint)"))
+            diagnostics.append(
+                .warning(
+                    .unknownKey, stage: .load, at: SourceLocation(path: displayPrefix + folder + "/" + name), "unexpected file in a post folder, ignored\(hint)"
+                ))
         }
         guard let photo else { return (nil, diagnostics) }
         let caption = frontMatter.body.allSatisfy(\.isWhitespace) ? nil : frontMatter.body
@@ -112,9 +119,13 @@ struct PostReader: Sendable {
         let candidates = names.filter { AssetReader.isImageFileName($0) && !$0.hasPrefix(".") }
         guard candidates.count == 1, let only = candidates.first else {
             if candidates.isEmpty {
-                reader.report(.missingPhoto, at: .lineColumn(line: 1, column: 1), "the post has no photo: put a .jpg, .jpeg, .png or .webp file in \(displayPrefix)\(folder)/")
+                reader.report(
+                    .missingPhoto, at: .lineColumn(line: 1, column: 1),
+                    "the post has no photo: put a .jpg, .jpeg, .png or .webp file in \(displayPrefix)\(folder)/")
             } else {
-                reader.report(.ambiguousPhoto, at: .lineColumn(line: 1, column: 1), "the folder holds several photos (\(candidates.joined(separator: ", "))); name one with 'image:' in the front matter")
+                reader.report(
+                    .ambiguousPhoto, at: .lineColumn(line: 1, column: 1),
+                    "the folder holds several photos (\(candidates.joined(separator: ", "))); name one with 'image:' in the front matter")
             }
             return nil
         }

@@ -266,7 +266,8 @@ private struct RecordReaderState {
 
     mutating func location() throws(ByteReader.Malformed) -> SourceLocation {
         if try bytes.number() == 1 { previousPath = try bytes.string() }
-        let line = try bytes.count(), column = try bytes.count()
+        let line = try bytes.count()
+        let column = try bytes.count()
         return SourceLocation(path: previousPath, line: line == 0 ? nil : line, column: column == 0 ? nil : column)
     }
 
@@ -286,8 +287,11 @@ private struct RecordReaderState {
 
     mutating func asset() throws(ByteReader.Malformed) -> ContentAsset? {
         guard try bytes.number() == 1 else { return nil }
-        let relativePath = try bytes.string(), fileName = try bytes.string()
-        let byteCount = try bytes.count(limit: Int.max), width = try bytes.count(), height = try bytes.count()
+        let relativePath = try bytes.string()
+        let fileName = try bytes.string()
+        let byteCount = try bytes.count(limit: Int.max)
+        let width = try bytes.count()
+        let height = try bytes.count()
         return ContentAsset(
             relativePath: relativePath, fileName: fileName, byteCount: byteCount, pixelSize: PixelSize(width: width, height: height),
             mediaType: try bytes.string())
@@ -295,7 +299,9 @@ private struct RecordReaderState {
 
     mutating func user() throws(ByteReader.Malformed) -> User {
         let username = try bytes.string()
-        let name = try optional(), bio = try optional(), url = try optional()
+        let name = try optional()
+        let bio = try optional()
+        let url = try optional()
         let avatar = try asset()
         var follows: [UserReference] = []
         for _ in 0..<(try bytes.count()) { follows.append(try reference()) }

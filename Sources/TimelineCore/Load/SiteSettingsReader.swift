@@ -19,7 +19,8 @@ struct SiteSettingsReader {
             if let normalised = normaliseBaseURL(baseURL) {
                 settings.baseURL = normalised
             } else {
-                reader.report(.invalidValue, at: position, "baseURL must be an absolute http or https URL such as https://example.org/photos/, found '\(baseURL)'")
+                reader.report(
+                    .invalidValue, at: position, "baseURL must be an absolute http or https URL such as https://example.org/photos/, found '\(baseURL)'")
             }
         }
         if let language = reader.string(fields, "language"), let position = fields.position(of: "language") {
@@ -67,7 +68,8 @@ struct SiteSettingsReader {
         if host == .netlify || host == .cloudflarePages, settings.basePath != "/" {
             reader.warn(
                 .invalidValue, at: position,
-                "\(name) publishes the folder at the root of its address, but baseURL's path is \(settings.basePath): links will miss unless a proxy serves the site there; set baseURL to the site's address or turn on relativeURLs")
+                "\(name) publishes the folder at the root of its address, but baseURL's path is \(settings.basePath): links will miss unless a proxy serves the site there; set baseURL to the site's address or turn on relativeURLs"
+            )
         }
     }
 

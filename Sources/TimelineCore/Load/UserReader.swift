@@ -13,7 +13,9 @@ struct UserReader {
             return (nil, reader.diagnostics)
         }
         guard Username.isValid(username) else {
-            reader.report(.invalidUsername, at: usernamePosition, "invalid username '\(username)': use 1 to 64 ASCII letters, digits, '_', '-' or '.', not starting with '.'")
+            reader.report(
+                .invalidUsername, at: usernamePosition,
+                "invalid username '\(username)': use 1 to 64 ASCII letters, digits, '_', '-' or '.', not starting with '.'")
             return (nil, reader.diagnostics)
         }
         if username != expectedUsername {

@@ -46,7 +46,8 @@ enum GeneratedText: String, CaseIterable, Sendable {
         case .homePageTitle: ["number"]
         case .profilePageTitle, .timelinePageTitle, .tagPageTitle: ["name", "number"]
         case .profileDescription, .timelineTitle, .timelineDescription, .followingTitle, .followingEmpty, .followersTitle, .followersEmpty,
-            .postTitle, .postsFeedTitle, .tagTitle, .tagDescription, .tagFeedTitle, .timelineFeedTitle, .commentsFeedTitle, .commentEntryTitle, .profilePictureAlt:
+            .postTitle, .postsFeedTitle, .tagTitle, .tagDescription, .tagFeedTitle, .timelineFeedTitle, .commentsFeedTitle, .commentEntryTitle,
+            .profilePictureAlt:
             ["name"]
         case .usersTitle, .usersEmpty, .tagsTitle, .searchTitle, .searchDescription, .notFoundTitle, .searching, .filterNobody, .searchNeedsServer: []
         case .searchFound: ["results", "query"]

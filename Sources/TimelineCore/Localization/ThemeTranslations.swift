@@ -38,7 +38,14 @@ struct ThemeTranslations {
     /// `site.json` names the language, for the error when the theme does not speak it.
     func localizer(language tag: String, timeZone: TimeZone, languageLocation: SourceLocation?) -> (Localizer?, [Diagnostic]) {
         guard !files.isEmpty else {
-            return (nil, [.error(.missingTemplate, stage: .render, at: SourceLocation(path: displayPrefix), "the theme has no translations: add a file per language, such as \(Self.folder)/en.yaml (docs/themes.md)")])
+            return (
+                nil,
+                [
+                    .error(
+                        .missingTemplate, stage: .render, at: SourceLocation(path: displayPrefix),
+                        "the theme has no translations: add a file per language, such as \(Self.folder)/en.yaml (docs/themes.md)")
+                ]
+            )
         }
         let available = languages.joined(separator: ", ")
         guard let chosen = language(serving: tag) else {
@@ -47,7 +54,14 @@ struct ThemeTranslations {
         }
         guard let plurals = PluralRules(language: tag) else {
             let location = languageLocation ?? SourceLocation(path: displayPrefix + files[chosen, default: ""])
-            return (nil, [.error(.invalidValue, stage: .render, at: location, "Timeline has no plural rules for '\(tag)'; it has them for \(PluralRules.languages.joined(separator: ", "))")])
+            return (
+                nil,
+                [
+                    .error(
+                        .invalidValue, stage: .render, at: location,
+                        "Timeline has no plural rules for '\(tag)'; it has them for \(PluralRules.languages.joined(separator: ", "))")
+                ]
+            )
         }
         var diagnostics: [Diagnostic] = []
         let (own, ownProblems) = read(chosen)
@@ -60,10 +74,16 @@ struct ThemeTranslations {
             let file = displayPrefix + files[chosen, default: ""]
             for key in defaults.keys.sorted() where own[key] == nil {
                 entries[key] = defaults[key]
-                diagnostics.append(.warning(.missingKey, stage: .render, at: SourceLocation(path: file), "no translation for '\(key)'; the text of \(files[fallback, default: ""]) is used"))
+                diagnostics.append(
+                    .warning(
+                        .missingKey, stage: .render, at: SourceLocation(path: file),
+                        "no translation for '\(key)'; the text of \(files[fallback, default: ""]) is used"))
             }
             for (key, entry) in own.sorted(by: { $0.key < $1.key }) where defaults[key] == nil {
-                diagnostics.append(.warning(.unknownKey, stage: .render, at: entry.location, "'\(key)' is not a key of \(files[fallback, default: ""]), so no template or generated text uses it; misspelt?"))
+                diagnostics.append(
+                    .warning(
+                        .unknownKey, stage: .render, at: entry.location,
+                        "'\(key)' is not a key of \(files[fallback, default: ""]), so no template or generated text uses it; misspelt?"))
             }
         }
         let (generated, generatedProblems) = generatedTexts(entries, chosen)
@@ -90,7 +110,9 @@ struct ThemeTranslations {
     }
 
     private func missing(_ key: String, _ language: String, _ what: String) -> Diagnostic {
-        .error(.missingKey, stage: .render, at: SourceLocation(path: displayPrefix + files[language, default: ""]), "no translation for '\(key)' (\(what)), which Timeline needs")
+        .error(
+            .missingKey, stage: .render, at: SourceLocation(path: displayPrefix + files[language, default: ""]),
+            "no translation for '\(key)' (\(what)), which Timeline needs")
     }
 
     private func generatedTexts(_ entries: [String: Translation], _ language: String) -> ([GeneratedText: TextPattern], [Diagnostic]) {
@@ -132,13 +154,19 @@ struct ThemeTranslations {
             case .plural(let plural): forms = plural
             }
             for category in plurals.categories where forms[category] == nil {
-                problems.append(.warning(.missingKey, stage: .render, at: entry.location, "'\(key.rawValue)' has no '\(category.rawValue)' form, which \(language) uses (\(categories)); 'other' is used"))
+                problems.append(
+                    .warning(
+                        .missingKey, stage: .render, at: entry.location,
+                        "'\(key.rawValue)' has no '\(category.rawValue)' form, which \(language) uses (\(categories)); 'other' is used"))
             }
             var patterns: [PluralCategory: TextPattern] = [:]
             for (category, text) in forms {
                 let pattern = TextPattern(text)
                 for name in pattern.placeholders where name != "count" {
-                    problems.append(.error(.unknownKey, stage: .render, at: entry.location, "'\(key.rawValue).\(category.rawValue)' has no value '{{\(name)}}'; it has {{count}}"))
+                    problems.append(
+                        .error(
+                            .unknownKey, stage: .render, at: entry.location,
+                            "'\(key.rawValue).\(category.rawValue)' has no value '{{\(name)}}'; it has {{count}}"))
                 }
                 patterns[category] = pattern
             }

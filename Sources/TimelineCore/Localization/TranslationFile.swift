@@ -41,21 +41,25 @@ enum TranslationFile {
                 for form in forms {
                     guard let category = PluralCategory(rawValue: form.key) else {
                         let names = PluralCategory.allCases.map(\.rawValue).joined(separator: ", ")
-                        diagnostics.append(problem(.unknownKey, at: form.keyPosition, display, "'\(member.key)': '\(form.key)' is no plural category; they are \(names)"))
+                        diagnostics.append(
+                            problem(.unknownKey, at: form.keyPosition, display, "'\(member.key)': '\(form.key)' is no plural category; they are \(names)"))
                         continue
                     }
                     guard case .string(let text) = form.value.kind else {
-                        diagnostics.append(problem(.wrongType, at: form.value.position, display, "'\(member.key).\(form.key)' must be a text, found \(form.value.typeName)"))
+                        diagnostics.append(
+                            problem(.wrongType, at: form.value.position, display, "'\(member.key).\(form.key)' must be a text, found \(form.value.typeName)"))
                         continue
                     }
                     plural[category] = text
                 }
                 if plural[.other] == nil {
-                    diagnostics.append(problem(.missingKey, at: member.value.position, display, "'\(member.key)' has plural forms but no 'other', which every language needs"))
+                    diagnostics.append(
+                        problem(.missingKey, at: member.value.position, display, "'\(member.key)' has plural forms but no 'other', which every language needs"))
                 }
                 entries[member.key] = Translation(value: .plural(plural), location: location)
             default:
-                diagnostics.append(problem(.wrongType, at: member.value.position, display, "'\(member.key)' must be a text or plural forms, found \(member.value.typeName)"))
+                diagnostics.append(
+                    problem(.wrongType, at: member.value.position, display, "'\(member.key)' must be a text or plural forms, found \(member.value.typeName)"))
             }
         }
         return (entries, diagnostics)

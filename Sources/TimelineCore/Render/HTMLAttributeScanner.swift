@@ -67,7 +67,9 @@ struct HTMLAttributeScanner {
         }
         let nameStart = index
         index += 1
-        while index < html.count, !Self.isSpace(html[index]), html[index] != UInt8(ascii: "="), html[index] != UInt8(ascii: ">"), html[index] != UInt8(ascii: "/") {
+        while index < html.count, !Self.isSpace(html[index]), html[index] != UInt8(ascii: "="), html[index] != UInt8(ascii: ">"),
+            html[index] != UInt8(ascii: "/")
+        {
             index += 1
         }
         let name = nameStart..<index

@@ -17,7 +17,8 @@ enum ImageContexts {
             hasAlt: alt != nil, placeholderStyle: placeholderStyle(image), originalURL: originalURL)
         let thumbnail: ImageValues.Fields
         if !image.squares.isEmpty {
-            thumbnail = ImageValues.Fields(sources: sources(image.squares, fallback: fallbackRendition(image.squares, atLeast: 320), paths: paths), sizes: thumbnailSizes)
+            thumbnail = ImageValues.Fields(
+                sources: sources(image.squares, fallback: fallbackRendition(image.squares, atLeast: 320), paths: paths), sizes: thumbnailSizes)
         } else {
             thumbnail = ImageValues.Fields(
                 sources: display.sources, sizes: thumbnailSizes, alt: display.alt, hasAlt: display.hasAlt, placeholderStyle: display.placeholderStyle,
@@ -27,9 +28,10 @@ enum ImageContexts {
     }
 
     static func avatar(_ image: ProcessedImage, paths: SitePaths) -> ImageValues {
-        ImageValues(ImageValues.Fields(
-            sources: sources(image.squares, fallback: fallbackRendition(image.squares, atLeast: 128), paths: paths), sizes: avatarSizes,
-            placeholderStyle: placeholderStyle(image)))
+        ImageValues(
+            ImageValues.Fields(
+                sources: sources(image.squares, fallback: fallbackRendition(image.squares, atLeast: 128), paths: paths), sizes: avatarSizes,
+                placeholderStyle: placeholderStyle(image)))
     }
 
     private static func placeholderStyle(_ image: ProcessedImage) -> String? {

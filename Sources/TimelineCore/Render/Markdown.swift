@@ -1,9 +1,9 @@
 import CCmark
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Captions, comments and bios to HTML through libcmark, with raw HTML suppressed (cmark's
@@ -41,7 +41,8 @@ public enum Markdown {
     /// those in its text, not in code, links, images or HTML.
     static func references(_ markdown: String) -> (hashtags: [String], mentions: [String]) {
         withDocument(markdown) { document in
-            var hashtags: [String] = [], mentions: [String] = []
+            var hashtags: [String] = []
+            var mentions: [String] = []
             for node in scannableTextNodes(document) {
                 guard let literal = cmark_node_get_literal(node) else { continue }
                 for piece in CaptionScanner.pieces(of: Substring(String(cString: literal)), after: characterBefore(node)) {

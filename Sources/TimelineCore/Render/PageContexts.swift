@@ -96,27 +96,28 @@ struct PageContexts: Sendable {
         let postCount = site.postsByUser[index].count
         let followerCount = site.followers[index].count
         let followingCount = site.following[index].count
-        return UserValues(UserValues.Fields(
-            username: user.username,
-            name: user.name,
-            displayName: user.displayName,
-            initial: String(user.username.prefix(1)).uppercased(),
-            bioHTML: user.bio.map(Markdown.html),
-            url: user.url,
-            urlLabel: user.url.map(Self.shortURL),
-            avatar: image.map { ImageContexts.avatar($0, paths: paths) },
-            profileURL: paths.url(paths.profile(user.username)),
-            feedURL: paths.url(paths.feed(user.username)),
-            followingURL: paths.url(paths.following(user.username)),
-            followersURL: paths.url(paths.followers(user.username)),
-            postCount: postCount,
-            followerCount: followerCount,
-            followingCount: followingCount,
-            postsLabel: localizer.count(.posts, postCount),
-            followersLabel: localizer.count(.followers, followerCount),
-            followingLabel: localizer.count(.following, followingCount),
-            atomURL: sharing.url(of: .posts(user: index)),
-            timelineAtomURL: sharing.url(of: .timeline(user: index))), index: index)
+        return UserValues(
+            UserValues.Fields(
+                username: user.username,
+                name: user.name,
+                displayName: user.displayName,
+                initial: String(user.username.prefix(1)).uppercased(),
+                bioHTML: user.bio.map(Markdown.html),
+                url: user.url,
+                urlLabel: user.url.map(Self.shortURL),
+                avatar: image.map { ImageContexts.avatar($0, paths: paths) },
+                profileURL: paths.url(paths.profile(user.username)),
+                feedURL: paths.url(paths.feed(user.username)),
+                followingURL: paths.url(paths.following(user.username)),
+                followersURL: paths.url(paths.followers(user.username)),
+                postCount: postCount,
+                followerCount: followerCount,
+                followingCount: followingCount,
+                postsLabel: localizer.count(.posts, postCount),
+                followersLabel: localizer.count(.followers, followerCount),
+                followingLabel: localizer.count(.following, followingCount),
+                atomURL: sharing.url(of: .posts(user: index)),
+                timelineAtomURL: sharing.url(of: .timeline(user: index))), index: index)
     }
 
     /// `calebhicks.com` for `http://calebhicks.com/`.

@@ -115,8 +115,10 @@ struct PageRenderer: Sendable {
         case .tag(let index, let number):
             let tag = site.tags.tags[index]
             let list = postList(tag.posts, page: number) { paths.tag(tag.key, page: $0) }
-            let title = number > 1 ? text.text(.tagPageTitle, ["name": tag.spelling, "number": text.number(number)]) : text.text(.tagTitle, ["name": tag.spelling])
-            let common = contexts.common(title: title, description: text.text(.tagDescription, ["name": tag.spelling]), location: location, kind: "tag", for: page)
+            let title =
+                number > 1 ? text.text(.tagPageTitle, ["name": tag.spelling, "number": text.number(number)]) : text.text(.tagTitle, ["name": tag.spelling])
+            let common = contexts.common(
+                title: title, description: text.text(.tagDescription, ["name": tag.spelling]), location: location, kind: "tag", for: page)
             return ("tag", TagPage(common: common, tag: contexts.tagValues(index), list: list).templateValue)
 
         case .tags:
@@ -177,7 +179,8 @@ struct PageRenderer: Sendable {
 
     /// Where `value` stands in an ascending list.
     static func binarySearch(_ list: [Int], for value: Int) -> Int? {
-        var low = 0, high = list.count
+        var low = 0
+        var high = list.count
         while low < high {
             let middle = (low + high) / 2
             if list[middle] < value { low = middle + 1 } else { high = middle }

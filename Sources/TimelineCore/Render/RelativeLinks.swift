@@ -78,7 +78,9 @@ struct RelativeLinks: Sendable {
         output.append(contentsOf: UnsafeBufferPointer(rebasing: rest[end...]))
     }
 
-    private func appendRelativeCandidates(_ value: UnsafeBufferPointer<UInt8>, base: UnsafeBufferPointer<UInt8>, from folder: RelativeURL, into output: inout [UInt8]) {
+    private func appendRelativeCandidates(
+        _ value: UnsafeBufferPointer<UInt8>, base: UnsafeBufferPointer<UInt8>, from folder: RelativeURL, into output: inout [UInt8]
+    ) {
         var index = 0
         var copied = 0
         while index < value.count {

@@ -94,4 +94,3 @@ enum URLPath {
         return result.isEmpty ? "photo" : result
     }
 }
-

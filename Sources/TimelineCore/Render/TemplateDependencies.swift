@@ -35,7 +35,8 @@ struct TemplateDependencies: Sendable {
     static func referencedNames(in source: [UInt8]) -> [String] {
         var names: [String] = []
         var index = 0
-        let open = UInt8(ascii: "{"), close = UInt8(ascii: "}")
+        let open = UInt8(ascii: "{")
+        let close = UInt8(ascii: "}")
         while index + 2 < source.count {
             guard source[index] == open, source[index + 1] == open else {
                 index += 1

@@ -19,7 +19,11 @@ public enum TemplateTrial {
         if let localizer { sources.merge(Theme.translationPartials(localizer)) { _, text in text } }
         guard sources[name] != nil else {
             let suggestion = sources.keys.sorted().first { $0.hasSuffix("/" + name) }.map { "; did you mean '\($0)'?" } ?? ""
-            throw BuildFailure(diagnostics + [.error(.missingTemplate, stage: .render, at: SourceLocation(path: templatesFolder + "/" + name + ".mustache"), "no such template\(suggestion)")])
+            throw BuildFailure(
+                diagnostics + [
+                    .error(
+                        .missingTemplate, stage: .render, at: SourceLocation(path: templatesFolder + "/" + name + ".mustache"), "no such template\(suggestion)")
+                ])
         }
         let (set, problems) = TemplateSet.compile(sources: sources, entries: [name: .any], strict: false)
         diagnostics += problems.map { Theme.diagnostic($0, folder: templatesFolder + "/") }

@@ -36,13 +36,18 @@ public struct Theme: Sendable {
         if let localizer { sources.merge(translationPartials(localizer)) { _, text in text } }
         let (templates, problems) = TemplateSet.compile(sources: sources, entries: PageTemplateTypes.roots, strict: true)
         diagnostics += problems.map { problem in
-            guard problem.template.hasPrefix(translationPartial), let location = localizer?.locations[String(problem.template.dropFirst(translationPartial.count))] else {
+            guard problem.template.hasPrefix(translationPartial),
+                let location = localizer?.locations[String(problem.template.dropFirst(translationPartial.count))]
+            else {
                 return diagnostic(problem, folder: displayPrefix)
             }
             return .error(.templateError, stage: .render, at: location, "'\(problem.template.dropFirst(translationPartial.count))': \(problem.message)")
         }
         for required in pageTemplates where sources[required] == nil {
-            diagnostics.append(.error(.missingTemplate, stage: .render, at: SourceLocation(path: displayPrefix + required + ".mustache"), "the theme has no '\(required)' template"))
+            diagnostics.append(
+                .error(
+                    .missingTemplate, stage: .render, at: SourceLocation(path: displayPrefix + required + ".mustache"),
+                    "the theme has no '\(required)' template"))
         }
         let assets = FileSystem.files(below: root + "/assets").filter { !Path.fileName(of: $0).hasPrefix(".") }
         guard !diagnostics.contains(where: { $0.severity == .error }), let templates, let localizer else { return (nil, diagnostics) }

@@ -77,7 +77,8 @@ struct CollectionIndex: Sendable {
         var state = CollectionIndex(
             collection: collection, layout: layout, terms: index.terms, postings: index.postings, entries: entries, followingLength: [],
             leadingLength: [], chunks: [], tails: [:], cardDigests: cards.map(\.digest), cardBytes: cards.map(\.size),
-            directories: DirectoryLevel(folder: folder + SearchLayout.cardDirectoryFolder), rootLevel: DirectoryLevel(folder: folder + SearchLayout.cardRootFolder))
+            directories: DirectoryLevel(folder: folder + SearchLayout.cardDirectoryFolder),
+            rootLevel: DirectoryLevel(folder: folder + SearchLayout.cardRootFolder))
         var made = Changes()
         for position in state.terms.indices {
             state.measureLine(at: position)
@@ -174,7 +175,8 @@ struct CollectionIndex: Sendable {
     }
 
     private func position(of term: String) -> (index: Int, found: Bool) {
-        var low = 0, high = terms.count
+        var low = 0
+        var high = terms.count
         while low < high {
             let middle = (low + high) / 2
             if terms[middle].utf16.lexicographicallyPrecedes(term.utf16) { low = middle + 1 } else { high = middle }
@@ -184,7 +186,8 @@ struct CollectionIndex: Sendable {
 
     /// Postings are in result order: descending numbers for a descending collection.
     private func insertionPoint(of number: Int32, in list: [Int32]) -> Int {
-        var low = 0, high = list.count
+        var low = 0
+        var high = list.count
         while low < high {
             let middle = (low + high) / 2
             let before = collection.descending ? list[middle] > number : list[middle] < number

@@ -107,7 +107,9 @@ enum SiteSearchCollections {
 
     /// The smallest rendition at least `width` wide, WebP before JPEG; else the widest.
     static func smallest(_ renditions: [Rendition], atLeast width: Int) -> Rendition? {
-        let ordered = renditions.sorted { ($0.size.width, $0.mediaType == ImageFormat.webp.mediaType ? 0 : 1) < ($1.size.width, $1.mediaType == ImageFormat.webp.mediaType ? 0 : 1) }
+        let ordered = renditions.sorted {
+            ($0.size.width, $0.mediaType == ImageFormat.webp.mediaType ? 0 : 1) < ($1.size.width, $1.mediaType == ImageFormat.webp.mediaType ? 0 : 1)
+        }
         return ordered.first { $0.size.width >= width } ?? ordered.last
     }
 }

@@ -119,10 +119,15 @@ struct ByteReader {
     }
 
     mutating func status() throws(Malformed) -> FileSystem.Status {
-        let size = try word(), modified = try word(), changed = try word(), inode = try word(), kind = try word()
+        let size = try word()
+        let modified = try word()
+        let changed = try word()
+        let inode = try word()
+        let kind = try word()
         guard size <= UInt64(Int.max) else { throw Malformed() }
         return FileSystem.Status(
-            size: Int(size), modifiedNanoseconds: Int64(bitPattern: modified), changedNanoseconds: Int64(bitPattern: changed), inode: inode, isDirectory: kind == 1)
+            size: Int(size), modifiedNanoseconds: Int64(bitPattern: modified), changedNanoseconds: Int64(bitPattern: changed), inode: inode,
+            isDirectory: kind == 1)
     }
 
     mutating func slice(_ count: Int) throws(Malformed) -> ArraySlice<UInt8> {

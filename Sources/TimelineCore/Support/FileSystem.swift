@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Thin POSIX file operations. The pipeline touches hundreds of thousands of files, and these
@@ -230,9 +230,9 @@ public enum FileSystem {
 
     static func rename(_ source: String, to destination: String) throws(Failure) {
         #if canImport(Glibc) || canImport(Musl)
-        let status = Glibc.rename(source, destination)
+            let status = Glibc.rename(source, destination)
         #else
-        let status = Darwin.rename(source, destination)
+            let status = Darwin.rename(source, destination)
         #endif
         guard status == 0 else { throw Failure(path: source, operation: "rename", code: errno) }
     }

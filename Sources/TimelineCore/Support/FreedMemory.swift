@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Hands memory the build has freed back to the system. glibc keeps freed blocks in each
@@ -8,14 +8,14 @@ import Glibc
 /// elsewhere, and the process's peak climbs with every stage.
 enum FreedMemory {
     #if canImport(Glibc)
-    private typealias Trim = @convention(c) (Int) -> Int32
-    /// glibc's `malloc_trim`, found at run time: its header is not part of Swift's Glibc module.
-    private static let trim: Trim? = dlsym(nil, "malloc_trim").map { unsafeBitCast($0, to: Trim.self) }
+        private typealias Trim = @convention(c) (Int) -> Int32
+        /// glibc's `malloc_trim`, found at run time: its header is not part of Swift's Glibc module.
+        private static let trim: Trim? = dlsym(nil, "malloc_trim").map { unsafeBitCast($0, to: Trim.self) }
     #endif
 
     static func returnToSystem() {
         #if canImport(Glibc)
-        _ = trim?(0)
+            _ = trim?(0)
         #endif
     }
 }

@@ -25,7 +25,11 @@ public enum ISODate {
         guard let year = number(4), expect(UInt8(ascii: "-")), let month = number(2), expect(UInt8(ascii: "-")),
             let day = number(2), (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day)
         else { return nil }
-        var hour = 0, minute = 0, second = 0, millisecond = 0, offsetMinutes = 0
+        var hour = 0
+        var minute = 0
+        var second = 0
+        var millisecond = 0
+        var offsetMinutes = 0
         if index < bytes.count {
             guard bytes[index] == UInt8(ascii: "T") || bytes[index] == UInt8(ascii: "t") || bytes[index] == UInt8(ascii: " ")
             else { return nil }
@@ -69,7 +73,8 @@ public enum ISODate {
         let parts = CivilTime(milliseconds: milliseconds)
         guard (0...9999).contains(parts.year) else {
             let fraction = parts.millisecond == 0 ? "" : "." + pad(parts.millisecond, 3)
-            return "\(pad(parts.year, 4))-\(pad(parts.month, 2))-\(pad(parts.day, 2))T\(pad(parts.hour, 2)):\(pad(parts.minute, 2)):\(pad(parts.second, 2))\(fraction)Z"
+            return
+                "\(pad(parts.year, 4))-\(pad(parts.month, 2))-\(pad(parts.day, 2))T\(pad(parts.hour, 2)):\(pad(parts.minute, 2)):\(pad(parts.second, 2))\(fraction)Z"
         }
         // Digits written into one buffer: feeds format a timestamp per entry, tens of thousands.
         let length = parts.millisecond == 0 ? 20 : 24

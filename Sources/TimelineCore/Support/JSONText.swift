@@ -5,10 +5,24 @@ struct JSONText {
     private(set) var bytes: [UInt8] = []
     private var needsComma: [Bool] = []
 
-    mutating func beginObject() { separate(); bytes.append(UInt8(ascii: "{")); needsComma.append(false) }
-    mutating func endObject() { bytes.append(UInt8(ascii: "}")); needsComma.removeLast() }
-    mutating func beginArray() { separate(); bytes.append(UInt8(ascii: "[")); needsComma.append(false) }
-    mutating func endArray() { bytes.append(UInt8(ascii: "]")); needsComma.removeLast() }
+    mutating func beginObject() {
+        separate()
+        bytes.append(UInt8(ascii: "{"))
+        needsComma.append(false)
+    }
+    mutating func endObject() {
+        bytes.append(UInt8(ascii: "}"))
+        needsComma.removeLast()
+    }
+    mutating func beginArray() {
+        separate()
+        bytes.append(UInt8(ascii: "["))
+        needsComma.append(false)
+    }
+    mutating func endArray() {
+        bytes.append(UInt8(ascii: "]"))
+        needsComma.removeLast()
+    }
 
     mutating func key(_ name: String) {
         separate()
@@ -17,8 +31,14 @@ struct JSONText {
         needsComma[needsComma.count - 1] = false
     }
 
-    mutating func string(_ value: String) { separate(); Self.appendQuoted(value, to: &bytes) }
-    mutating func number(_ value: Int) { separate(); bytes += Array(String(value).utf8) }
+    mutating func string(_ value: String) {
+        separate()
+        Self.appendQuoted(value, to: &bytes)
+    }
+    mutating func number(_ value: Int) {
+        separate()
+        bytes += Array(String(value).utf8)
+    }
 
     /// A member whose value is a string, left out when nil.
     mutating func field(_ name: String, _ value: String?) {

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The system's real-time clock, in the same terms as file times. Only ever compared with

@@ -60,10 +60,11 @@ enum CaptionScanner {
     }
 
     static func isTagCharacter(_ character: Character) -> Bool {
-        character == "_" || character.unicodeScalars.allSatisfy { scalar in
-            scalar.properties.isAlphabetic || scalar.properties.generalCategory == .decimalNumber
-                || scalar.properties.generalCategory == .nonspacingMark || scalar.properties.generalCategory == .spacingMark
-        }
+        character == "_"
+            || character.unicodeScalars.allSatisfy { scalar in
+                scalar.properties.isAlphabetic || scalar.properties.generalCategory == .decimalNumber
+                    || scalar.properties.generalCategory == .nonspacingMark || scalar.properties.generalCategory == .spacingMark
+            }
     }
 
     static func isUsernameCharacter(_ character: Character) -> Bool {

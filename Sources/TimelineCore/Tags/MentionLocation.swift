@@ -22,7 +22,9 @@ struct MentionLocation {
             for case .mention(let found) in CaptionScanner.pieces(of: line.text) where found == name {
                 seen += 1
                 // The `@` is the character before the name.
-                if seen == occurrence { return SourceLocation(path: path, line: line.number, column: line.text.distance(from: line.text.startIndex, to: found.startIndex)) }
+                if seen == occurrence {
+                    return SourceLocation(path: path, line: line.number, column: line.text.distance(from: line.text.startIndex, to: found.startIndex))
+                }
             }
         }
         return nil

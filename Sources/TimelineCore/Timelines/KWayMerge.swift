@@ -47,7 +47,8 @@ public enum KWayMerge {
             items[0] = last
             var parent = 0
             while true {
-                let left = 2 * parent + 1, right = left + 1
+                let left = 2 * parent + 1
+                let right = left + 1
                 var smallest = parent
                 if left < items.count, items[left].value < items[smallest].value { smallest = left }
                 if right < items.count, items[right].value < items[smallest].value { smallest = right }

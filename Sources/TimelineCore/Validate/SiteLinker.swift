@@ -20,11 +20,15 @@ public enum SiteLinker {
             for reference in user.follows {
                 guard let followed = resolver.resolve(reference, role: "follows", diagnostics: &diagnostics) else { continue }
                 if followed == index {
-                    diagnostics.append(.warning(.selfFollow, stage: .validate, at: reference.location, "\(user.username) follows themselves; their own posts are always in their timeline, so this is ignored"))
+                    diagnostics.append(
+                        .warning(
+                            .selfFollow, stage: .validate, at: reference.location,
+                            "\(user.username) follows themselves; their own posts are always in their timeline, so this is ignored"))
                     continue
                 }
                 guard seen.insert(followed).inserted else {
-                    diagnostics.append(.warning(.duplicateFollow, stage: .validate, at: reference.location, "\(user.username) follows \(reference.username) more than once"))
+                    diagnostics.append(
+                        .warning(.duplicateFollow, stage: .validate, at: reference.location, "\(user.username) follows \(reference.username) more than once"))
                     continue
                 }
                 following[index].append(followed)
@@ -59,7 +63,8 @@ public enum SiteLinker {
     /// is an error, because their pages would collide on case-insensitive file systems.
     private static func uniqueUsers(_ users: [User], diagnostics: inout DiagnosticList) -> [User] {
         let sorted = users.sorted { lhs, rhs in
-            let left = Username.caseFolded(lhs.username), right = Username.caseFolded(rhs.username)
+            let left = Username.caseFolded(lhs.username)
+            let right = Username.caseFolded(rhs.username)
             if left != right { return left.utf8.lexicographicallyPrecedes(right.utf8) }
             return lhs.source.path.utf8.lexicographicallyPrecedes(rhs.source.path.utf8)
         }
@@ -68,7 +73,10 @@ public enum SiteLinker {
         for user in sorted {
             let folded = Username.caseFolded(user.username)
             if let first = firstByFoldedName[folded] {
-                diagnostics.append(.error(.duplicateUsername, stage: .validate, at: user.source, "username '\(user.username)' is already taken by \(first.source.path) ('\(first.username)'); usernames must be unique ignoring case"))
+                diagnostics.append(
+                    .error(
+                        .duplicateUsername, stage: .validate, at: user.source,
+                        "username '\(user.username)' is already taken by \(first.source.path) ('\(first.username)'); usernames must be unique ignoring case"))
                 continue
             }
             firstByFoldedName[folded] = user
@@ -82,7 +90,10 @@ public enum SiteLinker {
     static func check(_ post: Post, resolver: UserResolver, diagnostics: inout DiagnosticList) {
         checkInteractions(of: post, resolver: resolver, diagnostics: &diagnostics)
         if post.alt == nil {
-            diagnostics.append(.warning(.missingAltText, stage: .validate, at: post.source, "the photo has no alt text; add 'alt:' to the front matter so people using screen readers know what it shows"))
+            diagnostics.append(
+                .warning(
+                    .missingAltText, stage: .validate, at: post.source,
+                    "the photo has no alt text; add 'alt:' to the front matter so people using screen readers know what it shows"))
         }
     }
 
@@ -94,7 +105,11 @@ public enum SiteLinker {
         for like in post.likes {
             guard resolver.resolve(like.author, role: "like author", diagnostics: &diagnostics) != nil else { continue }
             if let first = likers[like.author.username] {
-                diagnostics.append(.warning(.duplicateLike, stage: .validate, at: like.source, "\(like.author.username) likes this post more than once (also at line \(first.line ?? 0)); both likes are counted, as in the original data"))
+                diagnostics.append(
+                    .warning(
+                        .duplicateLike, stage: .validate, at: like.source,
+                        "\(like.author.username) likes this post more than once (also at line \(first.line ?? 0)); both likes are counted, as in the original data"
+                    ))
             } else {
                 likers[like.author.username] = like.source
             }

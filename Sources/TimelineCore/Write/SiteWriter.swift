@@ -13,7 +13,9 @@ enum SiteWriter {
                     let prepared = renderer.prepare(page)
                     try output.file(prepared.outputFile, fingerprint: renderer.fingerprint(prepared)) { try renderer.render(prepared) }
                 } catch let missing as PageRenderer.MissingTemplate {
-                    return .error(.missingTemplate, stage: .render, at: SourceLocation(path: templatesDisplay + missing.name + ".mustache"), "the theme has no '\(missing.name)' template")
+                    return .error(
+                        .missingTemplate, stage: .render, at: SourceLocation(path: templatesDisplay + missing.name + ".mustache"),
+                        "the theme has no '\(missing.name)' template")
                 } catch {
                     return .error(.outputError, stage: .write, at: SourceLocation(path: output.destination.stagingRoot), "\(error)")
                 }
@@ -53,4 +55,3 @@ enum SiteWriter {
         return list.count
     }
 }
-

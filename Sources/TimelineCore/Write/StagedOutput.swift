@@ -1,9 +1,9 @@
 import CSystemSupport
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The write stage's destination: a fresh folder beside the output folder that receives the
@@ -76,7 +76,7 @@ struct StagedOutput: Sendable {
         let path = stagingRoot + "/" + relativePath
         do {
             try create(path)
-        } catch where error.code == ENOENT && error.path == path {
+        } catch  where error.code == ENOENT && error.path == path {
             try FileSystem.makeDirectories(Path.parent(of: path))
             try create(path)
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TimelineCore
 
 /// Checks shared by the authoring and import tests.

@@ -50,7 +50,9 @@ struct HeaderRules {
                 headers.append((name, trimmed[trimmed.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
             } else {
                 try close()
-                guard line.hasPrefix("/") || line.hasPrefix("https://") else { throw SyntaxError(line: number, message: "a path must start with / or https://") }
+                guard line.hasPrefix("/") || line.hasPrefix("https://") else {
+                    throw SyntaxError(line: number, message: "a path must start with / or https://")
+                }
                 guard line.filter({ $0 == "*" }).count <= 1 else { throw SyntaxError(line: number, message: "more than one *") }
                 guard !line.contains(where: \.isWhitespace) else { throw SyntaxError(line: number, message: "a path with a space") }
                 pattern = (line, number)

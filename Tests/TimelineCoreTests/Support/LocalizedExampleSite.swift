@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import TimelineCore
 
 /// The repository's example site copied into a temporary folder with `site.json` set to

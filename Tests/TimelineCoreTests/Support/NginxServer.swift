@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Debian's nginx on 127.0.0.1, with a configuration of its own in a temporary folder: a

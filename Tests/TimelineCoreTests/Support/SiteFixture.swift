@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import TimelineCore
 
 /// A site in a fresh temporary folder: content written by the test, the repository's default

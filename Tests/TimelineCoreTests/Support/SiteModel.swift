@@ -101,31 +101,36 @@ struct SiteModel {
         var list: [Edit] = []
         let user = pick(usernames)
         let newUsername = "user\(serial)"
-        list.append(Edit(description: "add user \(newUsername)") { model in
-            model.serial += 1
-            model.users.append(User(username: newUsername, name: "New \(word)", bio: nil, follows: [user]))
-        })
-        list.append(Edit(description: "rename \(user)") { model in
-            model.updateUser(user) { $0.name = "Renamed \(word)" }
-        })
-        list.append(Edit(description: "change the bio of \(user)") { model in
-            model.updateUser(user) { $0.bio = $0.bio == nil ? "Bio with \(word)" : nil }
-        })
+        list.append(
+            Edit(description: "add user \(newUsername)") { model in
+                model.serial += 1
+                model.users.append(User(username: newUsername, name: "New \(word)", bio: nil, follows: [user]))
+            })
+        list.append(
+            Edit(description: "rename \(user)") { model in
+                model.updateUser(user) { $0.name = "Renamed \(word)" }
+            })
+        list.append(
+            Edit(description: "change the bio of \(user)") { model in
+                model.updateUser(user) { $0.bio = $0.bio == nil ? "Bio with \(word)" : nil }
+            })
         if let lonely = users.first(where: { candidate in !posts.contains { $0.author == candidate.username } }), users.count > 2 {
             list.append(Edit(description: "delete user \(lonely.username)") { model in model.deleteUser(lonely.username) })
         }
         let other = pick(usernames)
         if other != user {
-            list.append(Edit(description: "\(user) follows or unfollows \(other)") { model in
-                model.updateUser(user) { person in
-                    if let index = person.follows.firstIndex(of: other) { person.follows.remove(at: index) } else { person.follows.append(other) }
-                }
-            })
+            list.append(
+                Edit(description: "\(user) follows or unfollows \(other)") { model in
+                    model.updateUser(user) { person in
+                        if let index = person.follows.firstIndex(of: other) { person.follows.remove(at: index) } else { person.follows.append(other) }
+                    }
+                })
         }
         let photo = Int(random.next() % 2)
-        list.append(Edit(description: "\(user) posts a photo") { model in
-            model.posts.append(Post(id: model.nextID(), author: user, caption: "New \(word)", alt: nil, photo: photo))
-        })
+        list.append(
+            Edit(description: "\(user) posts a photo") { model in
+                model.posts.append(Post(id: model.nextID(), author: user, caption: "New \(word)", alt: nil, photo: photo))
+            })
         if !posts.isEmpty {
             let post = pick(posts.indices.map { $0 })
             let id = posts[post].id
@@ -134,25 +139,29 @@ struct SiteModel {
             let tag = ["sunset", "Sunset", "café", "harbour"][Int(random.next() % 4)]
             list.append(Edit(description: "tag \(id) #\(tag)", isPostContent: true) { model in model.updatePost(id) { $0.caption += " #\(tag)" } })
             if posts[post].caption.contains("#") {
-                list.append(Edit(description: "remove the tags of \(id)", isPostContent: true) { model in
-                    model.updatePost(id) { $0.caption = $0.caption.split(separator: " ").filter { !$0.hasPrefix("#") }.joined(separator: " ") }
-                })
+                list.append(
+                    Edit(description: "remove the tags of \(id)", isPostContent: true) { model in
+                        model.updatePost(id) { $0.caption = $0.caption.split(separator: " ").filter { !$0.hasPrefix("#") }.joined(separator: " ") }
+                    })
             }
             list.append(Edit(description: "change the photo of \(id)") { model in model.updatePost(id) { $0.photo = 1 - $0.photo } })
             list.append(Edit(description: "change the alt text of \(id)") { model in model.updatePost(id) { $0.alt = $0.alt == nil ? "Alt \(word)" : nil } })
             list.append(Edit(description: "delete post \(id)") { model in model.posts.removeAll { $0.id == id } })
-            list.append(Edit(description: "\(user) comments on \(id)", isPostContent: true) { model in
-                let commentID = model.nextID()
-                model.updatePost(id) { $0.comments.append(Comment(id: commentID, author: user, text: "Comment: \(word)")) }
-            })
+            list.append(
+                Edit(description: "\(user) comments on \(id)", isPostContent: true) { model in
+                    let commentID = model.nextID()
+                    model.updatePost(id) { $0.comments.append(Comment(id: commentID, author: user, text: "Comment: \(word)")) }
+                })
             if !posts[post].comments.isEmpty {
-                list.append(Edit(description: "edit a comment on \(id)", isPostContent: true) { model in model.updatePost(id) { $0.comments[0].text += " (edited)" } })
+                list.append(
+                    Edit(description: "edit a comment on \(id)", isPostContent: true) { model in model.updatePost(id) { $0.comments[0].text += " (edited)" } })
                 list.append(Edit(description: "delete a comment on \(id)", isPostContent: true) { model in model.updatePost(id) { $0.comments.removeLast() } })
             }
-            list.append(Edit(description: "\(user) likes \(id)", isPostContent: true) { model in
-                let likeID = model.nextID()
-                model.updatePost(id) { $0.likes.append(Like(id: likeID, author: user)) }
-            })
+            list.append(
+                Edit(description: "\(user) likes \(id)", isPostContent: true) { model in
+                    let likeID = model.nextID()
+                    model.updatePost(id) { $0.likes.append(Like(id: likeID, author: user)) }
+                })
             if !posts[post].likes.isEmpty {
                 list.append(Edit(description: "unlike \(id)", isPostContent: true) { model in model.updatePost(id) { $0.likes.removeFirst() } })
             }
@@ -261,7 +270,9 @@ struct SiteModel {
             if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
                 removed += removeEmptyFolders(path)
                 let kept = path.hasSuffix("/Content/posts") || path.hasSuffix("/Content/users")
-                if !kept, (try? FileManager.default.contentsOfDirectory(atPath: path))?.isEmpty == true, (try? FileManager.default.removeItem(atPath: path)) != nil {
+                if !kept, (try? FileManager.default.contentsOfDirectory(atPath: path))?.isEmpty == true,
+                    (try? FileManager.default.removeItem(atPath: path)) != nil
+                {
                     removed.append(path)
                 }
             }

@@ -34,17 +34,19 @@ final class CameraValues: TemplateContext {
         }
     }
 
-    static let templateFields = TemplateFieldList<CameraValues>("camera", [
-        .optionalText("make") { $0.make },
-        .optionalText("model") { $0.model },
-        .optionalText("name") { $0.name },
-        .optionalText("lens") { $0.lens },
-        .optionalText("focalLength") { $0.focalLength },
-        .optionalText("aperture") { $0.aperture },
-        .optionalText("exposure") { $0.exposure },
-        .optionalText("iso") { $0.iso },
-        .optionalObject("takenAt") { $0.takenAt },
-    ])
+    static let templateFields = TemplateFieldList<CameraValues>(
+        "camera",
+        [
+            .optionalText("make") { $0.make },
+            .optionalText("model") { $0.model },
+            .optionalText("name") { $0.name },
+            .optionalText("lens") { $0.lens },
+            .optionalText("focalLength") { $0.focalLength },
+            .optionalText("aperture") { $0.aperture },
+            .optionalText("exposure") { $0.exposure },
+            .optionalText("iso") { $0.iso },
+            .optionalObject("takenAt") { $0.takenAt },
+        ])
 
     // MARK: Formatting
 

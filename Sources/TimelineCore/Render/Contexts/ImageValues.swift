@@ -31,19 +31,21 @@ final class ImageValues: TemplateContext {
             self.originalURL = originalURL
         }
 
-        static let templateFields = TemplateFieldList<Fields>("image", [
-            .optionalText("url") { $0.sources?.url },
-            .optionalNumber("width") { $0.sources?.width },
-            .optionalNumber("height") { $0.sources?.height },
-            .optionalText("type") { $0.sources?.type },
-            .optionalText("srcset") { $0.sources?.srcset },
-            .optionalText("webpSrcset") { $0.sources?.webpSrcset },
-            .text("sizes") { $0.sizes },
-            .optionalText("alt") { $0.alt },
-            .optionalBool("hasAlt") { $0.hasAlt },
-            .optionalText("placeholderStyle") { $0.placeholderStyle },
-            .optionalText("originalURL") { $0.originalURL },
-        ])
+        static let templateFields = TemplateFieldList<Fields>(
+            "image",
+            [
+                .optionalText("url") { $0.sources?.url },
+                .optionalNumber("width") { $0.sources?.width },
+                .optionalNumber("height") { $0.sources?.height },
+                .optionalText("type") { $0.sources?.type },
+                .optionalText("srcset") { $0.sources?.srcset },
+                .optionalText("webpSrcset") { $0.sources?.webpSrcset },
+                .text("sizes") { $0.sizes },
+                .optionalText("alt") { $0.alt },
+                .optionalBool("hasAlt") { $0.hasAlt },
+                .optionalText("placeholderStyle") { $0.placeholderStyle },
+                .optionalText("originalURL") { $0.originalURL },
+            ])
     }
 
     let fields: Fields

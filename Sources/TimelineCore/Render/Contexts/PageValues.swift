@@ -25,16 +25,18 @@ final class PageValues: TemplateContext {
 
     static let kinds = ["home", "profile", "feed", "post", "users", "following", "followers", "search", "notFound", "tag", "tags"]
 
-    static let templateFields = TemplateFieldList<PageValues>("page", [
-        .text("title") { $0.title },
-        .optionalText("heading") { $0.heading },
-        .optionalText("description") { $0.description },
-        .optionalText("url") { $0.url },
-        .optionalText("canonicalURL") { $0.canonicalURL },
-        .text("kind") { $0.kind },
-        .list("feeds") { $0.feeds },
-        .object("share") { $0.share },
-    ] + kinds.map { kind in .optionalBool("is" + kind.prefix(1).uppercased() + kind.dropFirst()) { $0.kind == kind ? true : nil } })
+    static let templateFields = TemplateFieldList<PageValues>(
+        "page",
+        [
+            .text("title") { $0.title },
+            .optionalText("heading") { $0.heading },
+            .optionalText("description") { $0.description },
+            .optionalText("url") { $0.url },
+            .optionalText("canonicalURL") { $0.canonicalURL },
+            .text("kind") { $0.kind },
+            .list("feeds") { $0.feeds },
+            .object("share") { $0.share },
+        ] + kinds.map { kind in .optionalBool("is" + kind.prefix(1).uppercased() + kind.dropFirst()) { $0.kind == kind ? true : nil } })
 }
 
 /// An item of `page.feeds`.
@@ -47,10 +49,12 @@ final class FeedLink: TemplateContext {
         self.url = url
     }
 
-    static let templateFields = TemplateFieldList<FeedLink>("feed link", [
-        .text("title") { $0.title },
-        .optionalText("url") { $0.url },
-    ])
+    static let templateFields = TemplateFieldList<FeedLink>(
+        "feed link",
+        [
+            .text("title") { $0.title },
+            .optionalText("url") { $0.url },
+        ])
 }
 
 /// `page.share`: the values of the Open Graph and Twitter card tags.
@@ -71,14 +75,16 @@ final class ShareValues: TemplateContext {
         self.username = username
     }
 
-    static let templateFields = TemplateFieldList<ShareValues>("share", [
-        .text("type") { $0.type },
-        .text("twitterCard") { $0.twitterCard },
-        .optionalObject("image") { $0.image },
-        .optionalText("author") { $0.author },
-        .optionalText("publishedTime") { $0.publishedTime },
-        .optionalText("username") { $0.username },
-    ])
+    static let templateFields = TemplateFieldList<ShareValues>(
+        "share",
+        [
+            .text("type") { $0.type },
+            .text("twitterCard") { $0.twitterCard },
+            .optionalObject("image") { $0.image },
+            .optionalText("author") { $0.author },
+            .optionalText("publishedTime") { $0.publishedTime },
+            .optionalText("username") { $0.username },
+        ])
 }
 
 /// `page.share.image`.
@@ -97,11 +103,13 @@ final class ShareImage: TemplateContext {
         self.alt = alt
     }
 
-    static let templateFields = TemplateFieldList<ShareImage>("share image", [
-        .text("url") { $0.url },
-        .number("width") { $0.width },
-        .number("height") { $0.height },
-        .text("type") { $0.type },
-        .optionalText("alt") { $0.alt },
-    ])
+    static let templateFields = TemplateFieldList<ShareImage>(
+        "share image",
+        [
+            .text("url") { $0.url },
+            .number("width") { $0.width },
+            .number("height") { $0.height },
+            .text("type") { $0.type },
+            .optionalText("alt") { $0.alt },
+        ])
 }

@@ -40,21 +40,23 @@ final class CardValues: TemplateContext {
         commentsLabel = localizer.count(.comments, commentCount)
     }
 
-    static let templateFields = TemplateFieldList<CardValues>("card", [
-        .text("id") { $0.id },
-        .text("url") { $0.url },
-        .object("photo") { $0.photo },
-        .object("author") { $0.author },
-        .optionalObject("date") { $0.date },
-        .optionalText("captionHTML") { $0.captionHTML },
-        .optionalText("captionText") { $0.captionText },
-        .number("likeCount") { $0.likeCount },
-        .number("commentCount") { $0.commentCount },
-        .text("likeCountText") { $0.likeCountText },
-        .text("commentCountText") { $0.commentCountText },
-        .text("likesLabel") { $0.likesLabel },
-        .text("commentsLabel") { $0.commentsLabel },
-    ])
+    static let templateFields = TemplateFieldList<CardValues>(
+        "card",
+        [
+            .text("id") { $0.id },
+            .text("url") { $0.url },
+            .object("photo") { $0.photo },
+            .object("author") { $0.author },
+            .optionalObject("date") { $0.date },
+            .optionalText("captionHTML") { $0.captionHTML },
+            .optionalText("captionText") { $0.captionText },
+            .number("likeCount") { $0.likeCount },
+            .number("commentCount") { $0.commentCount },
+            .text("likeCountText") { $0.likeCountText },
+            .text("commentCountText") { $0.commentCountText },
+            .text("likesLabel") { $0.likesLabel },
+            .text("commentsLabel") { $0.commentsLabel },
+        ])
 }
 
 /// `post` on a post page: its card and its comments, likers and neighbours.
@@ -110,13 +112,15 @@ final class CommentValues: TemplateContext {
         self.text = text
     }
 
-    static let templateFields = TemplateFieldList<CommentValues>("comment", [
-        .text("id") { $0.id },
-        .text("anchor") { "comment-" + $0.id },
-        .optionalObject("author") { $0.author },
-        .optionalObject("date") { $0.date },
-        .lazy("textHTML", .text) { MarkdownHTML(source: $0.text) },
-    ])
+    static let templateFields = TemplateFieldList<CommentValues>(
+        "comment",
+        [
+            .text("id") { $0.id },
+            .text("anchor") { "comment-" + $0.id },
+            .optionalObject("author") { $0.author },
+            .optionalObject("date") { $0.date },
+            .lazy("textHTML", .text) { MarkdownHTML(source: $0.text) },
+        ])
 }
 
 /// `post.newerPost` and `post.olderPost`.
@@ -131,11 +135,13 @@ final class NeighbourValues: TemplateContext {
         self.date = date
     }
 
-    static let templateFields = TemplateFieldList<NeighbourValues>("neighbouring post", [
-        .text("url") { $0.url },
-        .object("photo") { $0.photo },
-        .optionalObject("date") { $0.date },
-    ])
+    static let templateFields = TemplateFieldList<NeighbourValues>(
+        "neighbouring post",
+        [
+            .text("url") { $0.url },
+            .object("photo") { $0.photo },
+            .optionalObject("date") { $0.date },
+        ])
 }
 
 /// `date`: an instant as `iso` (for `datetime`) and as `readable` text.
@@ -154,10 +160,12 @@ final class DateValues: TemplateContext {
         self.readable = readable
     }
 
-    static let templateFields = TemplateFieldList<DateValues>("date", [
-        .text("iso") { $0.iso },
-        .text("readable") { $0.readable },
-    ])
+    static let templateFields = TemplateFieldList<DateValues>(
+        "date",
+        [
+            .text("iso") { $0.iso },
+            .text("readable") { $0.readable },
+        ])
 }
 
 /// `pagination` of a list of posts.
@@ -174,13 +182,15 @@ final class PaginationValues: TemplateContext {
         self.nextURL = nextURL
     }
 
-    static let templateFields = TemplateFieldList<PaginationValues>("pagination", [
-        .number("pageNumber") { $0.pageNumber },
-        .number("pageCount") { $0.pageCount },
-        .bool("isPaginated") { $0.pageCount > 1 },
-        .optionalText("previousURL") { $0.previousURL },
-        .optionalText("nextURL") { $0.nextURL },
-    ])
+    static let templateFields = TemplateFieldList<PaginationValues>(
+        "pagination",
+        [
+            .number("pageNumber") { $0.pageNumber },
+            .number("pageCount") { $0.pageCount },
+            .bool("isPaginated") { $0.pageCount > 1 },
+            .optionalText("previousURL") { $0.previousURL },
+            .optionalText("nextURL") { $0.nextURL },
+        ])
 }
 
 /// HTML from Markdown, rendered when a template shows it.

@@ -18,7 +18,10 @@ final class SiteValues: TemplateContext {
     let postsLabel: String
     let atomURL: String?
 
-    init(title: String, description: String?, language: String, direction: String, baseURL: String?, homeURL: String, usersURL: String, searchURL: String, tagsURL: String, searchScriptURL: String, userCount: Int, postCount: Int, usersLabel: String, postsLabel: String, atomURL: String?) {
+    init(
+        title: String, description: String?, language: String, direction: String, baseURL: String?, homeURL: String, usersURL: String, searchURL: String,
+        tagsURL: String, searchScriptURL: String, userCount: Int, postCount: Int, usersLabel: String, postsLabel: String, atomURL: String?
+    ) {
         self.title = title
         self.description = description
         self.language = language
@@ -36,21 +39,23 @@ final class SiteValues: TemplateContext {
         self.atomURL = atomURL
     }
 
-    static let templateFields = TemplateFieldList<SiteValues>("site", [
-        .text("title") { $0.title },
-        .optionalText("description") { $0.description },
-        .text("language") { $0.language },
-        .text("direction") { $0.direction },
-        .optionalText("baseURL") { $0.baseURL },
-        .text("homeURL") { $0.homeURL },
-        .text("usersURL") { $0.usersURL },
-        .text("searchURL") { $0.searchURL },
-        .text("tagsURL") { $0.tagsURL },
-        .text("searchScriptURL") { $0.searchScriptURL },
-        .number("userCount") { $0.userCount },
-        .number("postCount") { $0.postCount },
-        .text("usersLabel") { $0.usersLabel },
-        .text("postsLabel") { $0.postsLabel },
-        .optionalText("atomURL") { $0.atomURL },
-    ])
+    static let templateFields = TemplateFieldList<SiteValues>(
+        "site",
+        [
+            .text("title") { $0.title },
+            .optionalText("description") { $0.description },
+            .text("language") { $0.language },
+            .text("direction") { $0.direction },
+            .optionalText("baseURL") { $0.baseURL },
+            .text("homeURL") { $0.homeURL },
+            .text("usersURL") { $0.usersURL },
+            .text("searchURL") { $0.searchURL },
+            .text("tagsURL") { $0.tagsURL },
+            .text("searchScriptURL") { $0.searchScriptURL },
+            .number("userCount") { $0.userCount },
+            .number("postCount") { $0.postCount },
+            .text("usersLabel") { $0.usersLabel },
+            .text("postsLabel") { $0.postsLabel },
+            .optionalText("atomURL") { $0.atomURL },
+        ])
 }

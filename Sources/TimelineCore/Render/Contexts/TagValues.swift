@@ -18,14 +18,16 @@ final class TagValues: TemplateContext {
         self.atomURL = atomURL
     }
 
-    static let templateFields = TemplateFieldList<TagValues>("tag", [
-        .text("name") { $0.name },
-        .text("key") { $0.key },
-        .text("url") { $0.url },
-        .number("postCount") { $0.postCount },
-        .text("postsLabel") { $0.postsLabel },
-        .optionalText("atomURL") { $0.atomURL },
-    ])
+    static let templateFields = TemplateFieldList<TagValues>(
+        "tag",
+        [
+            .text("name") { $0.name },
+            .text("key") { $0.key },
+            .text("url") { $0.url },
+            .number("postCount") { $0.postCount },
+            .text("postsLabel") { $0.postsLabel },
+            .optionalText("atomURL") { $0.atomURL },
+        ])
 }
 
 /// `tag`: one page of the posts of a hashtag, newest first.

@@ -25,7 +25,11 @@ final class UserValues: TemplateContext {
         let atomURL: String?
         let timelineAtomURL: String?
 
-        init(username: String, name: String?, displayName: String, initial: String, bioHTML: String?, url: String?, urlLabel: String?, avatar: ImageValues?, profileURL: String, feedURL: String, followingURL: String, followersURL: String, postCount: Int, followerCount: Int, followingCount: Int, postsLabel: String, followersLabel: String, followingLabel: String, atomURL: String?, timelineAtomURL: String?) {
+        init(
+            username: String, name: String?, displayName: String, initial: String, bioHTML: String?, url: String?, urlLabel: String?, avatar: ImageValues?,
+            profileURL: String, feedURL: String, followingURL: String, followersURL: String, postCount: Int, followerCount: Int, followingCount: Int,
+            postsLabel: String, followersLabel: String, followingLabel: String, atomURL: String?, timelineAtomURL: String?
+        ) {
             self.username = username
             self.name = name
             self.displayName = displayName
@@ -48,28 +52,30 @@ final class UserValues: TemplateContext {
             self.timelineAtomURL = timelineAtomURL
         }
 
-        static let templateFields = TemplateFieldList<Fields>("user", [
-            .text("username") { $0.username },
-            .optionalText("name") { $0.name },
-            .text("displayName") { $0.displayName },
-            .text("initial") { $0.initial },
-            .optionalText("bioHTML") { $0.bioHTML },
-            .optionalText("url") { $0.url },
-            .optionalText("urlLabel") { $0.urlLabel },
-            .optionalObject("avatar") { $0.avatar },
-            .text("profileURL") { $0.profileURL },
-            .text("feedURL") { $0.feedURL },
-            .text("followingURL") { $0.followingURL },
-            .text("followersURL") { $0.followersURL },
-            .number("postCount") { $0.postCount },
-            .number("followerCount") { $0.followerCount },
-            .number("followingCount") { $0.followingCount },
-            .text("postsLabel") { $0.postsLabel },
-            .text("followersLabel") { $0.followersLabel },
-            .text("followingLabel") { $0.followingLabel },
-            .optionalText("atomURL") { $0.atomURL },
-            .optionalText("timelineAtomURL") { $0.timelineAtomURL },
-        ])
+        static let templateFields = TemplateFieldList<Fields>(
+            "user",
+            [
+                .text("username") { $0.username },
+                .optionalText("name") { $0.name },
+                .text("displayName") { $0.displayName },
+                .text("initial") { $0.initial },
+                .optionalText("bioHTML") { $0.bioHTML },
+                .optionalText("url") { $0.url },
+                .optionalText("urlLabel") { $0.urlLabel },
+                .optionalObject("avatar") { $0.avatar },
+                .text("profileURL") { $0.profileURL },
+                .text("feedURL") { $0.feedURL },
+                .text("followingURL") { $0.followingURL },
+                .text("followersURL") { $0.followersURL },
+                .number("postCount") { $0.postCount },
+                .number("followerCount") { $0.followerCount },
+                .number("followingCount") { $0.followingCount },
+                .text("postsLabel") { $0.postsLabel },
+                .text("followersLabel") { $0.followersLabel },
+                .text("followingLabel") { $0.followingLabel },
+                .optionalText("atomURL") { $0.atomURL },
+                .optionalText("timelineAtomURL") { $0.timelineAtomURL },
+            ])
     }
 
     let fields: Fields
