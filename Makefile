@@ -20,7 +20,7 @@ define install_missing
 	fi
 endef
 
-.PHONY: sanitize fuzz kill-test serve-hostile site build test check bench bench-compare bench-images bench-search bench-serve deps test-deps clean
+.PHONY: sanitize fuzz kill-test serve-hostile site build test lint format check bench bench-compare bench-images bench-search bench-serve deps test-deps clean
 
 ## Install what is missing, build the tool (release) and the example site into Output/, with
 ## links relative to each page so that Output/index.html opens from the folder.
@@ -36,6 +36,17 @@ build: deps
 test: deps test-deps
 	swift build --build-tests $(SWIFT_BUILD_FLAGS)
 	swift test --skip-build $(SWIFT_BUILD_FLAGS)
+
+SWIFT_SOURCES := Sources Tests Package.swift Fuzz/Sources Fuzz/Package.swift
+
+## Fail on Swift code that `swift format` (with .swift-format) would change or whose rules it
+## breaks; CI runs it before the tests.
+lint:
+	swift format lint --strict --parallel --recursive $(SWIFT_SOURCES)
+
+## Format every Swift file in place with `swift format` and .swift-format.
+format:
+	swift format format --in-place --parallel --recursive $(SWIFT_SOURCES)
 
 ## Check the example content without writing anything.
 check: deps

@@ -7,7 +7,7 @@ let package = Package(
     name: "TimelineFuzz",
     platforms: [.macOS(.v14)],
     dependencies: [
-        .package(name: "Timeline", path: ".."),
+        .package(name: "Timeline", path: "..")
     ],
     targets: [
         .target(name: "CFuzzerDriver"),

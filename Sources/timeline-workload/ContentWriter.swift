@@ -124,14 +124,16 @@ struct ContentWriter: Sendable {
     }
 
     private func appendCommentsJSON(_ comments: [CommentPlan], usernames: [String], to buffer: inout [UInt8]) {
-        appendRecords(comments, id: \.id.text, author: { usernames[$0.author] }, to: &buffer) { comment, buffer in
-            buffer.append(contentsOf: ", \"text\": ".utf8)
-            TextEscaping.appendQuoted(comment.text, to: &buffer)
-        }
+        appendRecords(
+            comments, id: \.id.text, author: { usernames[$0.author] }, to: &buffer,
+            extraFields: { comment, buffer in
+                buffer.append(contentsOf: ", \"text\": ".utf8)
+                TextEscaping.appendQuoted(comment.text, to: &buffer)
+            })
     }
 
     private func appendLikesJSON(_ likes: [LikePlan], usernames: [String], to buffer: inout [UInt8]) {
-        appendRecords(likes, id: \.id.text, author: { usernames[$0.author] }, to: &buffer) { _, _ in }
+        appendRecords(likes, id: \.id.text, author: { usernames[$0.author] }, to: &buffer, extraFields: { _, _ in })
     }
 
     /// A JSON array of `{"id", "username", …}` records, one a line.

@@ -57,13 +57,13 @@ final class DecodedImage {
         var header = timeline_image_header()
         var values = [UnsafeMutablePointer<CChar>?](repeating: nil, count: names.count)
         let copies = names.map { strdup($0) }
-        defer { copies.forEach { free($0) } }
+        defer { for copy in copies { free(copy) } }
         let status = copies.map { UnsafePointer($0) }.withUnsafeBufferPointer { namePointers in
             values.withUnsafeMutableBufferPointer { valuePointers in
                 timeline_image_probe_strings(path, &header, namePointers.baseAddress, Int32(names.count), valuePointers.baseAddress)
             }
         }
-        defer { values.forEach { free($0) } }
+        defer { for value in values { free(value) } }
         guard status == 0 else { throw .fromVips("not an image libvips can read") }
         let strings = values.map { $0.map { String(cString: $0) } }
         return (Header(width: Int(header.width), height: Int(header.height), orientation: Int(header.orientation)), strings)

@@ -258,8 +258,8 @@ private struct RecordReaderState {
             guard let code = DiagnosticCode(rawValue: try bytes.string()), let stage = BuildStage(rawValue: try bytes.string()) else {
                 throw ByteReader.Malformed()
             }
-            let where_ = try location()
-            warnings.append(.warning(code, stage: stage, at: where_, try bytes.string()))
+            let place = try location()
+            warnings.append(.warning(code, stage: stage, at: place, try bytes.string()))
         }
         return RecordCache.Entry(dependencies: dependencies, record: value, warnings: warnings)
     }
