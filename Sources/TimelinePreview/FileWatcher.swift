@@ -37,7 +37,8 @@ public struct FileWatcher: Sendable {
     }
 
     /// Starts watching on a thread of its own and returns the batches of changed paths, and the
-    /// mechanism in use. Watching stops when the stream's consumer stops (cancellation or the
+    /// mechanism in use. Every folder is watched (inotify) or scanned (polling) before it
+    /// returns, so any change made after it returns is reported. Watching stops when the stream's consumer stops (cancellation or the
     /// end of iteration).
     public func changes() -> (mechanism: Mechanism, batches: AsyncStream<[String]>) {
         let (batches, continuation) = AsyncStream.makeStream(of: [String].self, bufferingPolicy: .unbounded)
@@ -53,7 +54,11 @@ public struct FileWatcher: Sendable {
         default:
             let interval = if case .polling(let interval) = mode { interval } else { Self.defaultPollingInterval }
             mechanism = .polling(interval: interval)
-            watch = { [roots] in PollingScan(roots: roots, interval: interval).run(until: stop, report: report) }
+            // The first scan is taken before returning, so a change made after `changes()`
+            // returns is always a change.
+            let scan = PollingScan(roots: roots, interval: interval)
+            let baseline = scan.snapshot()
+            watch = { scan.run(from: baseline, until: stop, report: report) }
         }
         Thread.detachNewThread {
             watch()
@@ -109,6 +114,13 @@ final class StopSignal: Sendable {
 
 /// The folders below a root (symbolic links are not followed).
 enum FolderTree {
+    /// Every file in `folder` and the folders below it, editor scratch files left out.
+    static func files(under folder: String) -> [String] {
+        folders(under: folder).flatMap { folder in
+            FileSystem.directoryEntries(of: folder).filter { !$0.isDirectory && !FileWatcher.isScratchFile($0.name) }.map { folder + "/" + $0.name }
+        }
+    }
+
     /// `folder` and every folder below it.
     static func folders(under folder: String) -> [String] {
         var result = [folder]
@@ -202,6 +214,9 @@ final class InotifyTree: @unchecked Sendable {
             let path = name.isEmpty ? folder : folder + "/" + name
             if event.is_directory != 0 && event.appeared != 0 {
                 watchTree(path)
+                // Files made in the new folders before their watches were added have no event
+                // of their own: they are reported from a look inside, after the watches exist.
+                changed += FolderTree.files(under: path)
             }
             changed.append(path)
         }
@@ -238,9 +253,9 @@ struct PollingScan {
         return stamps
     }
 
-    func run(until stop: StopSignal, report: ([String]) -> Void) {
+    func run(from baseline: [String: Stamp], until stop: StopSignal, report: ([String]) -> Void) {
         let milliseconds = Int32(clamping: interval.wholeMilliseconds)
-        var previous = snapshot()
+        var previous = baseline
         while !stop.wait(milliseconds: max(milliseconds, 1)).stopped {
             let current = snapshot()
             var changed = current.filter { previous[$0.key] != $0.value }.map(\.key)

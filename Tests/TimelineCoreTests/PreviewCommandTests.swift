@@ -62,7 +62,7 @@ struct PreviewCommandTests {
         let url = try #require(server.standardOutput.split(separator: "\n").first { $0.hasPrefix("Serving at ") }).split(separator: " ")[2]
         let port = try #require(URL(string: String(url))?.port)
         let events = try await EventStreamProbe(port: port)
-        _ = try #require(try await events.next("hello", timeout: .seconds(10)))
+        _ = try #require(try await events.next("hello", timeout: .seconds(60)))
         #expect(try await HTTPProbe.request(port: port, "/").status == 200)
 
         server.signal(signal)

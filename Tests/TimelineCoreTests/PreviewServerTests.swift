@@ -9,6 +9,7 @@ import TimelineCore
 @Suite("Preview server", .serialized)
 struct PreviewServerTests {
     static let firstPost = "-K25Fj8qrMAtxXG3QCSn"
+    static let secondPost = "-K36oDNVDXuaek0DUCoc"
 
     @Test("serves pages, folders, assets and the 404 page with the right types and cache headers")
     func servesTheSite() async throws {
@@ -227,15 +228,26 @@ struct PreviewServerTests {
         let fixture = try SiteFixture.small()
         let (preview, events) = try await RunningPreview.startListening(fixture, debounce: .milliseconds(300))
         defer { Task { await preview.stop() } }
+        let burstFile = "/posts/\(Self.firstPost)/post.md"
         for index in 1...5 {
             try fixture.post(Self.firstPost, by: "alice", caption: "Save \(index)", photo: nil)
-            usleep(20_000)  // a thread sleep: the saves stay 20 ms apart however busy the pool is
         }
-        _ = try #require(try await events.next("reload"))
-        // Another rebuild would come within the debounce time plus a build; none does.
-        try await Task.sleep(for: .seconds(2))
-        #expect(events.events.filter { $0.name == "reload" }.count == 1)
+        let first = try #require(try await preview.nextRebuild(), "no rebuild after the burst")
+        #expect(first.contains { $0.hasSuffix(burstFile) })
         #expect(try await preview.get("/p/\(Self.firstPost)/").text.contains("Save 5"))
+        _ = try #require(try await events.next("reload"))
+        let afterFirstReload = (events.events.firstIndex { $0.name == "reload" } ?? 0) + 1
+        // A save of another file afterwards: the watcher reports changes in order, so by the
+        // time its rebuild comes, every event of the burst has been taken. A second rebuild for
+        // the burst would come before it, or with it.
+        try fixture.post(Self.secondPost, by: "bob", caption: "Sentinel", photo: nil)
+        let next = try #require(try await preview.nextRebuild(), "no rebuild after the second save")
+        #expect(!next.contains { $0.hasSuffix(burstFile) }, "the burst was built twice: \(next)")
+        #expect(next.contains { $0.hasSuffix("/posts/\(Self.secondPost)/post.md") })
+        // The stream got one reload per rebuild: it is sent before the rebuild is reported, but
+        // reaches the stream's reader on its own thread.
+        _ = try #require(try await events.next("reload", after: afterFirstReload))
+        #expect(events.events.filter { $0.name == "reload" }.count == 2)
     }
 
     @Test("the polling fallback notices changes too")

@@ -102,9 +102,8 @@ struct FileWatcherTests {
         let (mechanism, batches) = FileWatcher(roots: [folder]).changes()
         #expect(mechanism == .inotify)
         try FileManager.default.createDirectory(atPath: folder + "/a/new/deeper", withIntermediateDirectories: true)
-        // Let the watcher see the new folders before writing into them.
+        // The watcher watches a new folder's tree before it reports the folder.
         #expect(try await Self.waitForChange(batches, containing: folder + "/a/new"))
-        try await Task.sleep(for: .milliseconds(100))
         try Data("x".utf8).write(to: URL(fileURLWithPath: folder + "/a/new/deeper/.post.md.swp"))
         try Data("x".utf8).write(to: URL(fileURLWithPath: folder + "/a/new/deeper/post.md"))
         let (seen, sawScratch) =
@@ -127,7 +126,6 @@ struct FileWatcherTests {
         try Data("1".utf8).write(to: URL(fileURLWithPath: folder + "/a/old.md"))
         let (mechanism, batches) = FileWatcher(roots: [folder], mode: .polling(interval: .milliseconds(20))).changes()
         #expect(mechanism == .polling(interval: .milliseconds(20)))
-        try await Task.sleep(for: .milliseconds(100))
         try Data("2".utf8).write(to: URL(fileURLWithPath: folder + "/a/new.md"))
         #expect(try await Self.waitForChange(batches, containing: folder + "/a/new.md"))
         try FileManager.default.removeItem(atPath: folder + "/a/old.md")

@@ -7,6 +7,8 @@ import TimelinePreview
 final class RunningPreview: Sendable {
     let server: PreviewServer
     let port: Int
+    /// The changed paths of each build after the first, in order, as the server reports them.
+    let rebuilds: AsyncStream<[String]>
     private let task: Task<Void, Never>
 
     enum Failure: Error, CustomStringConvertible {
@@ -23,9 +25,10 @@ final class RunningPreview: Sendable {
         }
     }
 
-    private init(server: PreviewServer, port: Int, task: Task<Void, Never>) {
+    private init(server: PreviewServer, port: Int, rebuilds: AsyncStream<[String]>, task: Task<Void, Never>) {
         self.server = server
         self.port = port
+        self.rebuilds = rebuilds
         self.task = task
     }
 
@@ -38,11 +41,14 @@ final class RunningPreview: Sendable {
             handlesSignals: false, allowedHosts: allowedHosts)
         let server = PreviewServer(configuration: configuration)
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
+        let (rebuilds, rebuildContinuation) = AsyncStream.makeStream(of: [String].self, bufferingPolicy: .unbounded)
         let task = Task {
             do {
                 try await server.run { event in
-                    if case .listening(let url) = event, let port = URL(string: url)?.port {
-                        portContinuation.yield(port)
+                    switch event {
+                    case .listening(let url): if let port = URL(string: url)?.port { portContinuation.yield(port) }
+                    case .built(_, let changes) where !changes.isEmpty: rebuildContinuation.yield(changes)
+                    default: break
                     }
                 }
             } catch {
@@ -57,7 +63,7 @@ final class RunningPreview: Sendable {
             task.cancel()
             throw Failure.notListening
         }
-        let preview = RunningPreview(server: server, port: port, task: task)
+        let preview = RunningPreview(server: server, port: port, rebuilds: rebuilds, task: task)
         let generation = try await withDeadline(.seconds(120)) { await server.state.waitForBuild(after: 0) }
         guard generation != nil else {
             await preview.stop()
@@ -73,7 +79,7 @@ final class RunningPreview: Sendable {
     ) async throws -> (RunningPreview, EventStreamProbe) {
         let preview = try await start(fixture, watchMode: watchMode, debounce: debounce)
         let events = try await EventStreamProbe(port: preview.port)
-        guard try await events.next("hello", timeout: .seconds(10)) != nil else {
+        guard try await events.next("hello", timeout: .seconds(60)) != nil else {
             await preview.stop()
             throw Failure.noHello
         }
@@ -87,6 +93,15 @@ final class RunningPreview: Sendable {
 
     func get(_ target: String, headers: [String: String] = [:]) async throws -> HTTPProbe.Response {
         try await HTTPProbe.request(port: port, target, headers: headers)
+    }
+
+    /// Waits for the next rebuild the server reports and returns its changed paths (nil when
+    /// none comes in time).
+    func nextRebuild(timeout: Duration = .seconds(60)) async throws -> [String]? {
+        try await withDeadline(timeout) { [rebuilds] in
+            for await changes in rebuilds { return changes }
+            return nil
+        }
     }
 
     /// Waits for the next build after `generation` (nil when none finishes in time).
