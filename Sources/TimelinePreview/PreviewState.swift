@@ -55,11 +55,17 @@ public actor PreviewState {
 
     private func advance() -> Int {
         generation += 1
+        return generation
+    }
+
+    /// Wakes those waiting for a build, once open pages have been told of it (`reload`), so
+    /// that a page whose event stream opens after a wait returns never gets the event of the
+    /// build it already sees.
+    func announced() {
         for (id, waiter) in buildWaiters where waiter.after < generation {
             buildWaiters.removeValue(forKey: id)
             waiter.continuation.resume(returning: generation)
         }
-        return generation
     }
 
     /// Waits until a build after `generation` has finished (at once if one has), and returns

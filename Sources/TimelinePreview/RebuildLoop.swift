@@ -73,10 +73,12 @@ struct RebuildLoop: Service {
             let generation = await state.succeeded(built)
             let onlyStylesheets = !changes.isEmpty && changes.allSatisfy(isStylesheet)
             await broadcaster.send(onlyStylesheets ? .stylesheets(generation: generation) : .reload(generation: generation))
+            await state.announced()
             report(.built(built, changes: changes))
         } catch {
             let generation = await state.failed(error)
             await broadcaster.send(.failed(generation: generation))
+            await state.announced()
             report(.failed(error))
         }
     }
