@@ -3,47 +3,6 @@ import Testing
 
 @testable import TimelineCore
 
-/// The example site copied into a temporary folder with extra `site.json` keys, built into
-/// `<root>/www<base path>` (where a web server whose root is `<root>/www` serves it).
-final class HostedExampleSite: Sendable {
-    let root: String
-    let output: String
-    let report: BuildReport
-
-    init(settings extra: String) async throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("timeline-hosted-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: RepositoryPaths.content, toPath: root + "/Content")
-        let settingsPath = root + "/Content/site.json"
-        let settings = try String(contentsOfFile: settingsPath, encoding: .utf8).replacingOccurrences(of: "\"title\":", with: "\(extra), \"title\":")
-        try Data(settings.utf8).write(to: URL(fileURLWithPath: settingsPath))
-        output = root + "/www/timeline"
-        report = try await SiteBuilder.build(
-            BuildOptions(siteRoot: root, templates: RepositoryPaths.templates, output: output, cache: RepositoryPaths.exampleImageCache))
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(atPath: root)
-    }
-
-    /// Every file of the build, relative to the output folder.
-    var files: [String] { FileSystem.files(below: output) }
-
-    /// The URL paths a visitor asks for: each file's, and each page's folder.
-    var requestPaths: [String] {
-        files.flatMap { file -> [String] in
-            let url = "/timeline/" + file
-            return file.hasSuffix("index.html") ? [url, String(url.dropLast("index.html".count))] : [url]
-        }
-    }
-
-    static func isHashed(_ path: String) -> Bool {
-        path.range(
-            of: #"^/timeline/(search/(posts|users)/|search/manifest\.[0-9a-f]+\.json$|[pu]/[^/]+/[^/]+\.[0-9a-f]{10}\.(jpg|webp)$)"#,
-            options: .regularExpression) != nil
-    }
-}
-
 @Suite("Host files")
 struct HostFilesTests {
     @Test(

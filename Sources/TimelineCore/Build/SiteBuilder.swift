@@ -72,7 +72,7 @@ public enum SiteBuilder {
             options.progress?(BuildProgress(stage: .feeds, message: "writing feeds, the sitemap and robots.txt"))
             let feedFileCount = try await FeedWriter.write(
                 contexts: contexts, pages: pages, to: recorder, outputDisplay: options.display(output), sitemapURLLimit: options.sitemapURLLimit)
-            let hostFileCount = try HostFiles.write(settings: site.settings, images: images, precompressed: site.settings.precompress, to: recorder)
+            let hostFileCount = try HostFiles.write(settings: site.settings, images: images, to: recorder)
             endStage(&timings, .feeds)
             let changes: OutputChanges
             do throws(FileSystem.Failure) {

@@ -46,8 +46,7 @@ struct Precompression: Sendable {
 
     /// Whether a file at `path` is of a type that gets copies (when large enough).
     static func compresses(_ path: String) -> Bool {
-        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return false }
-        return extensions.contains(String(path[path.index(after: dot)...]))
+        extensions.contains(Path.fileExtension(of: Path.fileName(of: path)))
     }
 
     /// Whether a file at `path` of `byteCount` bytes gets copies.

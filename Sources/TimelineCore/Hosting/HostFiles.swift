@@ -6,18 +6,18 @@ enum HostFiles {
     static let noJekyllFile = ".nojekyll"
 
     /// The files for `settings.host`, by path in the output folder.
-    static func files(settings: SiteSettings, images: PublishedImages, precompressed: Bool) -> [(path: String, bytes: [UInt8])] {
+    static func files(settings: SiteSettings, images: PublishedImages) -> [(path: String, bytes: [UInt8])] {
         let policy = CachePolicy(settings: settings, images: images)
         switch settings.host {
         case .none: return []
         case .netlify, .cloudflarePages: return [(HeadersFile.name, Array(HeadersFile.text(policy, host: settings.host).utf8))]
         case .githubPages: return [(noJekyllFile, [])]
-        case .nginx: return [(NginxSnippet.name, Array(NginxSnippet.text(policy, precompressed: precompressed).utf8))]
+        case .nginx: return [(NginxSnippet.name, Array(NginxSnippet.text(policy, precompressed: settings.precompress).utf8))]
         }
     }
 
-    static func write(settings: SiteSettings, images: PublishedImages, precompressed: Bool, to output: OutputRecorder) throws(SiteWriter.Failure) -> Int {
-        let files = files(settings: settings, images: images, precompressed: precompressed)
+    static func write(settings: SiteSettings, images: PublishedImages, to output: OutputRecorder) throws(SiteWriter.Failure) -> Int {
+        let files = files(settings: settings, images: images)
         for file in files {
             do throws(FileSystem.Failure) {
                 try output.file(file.path, bytes: file.bytes)

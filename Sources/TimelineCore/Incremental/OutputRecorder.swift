@@ -26,8 +26,9 @@ final class OutputRecorder: Sendable {
         var entries: [String: BuildManifest.Entry] = [:]
         var written: [String] = []
         var unchanged = 0
-        /// Compressed copies the previous build made of files that no longer get them.
-        var retiredCopies: [String] = []
+        /// Files of the previous build that this one does not make (an edit build's removed
+        /// search files, the compressed copies of files that no longer get them).
+        var retired: [String] = []
     }
 
     init(previous: [String: BuildManifest.Entry], destination: StagedOutput, precompression: Precompression? = nil) {
@@ -71,30 +72,37 @@ final class OutputRecorder: Sendable {
         return hasher.finalize()
     }
 
-    /// Records `path` as unchanged when the previous build made it from `fingerprint` and its
-    /// compressed copies (if any) from its bytes; nil when it must be made.
+    /// Records `path` as unchanged, with the compressed copies the previous build made of it,
+    /// when the previous build made it from `fingerprint` (which covers the precompression
+    /// settings); nil when it must be made.
     private func unchanged(_ path: String, fingerprint: Digest) -> Outcome? {
         guard let old = previous[path], old.fingerprint == fingerprint else { return nil }
-        var copies: [(path: String, entry: BuildManifest.Entry)] = []
-        if let precompression, Precompression.compresses(path) {
-            let paths = Precompression.copyPaths(of: path)
-            copies = paths.compactMap { copy in previous[copy].map { (copy, $0) } }
-            // None: the file was too small for copies. Some or stale ones: make it all again.
-            let current = zip(Precompression.Encoding.allCases, copies).allSatisfy { encoding, copy in
-                copy.entry.fingerprint == precompression.fingerprint(of: encoding, content: old.content)
+        if precompression != nil {
+            for copy in Precompression.copyPaths(of: path) {
+                if let entry = previous[copy] { record(copy, entry, outcome: .unchanged) }
             }
-            guard copies.isEmpty || (copies.count == paths.count && current) else { return nil }
         }
-        for copy in copies { record(copy.path, copy.entry, outcome: .unchanged) }
         return record(path, old, outcome: .unchanged)
+    }
+
+    /// A file of the previous build that this one removes, with its compressed copies: for
+    /// edit builds, which delete only what they are told.
+    func retire(_ path: String) {
+        let paths = [path] + Precompression.copyPaths(of: path).filter { previous[$0] != nil }
+        state.withLock { $0.retired += paths }
     }
 
     /// Writes `bytes` unless the previous build wrote exactly these bytes at `path`, and its
     /// compressed copies likewise; a nil fingerprint means the bytes are the fingerprint.
     private func store(_ path: String, bytes: [UInt8], fingerprint: Digest?) throws(FileSystem.Failure) -> Outcome {
         let content = Digest.of(bytes)
-        let entry = BuildManifest.Entry(fingerprint: fingerprint ?? content, content: content)
         try storeCompressedCopies(of: path, bytes: bytes, content: content)
+        return try write(path, bytes: bytes, content: content, fingerprint: fingerprint ?? content)
+    }
+
+    /// Writes one file unless the previous build wrote exactly these bytes at `path`.
+    private func write(_ path: String, bytes: [UInt8], content: Digest, fingerprint: Digest) throws(FileSystem.Failure) -> Outcome {
+        let entry = BuildManifest.Entry(fingerprint: fingerprint, content: content)
         if previous[path]?.content == content { return record(path, entry, outcome: .unchanged) }
         try destination.write(path, bytes: bytes)
         return record(path, entry, outcome: .written)
@@ -106,7 +114,7 @@ final class OutputRecorder: Sendable {
     private func storeCompressedCopies(of path: String, bytes: [UInt8], content: Digest) throws(FileSystem.Failure) {
         guard let precompression, Precompression.compresses(path, byteCount: bytes.count) else {
             let stale = Precompression.copyPaths(of: path).filter { previous[$0] != nil }
-            if !stale.isEmpty { state.withLock { $0.retiredCopies += stale } }
+            if !stale.isEmpty { state.withLock { $0.retired += stale } }
             return
         }
         for encoding in Precompression.Encoding.allCases {
@@ -122,7 +130,7 @@ final class OutputRecorder: Sendable {
             } catch {
                 throw FileSystem.Failure(path: destination.stagingRoot + "/" + copyPath, operation: "compress (\(error)) into", code: error.systemCode)
             }
-            _ = try store(copyPath, bytes: compressed, fingerprint: fingerprint)
+            _ = try write(copyPath, bytes: compressed, content: Digest.of(compressed), fingerprint: fingerprint)
         }
     }
 
@@ -163,11 +171,11 @@ final class OutputRecorder: Sendable {
         return outcome
     }
 
-    /// What an edit build made: only the files it was asked for; deleted, only the compressed
-    /// copies of files that no longer get them.
+    /// What an edit build made: only the files it was asked for; deleted, only what it retired
+    /// and the compressed copies of files that no longer get them.
     func recorded() -> OutputChanges {
         state.withLock { state in
-            let deleted = state.retiredCopies.filter { state.entries[$0] == nil }.sorted()
+            let deleted = Set(state.retired).filter { state.entries[$0] == nil }.sorted()
             return OutputChanges(entries: state.entries, written: state.written.sorted(), unchanged: state.unchanged, deleted: deleted)
         }
     }

@@ -78,9 +78,9 @@ struct PostEditBuild {
         next.contexts.replacePosts(edited)
         next.warnings = updatedWarnings(next.warnings, options: options)
         timings.lap(.validate)
-        let (changes, deleted) = try await write(&next, oldTerms: oldTerms, timings: &timings)
+        let changes = try await write(&next, oldTerms: oldTerms, timings: &timings)
         for (path, entry) in changes.entries { next.manifest[path] = entry }
-        for path in deleted { next.manifest[path] = nil }
+        for path in changes.deleted { next.manifest[path] = nil }
         next.stateStamp = BuildStateFolder(options: options).stamp
         timings.lap(.write)
         let last = next.report
@@ -88,7 +88,7 @@ struct PostEditBuild {
             pageCount: last.pageCount, fileCount: next.manifest.count, userCount: last.userCount, postCount: last.postCount,
             seconds: timings.total, output: last.output, basePath: last.basePath, warnings: next.warnings, images: last.images,
             search: next.search.statistics, timings: timings,
-            files: BuildReport.Files(mode: .edit, written: changes.written.count, unchanged: changes.unchanged, deleted: deleted.count))
+            files: BuildReport.Files(mode: .edit, written: changes.written.count, unchanged: changes.unchanged, deleted: changes.deleted.count))
         next.report = report
         return report
     }
@@ -97,9 +97,7 @@ struct PostEditBuild {
     /// only when what it is made from changed, then put in place through an edit journal with
     /// their manifest entries in the edits file. The output session, which holds the manifest
     /// as the last build left it, is gone when this returns, so the manifest can change in place.
-    private func write(_ next: inout BuiltSite, oldTerms: [Int: Set<String>], timings: inout StageTimings) async throws(BuildFailure) -> (
-        OutputChanges, deleted: [String]
-    ) {
+    private func write(_ next: inout BuiltSite, oldTerms: [Int: Set<String>], timings: inout StageTimings) async throws(BuildFailure) -> OutputChanges {
         let options = next.options
         let output = options.absolute(options.output)
         let session: OutputSession
@@ -126,18 +124,16 @@ struct PostEditBuild {
                 try await FeedWriter.write(Array(feeds), builder: builder, to: recorder, outputDisplay: options.display(output))
             }
             timings.lap(.feeds)
+            for path in searchChanges.removed { recorder.retire(path) }
             let changes = recorder.recorded()
-            // A removed search file's compressed copies go with it.
-            let removed = searchChanges.removed.flatMap { [$0] + Precompression.copyPaths(of: $0).filter { next.manifest[$0] != nil } }
-            let deleted = Set(removed + changes.deleted).filter { changes.entries[$0] == nil }.sorted()
             var edits = next.edits
             for (path, entry) in changes.entries where next.manifest[path] != entry { edits[path] = entry }
-            for path in deleted { edits[path] = .deleted }
+            for path in changes.deleted { edits[path] = .deleted }
             do throws(FileSystem.Failure) {
-                if changes.written.isEmpty, deleted.isEmpty, edits == next.edits {
+                if changes.written.isEmpty, changes.deleted.isEmpty, edits == next.edits {
                     session.abandon()
                 } else {
-                    try session.commitEdit(written: changes.written, deleted: deleted, edits: edits)
+                    try session.commitEdit(written: changes.written, deleted: changes.deleted, edits: edits)
                 }
             } catch {
                 throw SiteWriter.Failure(diagnostics: [
@@ -145,7 +141,7 @@ struct PostEditBuild {
                 ])
             }
             next.edits = edits
-            return (changes, deleted)
+            return changes
         } catch {
             session.abandon()
             throw BuildFailure(next.warnings + error.diagnostics)

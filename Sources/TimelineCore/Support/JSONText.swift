@@ -5,22 +5,19 @@ struct JSONText {
     private(set) var bytes: [UInt8] = []
     private var needsComma: [Bool] = []
 
-    mutating func beginObject() {
+    mutating func beginObject() { open(UInt8(ascii: "{")) }
+    mutating func endObject() { close(UInt8(ascii: "}")) }
+    mutating func beginArray() { open(UInt8(ascii: "[")) }
+    mutating func endArray() { close(UInt8(ascii: "]")) }
+
+    private mutating func open(_ bracket: UInt8) {
         separate()
-        bytes.append(UInt8(ascii: "{"))
+        bytes.append(bracket)
         needsComma.append(false)
     }
-    mutating func endObject() {
-        bytes.append(UInt8(ascii: "}"))
-        needsComma.removeLast()
-    }
-    mutating func beginArray() {
-        separate()
-        bytes.append(UInt8(ascii: "["))
-        needsComma.append(false)
-    }
-    mutating func endArray() {
-        bytes.append(UInt8(ascii: "]"))
+
+    private mutating func close(_ bracket: UInt8) {
+        bytes.append(bracket)
         needsComma.removeLast()
     }
 

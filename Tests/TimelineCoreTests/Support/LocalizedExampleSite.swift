@@ -12,17 +12,13 @@ final class LocalizedExampleSite {
 
     init(language: String, timeZone: String? = nil) async throws {
         self.language = language
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("timeline-\(language)-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: RepositoryPaths.content, toPath: root + "/Content")
-        try FileManager.default.copyItem(atPath: RepositoryPaths.templates, toPath: root + "/Templates")
-        let settingsPath = root + "/Content/site.json"
-        var settings = try String(contentsOfFile: settingsPath, encoding: .utf8)
-        settings = settings.replacingOccurrences(of: #""language": "en""#, with: #""language": "\#(language)""#)
-        if let timeZone {
-            settings = settings.replacingOccurrences(of: #""language":"#, with: #""timeZone": "\#(timeZone)", "language":"#)
+        root = try ExampleContent.copy(named: language, withTemplates: true) { settings in
+            var settings = settings.replacingOccurrences(of: #""language": "en""#, with: #""language": "\#(language)""#)
+            if let timeZone {
+                settings = settings.replacingOccurrences(of: #""language":"#, with: #""timeZone": "\#(timeZone)", "language":"#)
+            }
+            return settings
         }
-        try Data(settings.utf8).write(to: URL(fileURLWithPath: settingsPath))
         report = try await SiteBuilder.build(BuildOptions(siteRoot: root, cache: RepositoryPaths.exampleImageCache))
     }
 
