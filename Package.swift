@@ -7,7 +7,8 @@ let package = Package(
     products: [
         .executable(name: "timeline", targets: ["timeline"]),
         .executable(name: "timeline-workload", targets: ["timeline-workload"]),
-        .library(name: "TimelineCore", targets: ["TimelineCore"]),
+        .library(name: "TimelineContent", targets: ["TimelineContent"]),
+        .library(name: "TimelineBuild", targets: ["TimelineBuild"]),
         .library(name: "TimelineTemplates", targets: ["TimelineTemplates"]),
         .library(name: "TimelinePreview", targets: ["TimelinePreview"]),
     ],
@@ -55,23 +56,34 @@ let package = Package(
         .target(name: "CFileWatch"),
         .target(name: "CVipsSupport", dependencies: ["CVips"]),
         .target(name: "TimelineTemplates"),
+        // The pipeline's stages, each a target that may use only those below it:
+        // Model ← Content ← Site ← Build, and Model ← Output ← Build (docs/architecture.md).
         .target(
-            name: "TimelineCore",
-            dependencies: [
-                "CCmark",
-                "CLibXML2",
-                "CSystemSupport",
-                "CVipsSupport",
-                "CZlib",
-                "CBrotliEncoder",
-                "TimelineTemplates",
-                .product(name: "Yams", package: "Yams"),
-            ]
+            name: "TimelineModel",
+            dependencies: ["CSystemSupport"]
+        ),
+        .target(
+            name: "TimelineContent",
+            dependencies: ["TimelineModel", "CCmark", .product(name: "Yams", package: "Yams")]
+        ),
+        .target(
+            name: "TimelineSite",
+            dependencies: ["TimelineModel", "TimelineContent", "TimelineTemplates", "CLibXML2", "CVipsSupport"]
+        ),
+        .target(
+            name: "TimelineOutput",
+            dependencies: ["TimelineModel", "CSystemSupport", "CZlib", "CBrotliEncoder"]
+        ),
+        .target(
+            name: "TimelineBuild",
+            dependencies: ["TimelineModel", "TimelineContent", "TimelineSite", "TimelineOutput", "TimelineTemplates", "CLibXML2"]
         ),
         .target(
             name: "TimelinePreview",
             dependencies: [
-                "TimelineCore",
+                "TimelineModel",
+                "TimelineSite",
+                "TimelineBuild",
                 "CFileWatch",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -82,7 +94,10 @@ let package = Package(
         .executableTarget(
             name: "timeline",
             dependencies: [
-                "TimelineCore",
+                "TimelineModel",
+                "TimelineContent",
+                "TimelineSite",
+                "TimelineBuild",
                 "TimelinePreview",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -100,7 +115,8 @@ let package = Package(
         .testTarget(
             name: "TimelineCoreTests",
             dependencies: [
-                "TimelineCore", "TimelinePreview", "CLibXML2", "CZlib", "CBrotliDecoder", "timeline", .product(name: "Hummingbird", package: "hummingbird"),
+                "TimelineModel", "TimelineContent", "TimelineSite", "TimelineOutput", "TimelineBuild", "TimelinePreview", "CLibXML2", "CZlib", "CBrotliDecoder",
+                "timeline", .product(name: "Hummingbird", package: "hummingbird"),
             ],
             exclude: ["Fixtures"]
         ),

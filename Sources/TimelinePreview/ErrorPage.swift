@@ -1,4 +1,4 @@
-import TimelineCore
+import TimelineModel
 
 /// How the browser shows a failed build: a panel over the last good page, listing every
 /// diagnostic with its file, line and column. Everything taken from the diagnostics is

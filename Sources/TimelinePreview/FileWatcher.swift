@@ -1,6 +1,6 @@
 import CFileWatch
 import Foundation
-import TimelineCore
+import TimelineModel
 
 #if canImport(Glibc)
     import Glibc

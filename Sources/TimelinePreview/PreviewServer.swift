@@ -3,7 +3,7 @@ import Hummingbird
 import Logging
 import NIOCore
 import ServiceLifecycle
-import TimelineCore
+import TimelineBuild
 
 /// How to run a preview.
 public struct PreviewConfiguration: Sendable {

@@ -1,4 +1,5 @@
-import TimelineCore
+import TimelineBuild
+import TimelineModel
 
 /// What the preview knows of the site between requests: the generation (counts finished
 /// builds, failed ones included), the base path of the last good build, the failure of the

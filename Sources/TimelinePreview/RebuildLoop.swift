@@ -1,5 +1,6 @@
 import ServiceLifecycle
-import TimelineCore
+import TimelineBuild
+import TimelineModel
 
 /// What the preview did, for the terminal.
 public enum PreviewEvent: Sendable {

@@ -1,4 +1,4 @@
-import TimelineCore
+import TimelineModel
 
 /// A request path turned into the names of the folders and file it asks for inside the served
 /// folder, or refused. The rules are deliberately strict, since the preview serves the files of

@@ -1,6 +1,6 @@
 import Foundation
 import Hummingbird
-import TimelineCore
+import TimelineSite
 
 /// Answers a request for a file of the built site:
 ///

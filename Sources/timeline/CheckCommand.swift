@@ -1,5 +1,6 @@
 import ArgumentParser
-import TimelineCore
+import TimelineBuild
+import TimelineModel
 
 struct CheckCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,5 @@
 import ArgumentParser
-import TimelineCore
+import TimelineBuild
 
 struct CleanCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

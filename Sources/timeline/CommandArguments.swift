@@ -1,5 +1,5 @@
 import ArgumentParser
-import TimelineCore
+import TimelineContent
 
 /// `<post-id> --user <username>` and the content folder: what `like`, `unlike` and
 /// `new comment` act on.

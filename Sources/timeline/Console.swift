@@ -1,5 +1,6 @@
 import ArgumentParser
-import TimelineCore
+import TimelineBuild
+import TimelineModel
 
 #if canImport(Glibc)
     import Glibc

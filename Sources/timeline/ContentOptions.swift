@@ -1,5 +1,6 @@
 import ArgumentParser
-import TimelineCore
+import TimelineContent
+import TimelineModel
 
 /// The options of the commands that write content: where the content folder is.
 struct ContentOptions: ParsableArguments {

@@ -1,5 +1,5 @@
 import ArgumentParser
-import TimelineCore
+import TimelineContent
 
 struct DeleteCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

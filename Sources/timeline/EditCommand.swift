@@ -1,5 +1,5 @@
 import ArgumentParser
-import TimelineCore
+import TimelineContent
 
 struct EditCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,5 @@
 import ArgumentParser
-import TimelineCore
+import TimelineContent
 
 struct ImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

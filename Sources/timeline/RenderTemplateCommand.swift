@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import TimelineCore
+import TimelineSite
 
 struct RenderTemplateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,4 @@
 import ArgumentParser
-import TimelineCore
 import TimelinePreview
 
 struct ServeCommand: AsyncParsableCommand {

@@ -1,5 +1,5 @@
 import ArgumentParser
-import TimelineCore
+import TimelineBuild
 
 /// The options shared by `build`, `check` and `clean`.
 struct SiteOptions: ParsableArguments {

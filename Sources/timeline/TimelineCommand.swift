@@ -1,5 +1,5 @@
 import ArgumentParser
-import TimelineCore
+import TimelineModel
 
 @main
 struct TimelineCommand: AsyncParsableCommand {

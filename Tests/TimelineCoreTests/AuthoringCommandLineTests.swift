@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import TimelineCore
+@testable import TimelineModel
 
 /// The authoring and import commands run as a user would: IDs that start with '-' as
 /// arguments, what each prints, exit statuses, and files left as they were on failure.

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import TimelineCore
+@testable import TimelineContent
+@testable import TimelineModel
 
 /// The authoring commands as library calls: what each writes, what each refuses, and that a
 /// refused command leaves every file byte-identical.

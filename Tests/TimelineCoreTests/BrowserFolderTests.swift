@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import TimelineCore
+@testable import TimelineBuild
+@testable import TimelineModel
 
 /// The example site built with `relativeURLs`, opened straight from the file system in headless
 /// Chromium (`file://`), as someone opens an album copied to a USB stick.

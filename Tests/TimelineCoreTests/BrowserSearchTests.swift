@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import TimelineCore
+@testable import TimelineBuild
+@testable import TimelineSite
 
 /// The search page and the list filters, run in headless Chromium against a built site served
 /// over HTTP on 127.0.0.1. What the page lists is compared with what the test works out from

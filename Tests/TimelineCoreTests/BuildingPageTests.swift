@@ -2,7 +2,6 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Testing
-import TimelineCore
 
 @testable import TimelinePreview
 

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import TimelineCore
+@testable import TimelineBuild
+@testable import TimelineModel
+@testable import TimelineSite
 
 /// `showCameraDetails`: a photo's camera, lens and exposure read from the original's EXIF with
 /// libvips, kept in the image cache, shown on the post page in the site's language; never

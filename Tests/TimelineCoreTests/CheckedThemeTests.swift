@@ -1,8 +1,6 @@
 import Foundation
 import Testing
 
-@testable import TimelineCore
-
 /// A theme is compiled against what each page receives before anything is built: every
 /// problem is reported at its file, line and column, all in one run, and Output is untouched.
 @Suite struct CheckedThemeTests {

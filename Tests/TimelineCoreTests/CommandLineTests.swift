@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import TimelineCore
+@testable import TimelineModel
 
 /// The `timeline` executable, run as a user would.
 @Suite("Command line")

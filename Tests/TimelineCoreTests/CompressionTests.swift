@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import TimelineCore
+@testable import TimelineModel
+@testable import TimelineOutput
 
 /// The compressors behind precompressed files: what they write decompresses to exactly the
 /// input, and the same input always gives the same bytes.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import TimelineCore
+@testable import TimelineModel
 
 /// Each kind of bad content gives `path:line:column: error: message` and a failed build.
 @Suite("Content errors")

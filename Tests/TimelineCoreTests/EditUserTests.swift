@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import TimelineCore
+@testable import TimelineContent
+@testable import TimelineModel
 
 /// `timeline edit user`: what it rewrites, what it keeps, and that a refused edit leaves every
 /// file byte-identical.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import TimelineCore
+@testable import TimelineContent
 
 /// Hostile text in every field a content author controls must come out inert.
 @Suite("Escaping")

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import TimelineCore
+@testable import TimelineBuild
 
 /// End to end: the repository's own Content/ and Templates/, built into a temporary folder.
 @Suite("Example site", .serialized)

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import TimelineCore
+@testable import TimelineContent
+@testable import TimelineSite
 
 /// Hostile text in feeds: every feed stays well-formed, and what content authors wrote comes
 /// back as text, never as elements.

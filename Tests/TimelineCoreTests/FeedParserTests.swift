@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import TimelineCore
+@testable import TimelineBuild
+@testable import TimelineSite
 
 /// Every feed of the example site read by a real feed reader's parser: Python's feedparser
 /// (`python3 -m pip install feedparser`; `make deps` and `.ci/run` install it).

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import TimelineCore
+@testable import TimelineModel
 
 /// The Atom feeds, read back with libxml2's XML parser and XPath in the Atom namespace.
 @Suite("Atom feeds")

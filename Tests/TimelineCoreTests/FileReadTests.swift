@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import TimelineCore
+@testable import TimelineModel
 
 /// Reading whole files and their first bytes, sized by the file and never zero-filled.
 @Suite("File reads")

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import TimelineCore
+@testable import TimelineContent
 
 /// `timeline import firebase` as a library call: the sample export of the original app, the
 /// records it leaves out (each reported with its JSON path), idempotence and newer exports.

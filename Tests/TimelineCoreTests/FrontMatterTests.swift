@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TimelineCore
+@testable import TimelineContent
 
 /// Front matter read by `YAMLComposer` from libyaml's events: values as text, positions,
 /// duplicated keys, anchors and aliases.

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import TimelineCore
+@testable import TimelineContent
+@testable import TimelineModel
 
 /// Every seed of the fuzzers (`Fuzz/corpus/<target>/`) and every input a fuzzer once crashed on
 /// (`Tests/TimelineCoreTests/Fixtures/fuzz-regressions/<target>/`), through the entry point the

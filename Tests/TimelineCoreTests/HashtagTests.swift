@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import TimelineCore
+@testable import TimelineBuild
+@testable import TimelineSite
 
 /// Hashtags and mentions in captions: tag pages, links, and what is not a tag or a mention.
 @Suite("Hashtags and mentions")

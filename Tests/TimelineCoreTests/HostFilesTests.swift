@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import TimelineCore
+@testable import TimelineSite
 
 @Suite("Host files")
 struct HostFilesTests {

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import TimelineCore
+@testable import TimelineBuild
+@testable import TimelineModel
+@testable import TimelineSite
 
 /// The security rule, tested with hostile content: everything that came from content is escaped
 /// or sanitised, nothing a content author wrote runs as script in a built page, and bad input is

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import TimelineCore
+@testable import TimelineModel
 
 /// One photo, one job: a source file used by many posts (hard links and plain copies alike) is
 /// decoded and encoded once per recipe, and every post still gets its own files, byte for byte

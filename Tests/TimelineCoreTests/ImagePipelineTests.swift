@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import TimelineCore
+@testable import TimelineBuild
+@testable import TimelineModel
+@testable import TimelineOutput
 
 /// The images stage end to end: real photos made with libvips' tools, built, and read back
 /// with libvips and exiftool.

@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
-@testable import TimelineCore
+@testable import TimelineBuild
+@testable import TimelineModel
+@testable import TimelineOutput
+@testable import TimelineSite
 
 /// The property of incremental builds: after any sequence of edits, the output of an
 /// incremental build is byte-identical to a clean build of the same input, and every file whose

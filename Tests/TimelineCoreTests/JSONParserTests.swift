@@ -1,6 +1,7 @@
 import Testing
 
-@testable import TimelineCore
+@testable import TimelineContent
+@testable import TimelineModel
 
 @Suite("JSON parser")
 struct JSONParserTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import TimelineCore
+@testable import TimelineContent
 
 /// The streaming reader the import walks an export with, and the Base64 decoder that turns an
 /// image's text into its file, both fed in pieces as small as a few bytes.

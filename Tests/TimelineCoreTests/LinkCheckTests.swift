@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import TimelineCore
+@testable import TimelineBuild
 
 @Suite("check --links")
 struct LinkCheckTests {

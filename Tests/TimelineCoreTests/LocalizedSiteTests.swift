@@ -1,8 +1,6 @@
 import Foundation
 import Testing
 
-@testable import TimelineCore
-
 /// The example site built in each language the default theme ships: its interface in that
 /// language only, its dates and counts as the language writes them, Arabic right to left.
 @Suite("The site in its readers' language")

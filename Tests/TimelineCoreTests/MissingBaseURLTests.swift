@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import TimelineCore
+@testable import TimelineModel
+@testable import TimelineSite
 
 /// Without a base URL no absolute URL can be made: feeds, sitemaps and absolute share tags
 /// are skipped with a warning, and no relative URL is written in their place.

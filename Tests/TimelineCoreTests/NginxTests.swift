@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import TimelineCore
+@testable import TimelineSite
 
 /// The example site built for nginx, served by Debian's nginx on 127.0.0.1 under the sub-path
 /// of its base URL with the generated `timeline.nginx.conf`, and looked at in headless Chromium.

@@ -1,6 +1,7 @@
 import Testing
 
-@testable import TimelineCore
+@testable import TimelineModel
+@testable import TimelineSite
 
 /// CLDR's cardinal plural rules for the shipped languages, against CLDR's own sample numbers.
 @Suite("Plural rules")

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import TimelineCore
+@testable import TimelineBuild
+@testable import TimelineModel
 
 /// `"precompress": true` and `--precompress`: a `.gz` and a `.br` beside every text file of more
 /// than 1,024 bytes, byte-identical between builds and kept in step by incremental builds.

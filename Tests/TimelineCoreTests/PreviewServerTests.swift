@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-import TimelineCore
 
 @testable import TimelinePreview
 

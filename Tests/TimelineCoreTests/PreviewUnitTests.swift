@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TimelineCore
+import TimelineModel
 
 @testable import TimelinePreview
 

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TimelineCore
+@testable import TimelineModel
 
 @Suite("Push ID generator")
 struct PushIDGeneratorTests {

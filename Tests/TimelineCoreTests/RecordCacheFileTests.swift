@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import TimelineCore
+@testable import TimelineContent
+@testable import TimelineModel
 
 /// The record cache is read back only when this build of the tool wrote it.
 @Suite("Record cache files")

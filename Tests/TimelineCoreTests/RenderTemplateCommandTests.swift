@@ -1,8 +1,6 @@
 import Foundation
 import Testing
 
-@testable import TimelineCore
-
 /// `timeline render-template`: one template of a theme with JSON data by plain Mustache rules.
 @Suite("render-template")
 struct RenderTemplateCommandTests {

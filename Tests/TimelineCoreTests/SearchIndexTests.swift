@@ -2,7 +2,8 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import TimelineCore
+@testable import TimelineModel
+@testable import TimelineSite
 
 @Suite("Search: text rules")
 struct SearchTextTests {

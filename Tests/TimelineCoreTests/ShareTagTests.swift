@@ -1,8 +1,6 @@
 import Foundation
 import Testing
 
-@testable import TimelineCore
-
 /// Open Graph and Twitter card tags, canonical links and feed links in the pages' heads.
 @Suite("Share tags and feed links")
 struct ShareTagTests {

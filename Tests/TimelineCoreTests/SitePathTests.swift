@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import TimelineCore
+@testable import TimelineContent
+@testable import TimelineModel
 
 @Suite("Links under a sub-path")
 struct SitePathTests {

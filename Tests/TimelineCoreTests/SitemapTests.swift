@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import TimelineCore
+@testable import TimelineBuild
+@testable import TimelineModel
+@testable import TimelineSite
 
 @Suite("Sitemap and robots.txt")
 struct SitemapTests {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TimelineTemplates
 
-@testable import TimelineCore
+@testable import TimelineSite
 
 /// docs/templates.md lists what each template receives, one table per kind of object; the
 /// schema the theme is compiled against is the same list. A field added to one and not the

@@ -1,6 +1,7 @@
 import Testing
 
-@testable import TimelineCore
+@testable import TimelineContent
+@testable import TimelineSite
 
 @Suite("Timeline merge")
 struct TimelineMergeTests {

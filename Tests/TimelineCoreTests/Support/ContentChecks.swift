@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import TimelineCore
+@testable import TimelineBuild
+@testable import TimelineContent
+@testable import TimelineModel
 
 /// Checks shared by the authoring and import tests.
 enum ContentChecks {

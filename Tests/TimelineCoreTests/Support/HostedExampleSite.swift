@@ -1,6 +1,7 @@
 import Foundation
 
-@testable import TimelineCore
+@testable import TimelineBuild
+@testable import TimelineModel
 
 /// The example site copied into a temporary folder with extra `site.json` keys, built into
 /// `<root>/www<base path>` (where a web server whose root is `<root>/www` serves it).

@@ -1,4 +1,5 @@
-@testable import TimelineCore
+@testable import TimelineContent
+@testable import TimelineModel
 
 /// XSS filter-evasion payloads in the style of the OWASP XSS Filter Evasion Cheat Sheet, written
 /// for this project: raw HTML, event handlers, script-bearing URL schemes (in odd case, entity

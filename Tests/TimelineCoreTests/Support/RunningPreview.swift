@@ -1,5 +1,4 @@
 import Foundation
-import TimelineCore
 import TimelinePreview
 
 /// A preview server of a site fixture, running in this process on a free loopback port until

@@ -1,6 +1,7 @@
 import Foundation
 
-@testable import TimelineCore
+@testable import TimelineBuild
+@testable import TimelineModel
 
 /// A site in a fresh temporary folder: content written by the test, the repository's default
 /// theme copied in. Removed when the test ends.

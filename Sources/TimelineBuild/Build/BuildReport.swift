@@ -1,0 +1,91 @@
+import TimelineContent
+import TimelineModel
+import TimelineOutput
+import TimelineSite
+import TimelineTemplates
+
+/// What a finished build did.
+public struct BuildReport: Sendable {
+    public let pageCount: Int
+    public let fileCount: Int
+    public let userCount: Int
+    public let postCount: Int
+    public let seconds: Double
+    public let output: String
+    /// The path every internal link starts with (`/` or `/photos/`, from the base URL), so a
+    /// preview server can map URLs back to files.
+    public let basePath: String
+    public let warnings: [Diagnostic]
+    public let images: ImagePipeline.Statistics
+    public let search: SearchIndex.Statistics
+    public let timings: StageTimings
+    /// What happened to the files of the output folder.
+    public let files: Files
+
+    public struct Files: Sendable, Equatable {
+        public enum Mode: String, Sendable {
+            /// The whole site was written into a staging folder and swapped in.
+            case clean
+            /// Only new and changed files were written; the rest were left untouched.
+            case incremental
+            /// No input, option or tool changed since the last build: nothing was read or written.
+            case upToDate = "up-to-date"
+            /// A live session (`timeline serve`) built an edit of posts' captions, comments or
+            /// likes from the site it holds: only what shows those posts was looked at.
+            case edit
+        }
+
+        public let mode: Mode
+        public let written: Int
+        public let unchanged: Int
+        public let deleted: Int
+    }
+
+    /// `Built 212 pages (6 users, 14 posts) in 0.31 s → Output/`
+    public var summary: String {
+        let time = (seconds * 100).rounded() / 100
+        let imageText = images.images == 0 ? "" : "; \(counted(images.images, "image")), \(images.decoded) decoded, \(counted(images.encoded, "file")) encoded"
+        let fileText =
+            switch files.mode {
+            case .clean: "clean build, \(counted(files.written, "file")) written"
+            case .incremental: "\(counted(files.written, "file")) written, \(files.unchanged) unchanged, \(files.deleted) deleted"
+            case .upToDate: "up to date, nothing to write"
+            case .edit: "edit: \(counted(files.written, "file")) written, \(files.unchanged) looked at and unchanged, \(files.deleted) deleted"
+            }
+        return
+            "Built \(counted(pageCount, "page")) (\(counted(userCount, "user")), \(counted(postCount, "post"))\(imageText); \(fileText)) in \(time) s → \(output)"
+    }
+}
+
+extension BuildReport {
+    func with(timings: StageTimings) -> BuildReport {
+        BuildReport(
+            pageCount: pageCount, fileCount: fileCount, userCount: userCount, postCount: postCount, seconds: timings.total, output: output,
+            basePath: basePath, warnings: warnings, images: images, search: search, timings: timings, files: files)
+    }
+
+    /// `Search index: 1,234 files, 5.6 MB; 3,456 terms in 12 chunks and 7 tail files`
+    public var searchSummary: String {
+        let megabytes = Double(search.byteCount) / 1_000_000
+        return
+            "Search index: \(search.fileCount) files, \((megabytes * 100).rounded() / 100) MB; \(search.termCount) terms in \(search.chunkCount) chunks and \(search.tailCount) tail files"
+    }
+}
+
+/// What a check found in a site that has no errors.
+public struct CheckReport: Sendable {
+    /// `/` or `/photos/`, from the site's base URL: where the built site's links start.
+    public let basePath: String
+    /// Whether the built site's links are relative to each page (`relativeURLs`).
+    public let relativeURLs: Bool
+    public let userCount: Int
+    public let postCount: Int
+    public let commentCount: Int
+    public let likeCount: Int
+    public let warnings: [Diagnostic]
+
+    public var summary: String {
+        "Checked \(counted(userCount, "user")), \(counted(postCount, "post")), \(counted(commentCount, "comment")), \(counted(likeCount, "like")): no errors"
+            + (warnings.isEmpty ? "" : ", " + counted(warnings.count, "warning"))
+    }
+}

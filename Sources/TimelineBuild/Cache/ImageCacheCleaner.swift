@@ -1,0 +1,83 @@
+import TimelineContent
+import TimelineModel
+import TimelineOutput
+import TimelineSite
+import TimelineTemplates
+
+/// `timeline clean --cache`: removes the cached files that the current content and settings no
+/// longer use (an edited photo's old sizes, a setting since changed), or the whole cache.
+public enum ImageCacheCleaner {
+    public struct Report: Sendable {
+        public let removedFiles: Int
+        public let keptFiles: Int
+        public let removedBytes: Int
+
+        public var summary: String {
+            "Removed \(removedFiles) cached image file\(removedFiles == 1 ? "" : "s") (\(removedBytes / 1024) KiB); kept \(keptFiles)"
+        }
+    }
+
+    public static func clean(_ options: BuildOptions, everything: Bool) async throws(BuildFailure) -> Report {
+        let cacheRoot = options.absolute(options.cache)
+        let cache = ImageCache(root: cacheRoot)
+        if everything {
+            let files = cachedFiles(cache)
+            do {
+                try FileSystem.removeTree(cache.imagesFolder)
+            } catch {
+                throw BuildFailure([.error(.imageCacheError, stage: .images, at: SourceLocation(path: options.display(cacheRoot)), error.description)])
+            }
+            return Report(removedFiles: files.count, keptFiles: 0, removedBytes: files.reduce(0) { $0 + $1.size })
+        }
+        let prepared = try await SiteBuilder.prepare(options)
+        let contentRoot = options.absolute(options.content)
+        let known = cache.loadIndex()
+        let processor = ImageProcessor(cache: cache, settings: prepared.site.settings.images, known: known)
+        let jobs = ImagePipeline.jobs(site: prepared.site, contentRoot: contentRoot, contentDisplay: options.display(contentRoot)).jobs
+        let live = await ParallelMap.map(jobs) { processor.liveEntries($0) }.compactMap { $0 }
+        let liveKeys = Set(live.flatMap(\.encodedKeys))
+
+        let liveDigests = Set(live.map(\.digest))
+        let liveColors = Set(live.map(\.colorKey))
+
+        var kept = ImageCacheIndex()
+        kept.sources = known.sources.filter { liveDigests.contains($0.value.digest) }
+        kept.uprightSizes = known.uprightSizes.filter { liveDigests.contains($0.key) }
+        kept.colors = known.colors.filter { liveColors.contains($0.key) }
+        kept.encoded = known.encoded.filter { liveKeys.contains($0.key) }
+        kept.cameras = known.cameras.filter { liveDigests.contains($0.key) }
+
+        var removed = 0
+        var removedBytes = 0
+        var keptCount = 0
+        for file in cachedFiles(cache) {
+            let key = Path.stem(of: Path.fileName(of: file.path))
+            if liveKeys.contains(key) {
+                keptCount += 1
+                continue
+            }
+            if (try? FileSystem.removeTree(file.path)) != nil {
+                removed += 1
+                removedBytes += file.size
+            }
+        }
+        do {
+            try cache.saveIndex(kept)
+        } catch {
+            throw BuildFailure([.error(.imageCacheError, stage: .images, at: SourceLocation(path: options.display(cacheRoot)), error.description)])
+        }
+        return Report(removedFiles: removed, keptFiles: keptCount, removedBytes: removedBytes)
+    }
+
+    static func cachedFiles(_ cache: ImageCache) -> [(path: String, size: Int)] {
+        var files: [(path: String, size: Int)] = []
+        for shard in (try? FileSystem.entries(of: cache.filesFolder)) ?? [] {
+            let folder = cache.filesFolder + "/" + shard
+            for name in (try? FileSystem.entries(of: folder)) ?? [] {
+                let path = folder + "/" + name
+                files.append((path, FileSystem.stamp(of: path)?.size ?? 0))
+            }
+        }
+        return files
+    }
+}

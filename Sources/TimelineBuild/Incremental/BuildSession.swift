@@ -1,0 +1,38 @@
+import TimelineContent
+import TimelineModel
+import TimelineOutput
+import TimelineSite
+import TimelineTemplates
+
+/// A live build session, for a process that rebuilds the same site again and again
+/// (`timeline serve`): it keeps the last built site in memory, and when it is told which files
+/// changed and they are edits of posts' captions, comments or likes, it builds them as an edit
+/// (`PostEditBuild`), looking only at what shows those posts. Any other change, a failed
+/// build, or a build state another process wrote meanwhile means a whole (incremental) build,
+/// which gives the session a new site to start from.
+public actor BuildSession {
+    public let options: BuildOptions
+    private var built: BuiltSite?
+
+    public init(options: BuildOptions) {
+        self.options = options
+    }
+
+    /// Builds the site after `changes` (absolute paths of changed files and folders; nil when
+    /// unknown, as for the first build).
+    public func build(changes: [String]? = nil) async throws(BuildFailure) -> BuildReport {
+        if var current = built, let changes, current.stateStamp == BuildStateFolder(options: options).stamp,
+            let edit = PostEditBuild.plan(changes, built: current)
+        {
+            // Handed over whole, so that the edit changes it in place; a failed edit leaves none.
+            built = nil
+            let report = try await edit.run(on: &current)
+            built = current
+            return report
+        }
+        built = nil
+        let (report, site) = try await SiteBuilder.run(options, keepingSite: true)
+        built = site
+        return report
+    }
+}

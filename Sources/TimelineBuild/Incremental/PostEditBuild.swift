@@ -1,0 +1,230 @@
+import CLibXML2
+import TimelineContent
+import TimelineModel
+import TimelineOutput
+import TimelineSite
+import TimelineTemplates
+
+/// The edit build of a live session: when every changed file is the `post.md`,
+/// `comments.json` or `likes.json` of a post the site has, and the edit keeps the post's ID,
+/// author, photo, alt text and date, only the post's caption, comments and likes changed.
+/// What shows those is known without looking at the rest of the site:
+///
+/// - the post's page, and the pages that list it: its page of the home list, of its author's
+///   profile and of the timeline of its author and of each follower whose timeline shows it;
+/// - the Atom feeds whose entries include it (the site's, its author's, those timelines') and
+///   its comments feed;
+/// - its search card and the index lines of the words it gained or lost, and the search page
+///   when the index manifest changed.
+///
+/// Each of those is fingerprinted and compared with the manifest as in any build, so a page
+/// whose context did not change is not rendered. Anything else (a new or deleted post, a user,
+/// a follow, a photo, a template, `site.json`, an edit that leaves an error) is not an edit
+/// build's to make: `plan` returns nil and the session runs a whole build, which also reports
+/// every error.
+struct PostEditBuild {
+    /// The edited posts by index, with the warnings reading and linking each gave.
+    let edited: [Int: Post]
+    let warnings: [Int: [Diagnostic]]
+
+    /// The edit build for `changes` (absolute paths), or nil when they are not post edits.
+    static func plan(_ changes: [String], built: BuiltSite) -> PostEditBuild? {
+        let options = built.options
+        let contentRoot = options.absolute(options.content)
+        // An atomic build swaps in a whole new folder; an edit is put in place file by file.
+        guard !changes.isEmpty, !options.atomic, let canonicalRoot = FileSystem.canonicalPath(contentRoot) else { return nil }
+        var folders = Set<String>()
+        for path in changes {
+            guard path.hasPrefix(contentRoot + "/posts/") else { return nil }
+            let parts = path.dropFirst(contentRoot.count + "/posts/".count).split(separator: "/", omittingEmptySubsequences: false)
+            guard parts.count == 2, PostReader.knownFiles.contains(String(parts[1])) else { return nil }
+            folders.insert(String(parts[0]))
+        }
+        let displayPrefix = options.display(contentRoot)
+        let assets = AssetReader(contentRoot: contentRoot, canonicalContentRoot: canonicalRoot, displayPrefix: displayPrefix)
+        let reader = PostReader(contentRoot: contentRoot, displayPrefix: displayPrefix, assets: assets)
+        let site = built.site
+        let resolver = site.exactResolver
+        var edited: [Int: Post] = [:]
+        var warnings: [Int: [Diagnostic]] = [:]
+        for folder in folders {
+            guard let index = built.postIndexByID[folder], let id = ContentID(folder) else { return nil }
+            let old = site.posts[index]
+            let relative = "posts/" + folder
+            // Any other file in the folder is something a whole build must look at.
+            guard let names = try? FileSystem.entries(of: contentRoot + "/" + relative),
+                names.allSatisfy({ PostReader.knownFiles.contains($0) || relative + "/" + $0 == old.photo.relativePath }),
+                !([relative] + names.map { relative + "/" + $0 }).contains(where: assets.leavesContent)
+            else { return nil }
+            let (read, problems) = reader.read(id: id, folder: relative)
+            guard let post = read, !problems.contains(where: { $0.severity == .error }), post.id == old.id,
+                post.author.username == old.author.username, post.photo == old.photo, post.alt == old.alt, post.date == old.date
+            else { return nil }
+            // A tag gained or lost changes which tag pages exist and list what: a whole build's.
+            let references = post.caption.map(Markdown.references) ?? (hashtags: [], mentions: [])
+            guard TagIndex.uniqueTags(references.hashtags).map(\.key) == site.tags.keys(ofPost: index) else { return nil }
+            var diagnostics = DiagnosticList(problems)
+            SiteLinker.check(post, resolver: resolver, diagnostics: &diagnostics)
+            diagnostics.append(contentsOf: TagIndex.unknownMentions(references.mentions, of: post, site: site))
+            guard !diagnostics.hasErrors, !(options.strict && !diagnostics.all.isEmpty) else { return nil }
+            edited[index] = post
+            warnings[index] = diagnostics.all
+        }
+        return PostEditBuild(edited: edited, warnings: warnings)
+    }
+
+    /// Builds the edit into the output folder through the journal and changes `next` into the
+    /// site as it now is, in place: the session hands it over whole, so that no array of the
+    /// site (nor the manifest of every output file) is copied. After a failure it is not used.
+    func run(on next: inout BuiltSite) async throws(BuildFailure) -> BuildReport {
+        var timings = StageTimings()
+        let options = next.options
+        let oldTerms = Dictionary(uniqueKeysWithValues: edited.keys.map { ($0, SiteSearchCollections.postTerms(ofPost: $0, in: next.site)) })
+        next.contexts.replacePosts(edited)
+        next.warnings = updatedWarnings(next.warnings, options: options)
+        timings.lap(.validate)
+        let changes = try await write(&next, oldTerms: oldTerms, timings: &timings)
+        for (path, entry) in changes.entries { next.manifest[path] = entry }
+        for path in changes.deleted { next.manifest[path] = nil }
+        next.stateStamp = BuildStateFolder(options: options).stamp
+        timings.lap(.write)
+        let last = next.report
+        let report = BuildReport(
+            pageCount: last.pageCount, fileCount: next.manifest.count, userCount: last.userCount, postCount: last.postCount,
+            seconds: timings.total, output: last.output, basePath: last.basePath, warnings: next.warnings, images: last.images,
+            search: next.search.statistics, timings: timings,
+            files: BuildReport.Files(mode: .edit, written: changes.written.count, unchanged: changes.unchanged, deleted: changes.deleted.count))
+        next.report = report
+        return report
+    }
+
+    /// The search files, pages and feeds that show the edited posts, each made and written
+    /// only when what it is made from changed, then put in place through an edit journal with
+    /// their manifest entries in the edits file. The output session, which holds the manifest
+    /// as the last build left it, is gone when this returns, so the manifest can change in place.
+    private func write(_ next: inout BuiltSite, oldTerms: [Int: Set<String>], timings: inout StageTimings) async throws(BuildFailure) -> OutputChanges {
+        let options = next.options
+        let output = options.absolute(options.output)
+        let session: OutputSession
+        do {
+            session = try OutputSession.beginEdit(
+                outputRoot: output, state: BuildStateFolder(options: options), tool: BuildTool.digest, manifest: next.manifest,
+                precompression: next.site.settings.precompression)
+        } catch {
+            throw BuildFailure(next.warnings + [.error(.outputError, stage: .write, at: SourceLocation(path: error.path), error.description)])
+        }
+        do throws(SiteFiles.Failure) {
+            let recorder = session.recorder
+            let placements = edited.keys.map { Placement(of: $0, in: next.contexts) }
+            let searchChanges = try writeSearch(&next, oldTerms: oldTerms, to: recorder)
+            timings.lap(.search)
+            let renderer = PageRenderer(contexts: next.contexts, theme: next.theme, searchManifestURL: next.contexts.paths.url(file: next.search.manifestFile))
+            var pages = Set(placements.flatMap { $0.pages(pageSize: next.site.settings.pageSize) })
+            if searchChanges.manifestChanged { pages.insert(.search) }
+            try await SiteFiles.makePages(Array(pages), renderer: renderer, to: recorder, templatesDisplay: options.display(next.theme.root))
+            timings.lap(.render)
+            if let builder = FeedBuilder(contexts: next.contexts) {
+                xmlInitParser()
+                let feeds = Set(placements.flatMap { $0.feeds(entryLimit: next.site.settings.feedEntries) })
+                try await FeedWriter.write(Array(feeds), builder: builder, to: recorder, outputDisplay: options.display(output))
+            }
+            timings.lap(.feeds)
+            for path in searchChanges.removed { recorder.retire(path) }
+            let changes = recorder.recorded()
+            var edits = next.edits
+            for (path, entry) in changes.entries where next.manifest[path] != entry { edits[path] = entry }
+            for path in changes.deleted { edits[path] = .deleted }
+            do throws(FileSystem.Failure) {
+                if changes.written.isEmpty, changes.deleted.isEmpty, edits == next.edits {
+                    session.abandon()
+                } else {
+                    try session.commitEdit(written: changes.written, deleted: changes.deleted, edits: edits)
+                }
+            } catch {
+                throw SiteFiles.Failure(diagnostics: [
+                    .error(.outputError, stage: .write, at: SourceLocation(path: error.path), "cannot put the edit in place: \(error.description)")
+                ])
+            }
+            next.edits = edits
+            return changes
+        } catch {
+            session.abandon()
+            throw BuildFailure(next.warnings + error.diagnostics)
+        }
+    }
+
+    /// Where an edited post stands in the lists that show it: its index (the home list and
+    /// the site's feed), its place in its author's posts, and in each timeline that holds it.
+    private struct Placement {
+        let post: Int
+        let author: Int
+        let inProfile: Int?
+        /// The author's and their followers' timelines that hold the post: (user, position).
+        let inTimelines: [(user: Int, position: Int)]
+        /// The post's tags and its place in each: (tag, position).
+        let inTags: [(tag: Int, position: Int)]
+
+        init(of post: Int, in contexts: PageContexts) {
+            let site = contexts.site
+            self.post = post
+            author = site.postAuthor[post]
+            inProfile = PageRenderer.binarySearch(site.postsByUser[author], for: post)
+            inTimelines = ([author] + site.followers[author]).compactMap { user in
+                PageRenderer.binarySearch(contexts.timelines.feeds[user], for: post).map { (user, $0) }
+            }
+            let tags = site.tags
+            inTags = tags.tags(ofPost: post).compactMap { tag in
+                PageRenderer.binarySearch(tags.tags[tag].posts, for: post).map { (tag, $0) }
+            }
+        }
+
+        /// The post's page, and the page of each list that shows it.
+        func pages(pageSize: Int) -> [Page] {
+            var pages: [Page] = [.post(post), .home(page: post / pageSize + 1)]
+            if let inProfile { pages.append(.profile(user: author, page: inProfile / pageSize + 1)) }
+            pages += inTimelines.map { .feed(user: $0.user, page: $0.position / pageSize + 1) }
+            pages += inTags.map { .tag($0.tag, page: $0.position / pageSize + 1) }
+            return pages
+        }
+
+        /// Its comments feed, and each feed whose first `entryLimit` entries include it.
+        func feeds(entryLimit limit: Int) -> [FeedFile] {
+            var feeds: [FeedFile] = [.comments(post: post)]
+            if post < limit { feeds.append(.site) }
+            if let inProfile, inProfile < limit { feeds.append(.posts(user: author)) }
+            feeds += inTimelines.filter { $0.position < limit }.map { .timeline(user: $0.user) }
+            feeds += inTags.filter { $0.position < limit }.map { .tag($0.tag) }
+            return feeds
+        }
+    }
+
+    /// The site's warnings with those about the edited posts' folders replaced.
+    private func updatedWarnings(_ all: [Diagnostic], options: BuildOptions) -> [Diagnostic] {
+        let prefix = options.display(options.absolute(options.content)) + "posts/"
+        let folders = Set(edited.values.map { prefix + $0.id.rawValue })
+        // Reading and linking a post warn about its own files only; other stages' warnings stay.
+        let kept = all.filter { warning in
+            let path = warning.location.path
+            guard warning.stage == .load || warning.stage == .validate else { return true }
+            return !folders.contains(path) && !folders.contains(where: { path.hasPrefix($0 + "/") })
+        }
+        return DiagnosticList(kept + warnings.values.flatMap { $0 }).sorted
+    }
+
+    /// The post collection's index with the edited posts' terms and cards changed, and the
+    /// manifest when that changed it.
+    private func writeSearch(_ next: inout BuiltSite, oldTerms: [Int: Set<String>], to output: OutputRecorder) throws(SiteFiles.Failure) -> (
+        removed: [String], manifestChanged: Bool
+    ) {
+        let collections = SiteSearchCollections.make(
+            site: next.site, images: next.images, captionText: next.contexts.captionText, paths: next.contexts.paths, localizer: next.contexts.localizer)
+        guard let posts = collections.first(where: { $0.name == "posts" }) else { return ([], false) }
+        let (changes, manifestChanged) = next.search.replaceDocuments(edited.keys.sorted(), oldTerms: oldTerms, in: posts)
+        do {
+            for file in changes.files { try output.file(file.path, bytes: file.bytes) }
+        } catch {
+            throw SiteFiles.Failure(diagnostics: [.error(.outputError, stage: .search, at: SourceLocation(path: error.path), error.description)])
+        }
+        return (changes.removed, manifestChanged)
+    }
+}

@@ -1,0 +1,71 @@
+import TimelineModel
+
+/// One loader as a fuzz target: the bytes of one content file, or of a Firebase export, through
+/// the reading, validation and Markdown rendering a build or an import gives them. The libFuzzer
+/// harness in `Fuzz/` and the regression tests run inputs through `run`; any outcome, a content
+/// error included, is a return: only a crash, a hang or a runaway allocation is a finding.
+package enum LoaderFuzzTarget: String, CaseIterable, Sendable {
+    case site
+    case user
+    case post
+    case comments
+    case likes
+    case firebaseImport = "firebase-import"
+
+    /// Runs `bytes` through the loader; returns every problem reported and every rendering, as text.
+    package func run(_ bytes: [UInt8], in workspace: FuzzWorkspace) async throws(FileSystem.Failure) -> [String] {
+        let postFolder = ContentFolder.postFolder(workspace.postID)
+        switch self {
+        case .site:
+            return SiteSettingsReader.read(SourceFile(path: "Content/site.json", bytes: bytes)).1.map(\.description)
+        case .user:
+            let reader = UserReader(assets: workspace.assets)
+            let (user, diagnostics) = reader.read(SourceFile(path: "Content/users/fuzz.json", bytes: bytes), expectedUsername: "fuzz")
+            return diagnostics.map(\.description) + Self.rendered(user?.bio)
+        case .post:
+            try workspace.writeContent(bytes, to: postFolder + "/post.md")
+            let reader = PostReader(contentRoot: workspace.content, displayPrefix: workspace.displayPrefix, assets: workspace.assets)
+            let (post, diagnostics) = reader.read(id: workspace.postID, folder: postFolder)
+            return diagnostics.map(\.description) + Self.rendered(post?.caption)
+        case .comments:
+            let file = try workspace.writeContent(bytes, to: ContentFolder.interactionsFile(.comments, of: workspace.postID))
+            let (comments, diagnostics) = InteractionsReader.comments(at: file, shownAs: "Content/comments.json", postID: workspace.postID)
+            return diagnostics.map(\.description) + comments.flatMap { Self.rendered($0.text) }
+        case .likes:
+            let file = try workspace.writeContent(bytes, to: ContentFolder.interactionsFile(.likes, of: workspace.postID))
+            return InteractionsReader.likes(at: file, shownAs: "Content/likes.json", postID: workspace.postID).1.map(\.description)
+        case .firebaseImport:
+            return try await Self.importExport(bytes, in: workspace)
+        }
+    }
+
+    /// `timeline import firebase` of `bytes` into an empty content folder, then again into the
+    /// folder it filled, as a newer export of the same site goes (the records it has already
+    /// are compared and merged).
+    private static func importExport(_ bytes: [UInt8], in workspace: FuzzWorkspace) async throws(FileSystem.Failure) -> [String] {
+        let export = workspace.root + "/export.json"
+        try FileSystem.writeFile(export, bytes: bytes)
+        let imported = workspace.root + "/Imported"
+        try FileSystem.removeTree(imported)
+        var importer = FirebaseImport(exportPath: export, folder: ContentFolder(root: imported, displayPrefix: "Imported/"))
+        // Small enough that an input of a few hundred bytes crosses the stream reader's
+        // refills, as a gigabyte export does with the real buffer.
+        importer.bufferSize = 16
+        var output: [String] = []
+        for _ in 1...2 {
+            do {
+                let summary = try await importer.run { output.append($0.description) }
+                output.append("\(summary.postsAdded) posts added, \(summary.usersAdded) users added")
+            } catch {
+                output.append(error.description)
+            }
+        }
+        return output
+    }
+
+    /// Markdown as the pages, feeds and search index render it.
+    private static func rendered(_ markdown: String?) -> [String] {
+        guard let markdown else { return [] }
+        return [Markdown.html(markdown), Markdown.plainText(markdown), Markdown.text(markdown)]
+    }
+}

@@ -1,0 +1,192 @@
+import TimelineModel
+
+/// The load stage: reads `site.json`, every user and every post folder under the content
+/// folder into records, collecting every problem on the way.
+public struct ContentLoader: Sendable {
+    /// Absolute path of the content folder.
+    public let contentRoot: String
+    /// How diagnostics name the content folder, e.g. `Content/`.
+    public let displayPrefix: String
+    /// Overrides site.json's baseURL (the `--base-url` option).
+    public let baseURLOverride: String?
+    /// Turns relative URLs on whatever site.json says (the `--relative-urls` option).
+    public let forcesRelativeURLs: Bool
+    /// Overrides site.json's precompress (`--precompress`, `--no-precompress`).
+    public let precompressOverride: Bool?
+
+    public init(
+        contentRoot: String, displayPrefix: String, baseURLOverride: String? = nil, forcesRelativeURLs: Bool = false, precompressOverride: Bool? = nil
+    ) {
+        self.contentRoot = contentRoot
+        self.displayPrefix = displayPrefix
+        self.baseURLOverride = baseURLOverride
+        self.forcesRelativeURLs = forcesRelativeURLs
+        self.precompressOverride = precompressOverride
+    }
+
+    public func load() async -> (SiteContent?, DiagnosticList) {
+        let (content, diagnostics, _) = await load(reusing: nil)
+        return (content, diagnostics)
+    }
+
+    /// Loads, taking each user and post whose files are unchanged from `previous`; also returns
+    /// the records for the next build's cache.
+    package func load(reusing previous: RecordCache?) async -> (SiteContent?, DiagnosticList, RecordCache) {
+        let previous = previous.flatMap { $0.displayPrefix == displayPrefix && $0.tool == BuildTool.digest ? $0 : nil }
+        var cache = RecordCache(displayPrefix: displayPrefix)
+        var diagnostics = DiagnosticList()
+        guard FileSystem.resolvedKind(of: contentRoot) == .directory, let canonicalRoot = FileSystem.canonicalPath(contentRoot) else {
+            diagnostics.append(.error(.unreadableFile, stage: .load, at: SourceLocation(path: displayPrefix), "the content folder does not exist"))
+            return (nil, diagnostics, cache)
+        }
+        let assets = AssetReader(contentRoot: contentRoot, canonicalContentRoot: canonicalRoot, displayPrefix: displayPrefix)
+
+        let escapes = ["site.json", "users", "posts"].filter(assets.leavesContent)
+        guard escapes.isEmpty else {
+            diagnostics.append(contentsOf: escapes.map(assets.outsideContent))
+            return (nil, diagnostics, cache)
+        }
+        let settings = loadSettings(into: &diagnostics)
+        let (users, unreadableUsernames) = await loadUsers(assets: assets, previous: previous?.users ?? [:], into: &diagnostics, cache: &cache.users)
+        let posts = await loadPosts(assets: assets, previous: previous?.posts ?? [:], into: &diagnostics, cache: &cache.posts)
+        guard var settings else { return (nil, diagnostics, cache) }
+        if let baseURLOverride {
+            if let normalised = SiteSettingsReader.normaliseBaseURL(baseURLOverride) {
+                settings.baseURL = normalised
+            } else {
+                diagnostics.append(
+                    .error(
+                        .invalidValue, stage: .load, at: SourceLocation(path: "--base-url"), "must be an absolute http or https URL, found '\(baseURLOverride)'"
+                    ))
+            }
+        }
+        if forcesRelativeURLs { settings.relativeURLs = true }
+        if let precompressOverride { settings.precompress = precompressOverride }
+        let content = SiteContent(settings: settings, users: users, posts: posts, unreadableUsernames: unreadableUsernames)
+        return (content, diagnostics, cache)
+    }
+
+    private func loadSettings(into diagnostics: inout DiagnosticList) -> SiteSettings? {
+        let shown = displayPrefix + "site.json"
+        do {
+            let file = SourceFile(path: shown, bytes: try FileSystem.readBytes(contentRoot + "/site.json"))
+            let (settings, problems) = SiteSettingsReader.read(file)
+            diagnostics.append(contentsOf: problems)
+            return settings
+        } catch {
+            diagnostics.append(.error(.unreadableFile, stage: .load, at: SourceLocation(path: shown), "cannot read the site settings: \(error.reason)"))
+            return nil
+        }
+    }
+
+    private func loadUsers(
+        assets: AssetReader, previous: [String: RecordCache.Entry<User>], into diagnostics: inout DiagnosticList,
+        cache: inout [String: RecordCache.Entry<User>]
+    ) async -> ([User], Set<String>) {
+        let folder = contentRoot + "/users"
+        let names: [String]
+        do {
+            names = try FileSystem.entries(of: folder)
+        } catch {
+            diagnostics.append(
+                .error(.unreadableFile, stage: .load, at: SourceLocation(path: displayPrefix + "users/"), "cannot list the users folder: \(error.reason)"))
+            return ([], [])
+        }
+        let userFiles = names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }
+        let reader = UserReader(assets: assets)
+        let prefix = displayPrefix
+        let root = contentRoot
+        let results = await ParallelMap.map(userFiles) { name -> (User?, [Diagnostic], RecordCache.Entry<User>?) in
+            if let cached = previous[name], RecordCache.isCurrent(cached.dependencies, contentRoot: root) {
+                return (cached.record, cached.warnings, cached)
+            }
+            if assets.leavesContent("users/" + name) { return (nil, [assets.outsideContent("users/" + name)], nil) }
+            let shown = prefix + "users/" + name
+            let dependencies = RecordCache.dependencies(["users/" + name], contentRoot: root)
+            let bytes: [UInt8]
+            do throws(FileSystem.Failure) {
+                bytes = try FileSystem.readBytes(folder + "/" + name)
+            } catch {
+                return (nil, [.error(.unreadableFile, stage: .load, at: SourceLocation(path: shown), "cannot read: \(error.reason)")], nil)
+            }
+            let (user, problems) = reader.read(SourceFile(path: shown, bytes: bytes), expectedUsername: String(name.dropLast(5)))
+            return (user, problems, Self.cacheEntry(user, problems, dependencies, extra: user?.avatar.map { [$0.relativePath] } ?? [], contentRoot: root))
+        }
+        var users: [User] = []
+        var unreadable = Set<String>()
+        for (name, (user, problems, entry)) in zip(userFiles, results) {
+            diagnostics.append(contentsOf: problems)
+            if let user { users.append(user) } else { unreadable.insert(String(name.dropLast(5))) }
+            if let entry { cache[name] = entry }
+        }
+        return (users, unreadable)
+    }
+
+    /// A record worth keeping: read without errors, from files that could all be stated.
+    private static func cacheEntry<Record: Sendable>(
+        _ record: Record?, _ problems: [Diagnostic], _ dependencies: [RecordCache.Dependency]?, extra: [String], contentRoot: String
+    ) -> RecordCache.Entry<Record>? {
+        guard let record, let dependencies, !problems.contains(where: { $0.severity == .error }),
+            let extraDependencies = RecordCache.dependencies(extra, contentRoot: contentRoot)
+        else { return nil }
+        return RecordCache.Entry(dependencies: dependencies + extraDependencies, record: record, warnings: problems)
+    }
+
+    private func loadPosts(
+        assets: AssetReader, previous: [String: RecordCache.Entry<Post>], into diagnostics: inout DiagnosticList,
+        cache: inout [String: RecordCache.Entry<Post>]
+    ) async -> [Post] {
+        let folder = contentRoot + "/posts"
+        let names: [String]
+        do {
+            names = try FileSystem.entries(of: folder)
+        } catch {
+            diagnostics.append(
+                .error(.unreadableFile, stage: .load, at: SourceLocation(path: displayPrefix + "posts/"), "cannot list the posts folder: \(error.reason)"))
+            return []
+        }
+        let reader = PostReader(contentRoot: contentRoot, displayPrefix: displayPrefix, assets: assets)
+        let prefix = displayPrefix
+        let root = contentRoot
+        let folderNames = names.filter { !$0.hasPrefix(".") }
+        let postsFolderIsReal = FileSystem.kind(of: folder) == .directory
+        let results = await ParallelMap.map(folderNames) { name -> (Post?, [Diagnostic], RecordCache.Entry<Post>?) in
+            // A folder's times change when an entry is added, removed or renamed in it, so its
+            // status and its files' statuses together say the post is unchanged.
+            if let cached = previous[name], RecordCache.isCurrent(cached.dependencies, contentRoot: root) {
+                return (cached.record, cached.warnings, cached)
+            }
+            let location = SourceLocation(path: prefix + "posts/" + name)
+            let kind = FileSystem.kind(of: folder + "/" + name)
+            guard kind == .directory || (kind == .symbolicLink && FileSystem.resolvedKind(of: folder + "/" + name) == .directory) else {
+                return (nil, [.warning(.unknownKey, stage: .load, at: location, "not a post folder, ignored: each post is a folder posts/<post-id>/")], nil)
+            }
+            guard let id = ContentID(name) else {
+                return (
+                    nil,
+                    [
+                        .error(
+                            .invalidID, stage: .load, at: location,
+                            "invalid post ID '\(name)': a post folder's name must be 1 to 64 characters from A-Z, a-z, 0-9, '_' and '-'")
+                    ], nil
+                )
+            }
+            let names = try? FileSystem.entries(of: folder + "/" + name)
+            let entries = (names ?? []).map { "posts/\(name)/\($0)" }
+            let records = ["posts/" + name] + entries.filter { PostReader.knownFiles.contains(Path.fileName(of: $0)) }
+            if let escape = records.first(where: assets.leavesContent) { return (nil, [assets.outsideContent(escape)], nil) }
+            let dependencies = RecordCache.dependencies(["posts/" + name] + entries, contentRoot: root)
+            let listing = names.map { PostReader.Listing(names: $0, isRealFolder: postsFolderIsReal && kind == .directory) }
+            let (post, problems) = reader.read(id: id, folder: "posts/" + name, listing: listing)
+            let photo = post.map { $0.photo.relativePath }.flatMap { entries.contains($0) ? nil : $0 }
+            return (post, problems, Self.cacheEntry(post, problems, dependencies, extra: photo.map { [$0] } ?? [], contentRoot: root))
+        }
+        var posts: [Post] = []
+        for (name, (post, problems, entry)) in zip(folderNames, results) {
+            diagnostics.append(contentsOf: problems)
+            if let post { posts.append(post) }
+            if let entry { cache[name] = entry }
+        }
+        return posts
+    }
+}

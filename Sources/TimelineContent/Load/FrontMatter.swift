@@ -1,0 +1,52 @@
+import TimelineModel
+
+/// Splits `post.md` into its YAML front matter and its Markdown body, and turns the YAML into
+/// positioned values (`YAMLComposer`: libyaml gives every node its line and column).
+package struct FrontMatter {
+    package let fields: ContentValue
+    package let body: String
+
+    package enum Problem: Error {
+        case missing(String)
+        case malformed(line: Int, column: Int, String)
+    }
+
+    package static func split(_ file: SourceFile) throws(Problem) -> FrontMatter {
+        var text = String(decoding: file.bytes, as: UTF8.self)
+        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
+        if text.utf8.contains(UInt8(ascii: "\r")) { text = text.replacingOccurrences(of: "\r\n", with: "\n") }
+        guard text.hasPrefix("---\n") || text == "---" else {
+            throw .missing("post.md must start with a front matter block: a line '---', YAML such as 'username: …', and another '---'")
+        }
+        let afterOpening = text.index(text.startIndex, offsetBy: 4, limitedBy: text.endIndex) ?? text.endIndex
+        var yamlEnd: String.Index?
+        var bodyStart = text.endIndex
+        var lineStart = afterOpening
+        while lineStart < text.endIndex {
+            let lineEnd = text[lineStart...].firstIndex(of: "\n") ?? text.endIndex
+            let line = text[lineStart..<lineEnd]
+            if line == "---" || line == "..." {
+                yamlEnd = lineStart
+                bodyStart = lineEnd < text.endIndex ? text.index(after: lineEnd) : text.endIndex
+                break
+            }
+            lineStart = lineEnd < text.endIndex ? text.index(after: lineEnd) : text.endIndex
+        }
+        guard let yamlEnd else {
+            throw .missing("the front matter block is not closed: add a line '---' after the YAML")
+        }
+        let yaml = String(text[afterOpening..<yamlEnd])
+        let fields: ContentValue
+        do {
+            fields =
+                try YAMLComposer.compose(yaml, lineOffset: lineOffset)
+                ?? ContentValue(kind: .object([]), position: .lineColumn(line: 1 + lineOffset, column: 1))
+        } catch {
+            throw .malformed(line: error.line, column: error.column, error.message)
+        }
+        return FrontMatter(fields: fields, body: String(text[bodyStart...]))
+    }
+
+    /// Lines in the YAML count from the line after the opening `---`.
+    private static let lineOffset = 1
+}

@@ -1,0 +1,147 @@
+import TimelineModel
+
+/// Reads one post folder: `post.md` (front matter and caption), its photo, and the optional
+/// `comments.json` and `likes.json`.
+package struct PostReader: Sendable {
+    static let frontMatterKeys = ["username", "image", "alt", "date"]
+    package static let knownFiles: Set<String> = ["post.md", "comments.json", "likes.json"]
+
+    package let contentRoot: String
+    package let displayPrefix: String
+    package let assets: AssetReader
+
+    package init(contentRoot: String, displayPrefix: String, assets: AssetReader) {
+        self.contentRoot = contentRoot
+        self.displayPrefix = displayPrefix
+        self.assets = assets
+    }
+
+    /// What the caller already knows of a post folder: its entries' names (sorted), and whether
+    /// the folder and the folders above it inside the content are real folders, no symbolic
+    /// link among them.
+    package struct Listing {
+        package let names: [String]
+        let isRealFolder: Bool
+    }
+
+    /// `id` is the folder's name; `folder` is `posts/<id>`, relative to the content root.
+    /// Without a `listing` the folder is listed here.
+    package func read(id: ContentID, folder: String, listing: Listing? = nil) -> (Post?, [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        let absoluteFolder = contentRoot + "/" + folder
+        let names: [String]
+        if let listing {
+            names = listing.names
+        } else {
+            do {
+                names = try FileSystem.entries(of: absoluteFolder)
+            } catch {
+                return (
+                    nil,
+                    [.error(.unreadableFile, stage: .load, at: SourceLocation(path: displayPrefix + folder), "cannot list the post folder: \(error.reason)")]
+                )
+            }
+        }
+        let folderIsReal = listing?.isRealFolder ?? false
+        let postPath = displayPrefix + folder + "/post.md"
+        guard names.contains("post.md") else {
+            return (nil, [.error(.unreadableFile, stage: .load, at: SourceLocation(path: displayPrefix + folder), "post folder has no post.md")])
+        }
+        let file: SourceFile
+        do {
+            file = SourceFile(path: postPath, bytes: try FileSystem.readBytes(absoluteFolder + "/post.md"))
+        } catch {
+            return (nil, [.error(.unreadableFile, stage: .load, at: SourceLocation(path: postPath), "cannot read: \(error.reason)")])
+        }
+        var reader = RecordReader(file: file)
+        let frontMatter: FrontMatter
+        do {
+            frontMatter = try FrontMatter.split(file)
+        } catch {
+            switch error {
+            case .missing(let message):
+                reader.report(.missingFrontMatter, at: .lineColumn(line: 1, column: 1), message)
+            case .malformed(let line, let column, let message):
+                reader.report(.malformedYAML, at: .lineColumn(line: line, column: column), message)
+            }
+            return (nil, reader.diagnostics)
+        }
+        guard
+            let fields = reader.fields(
+                of: frontMatter.fields, describedAs: "the front matter", allowed: Self.frontMatterKeys, required: ["username"]),
+            let username = reader.string(fields, "username"), let usernamePosition = fields.position(of: "username")
+        else {
+            return (nil, reader.diagnostics)
+        }
+        let author = UserReference(username: username, location: reader.location(of: usernamePosition))
+        let alt = reader.optionalText(fields, "alt")
+        var date = id.pushMilliseconds
+        if let dateText = reader.string(fields, "date"), let position = fields.position(of: "date") {
+            if let parsed = ISODate.milliseconds(from: dateText) {
+                date = parsed
+            } else {
+                reader.report(.invalidDate, at: position, "date must be an ISO 8601 date such as 2016-01-02 or 2016-01-02T09:30:00Z, found '\(dateText)'")
+            }
+        }
+        let photo = readPhoto(fields: fields, names: names, folder: folder, folderIsReal: folderIsReal, reader: &reader)
+        diagnostics.append(contentsOf: reader.diagnostics)
+
+        var comments: [Comment] = []
+        if names.contains("comments.json") {
+            let (read, problems) = InteractionsReader.comments(
+                at: absoluteFolder + "/comments.json", shownAs: displayPrefix + folder + "/comments.json", postID: id)
+            comments = read
+            diagnostics.append(contentsOf: problems)
+        }
+        var likes: [Like] = []
+        if names.contains("likes.json") {
+            let (read, problems) = InteractionsReader.likes(at: absoluteFolder + "/likes.json", shownAs: displayPrefix + folder + "/likes.json", postID: id)
+            likes = read
+            diagnostics.append(contentsOf: problems)
+        }
+        for name in names where !Self.knownFiles.contains(name) && !name.hasPrefix(".") && !AssetReader.isImageFileName(name) {
+            let hint = Suggestion.closest(to: name, among: Self.knownFiles).map { "; did you mean '\($0)'?" } ?? ""
+            diagnostics.append(
+                .warning(
+                    .unknownKey, stage: .load, at: SourceLocation(path: displayPrefix + folder + "/" + name), "unexpected file in a post folder, ignored\(hint)"
+                ))
+        }
+        guard let photo else { return (nil, diagnostics) }
+        let caption = frontMatter.body.allSatisfy(\.isWhitespace) ? nil : frontMatter.body
+        let post = Post(
+            id: id, author: author, photo: photo, alt: alt, date: date, caption: caption,
+            comments: comments.sorted { $0.id < $1.id }, likes: likes.sorted { $0.id < $1.id },
+            source: SourceLocation(path: postPath, line: 1, column: 1))
+        return (post, diagnostics)
+    }
+
+    private func readPhoto(fields: RecordFields, names: [String], folder: String, folderIsReal: Bool, reader: inout RecordReader) -> ContentAsset? {
+        if let reference = reader.optionalText(fields, "image"), let position = fields.position(of: "image") {
+            switch assets.read(reference: reference, inFolder: folder, folderIsReal: folderIsReal) {
+            case .asset(let asset): return asset
+            case .problem(let code, let message):
+                reader.report(code, at: position, message)
+                return nil
+            }
+        }
+        let candidates = names.filter { AssetReader.isImageFileName($0) && !$0.hasPrefix(".") }
+        guard candidates.count == 1, let only = candidates.first else {
+            if candidates.isEmpty {
+                reader.report(
+                    .missingPhoto, at: .lineColumn(line: 1, column: 1),
+                    "the post has no photo: put a .jpg, .jpeg, .png or .webp file in \(displayPrefix)\(folder)/")
+            } else {
+                reader.report(
+                    .ambiguousPhoto, at: .lineColumn(line: 1, column: 1),
+                    "the folder holds several photos (\(candidates.joined(separator: ", "))); name one with 'image:' in the front matter")
+            }
+            return nil
+        }
+        switch assets.read(reference: only, inFolder: folder, folderIsReal: folderIsReal) {
+        case .asset(let asset): return asset
+        case .problem(let code, let message):
+            reader.appendDiagnostic(.error(code, stage: .load, at: SourceLocation(path: displayPrefix + folder + "/" + only), message))
+            return nil
+        }
+    }
+}

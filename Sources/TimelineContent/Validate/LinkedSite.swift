@@ -1,0 +1,59 @@
+import TimelineModel
+
+/// The records after the validate-and-link stage: every reference resolved to an index, and
+/// the lists each page needs, already in display order.
+public struct LinkedSite: Sendable {
+    public let settings: SiteSettings
+    /// Sorted by username, ignoring case.
+    public let users: [User]
+    /// Newest first: by ID, descending, byte by byte.
+    public private(set) var posts: [Post]
+    /// The index in `users` of each post's author.
+    public let postAuthor: [Int]
+    /// Each user's posts as indices into `posts`; ascending indices, so newest first.
+    public let postsByUser: [[Int]]
+    /// Whom each user follows (without themselves and without repeats), in user order.
+    public let following: [[Int]]
+    /// Who follows each user, in user order.
+    public let followers: [[Int]]
+    private let userIndexByName: [String: Int]
+    /// By `Username.caseFolded`, which is unique.
+    private let userIndexByFoldedName: [String: Int]
+    /// The captions' hashtags (set once the captions are read, after linking).
+    public package(set) var tags = TagIndex.empty
+
+    package init(
+        settings: SiteSettings, users: [User], posts: [Post], postAuthor: [Int], postsByUser: [[Int]],
+        following: [[Int]], followers: [[Int]], userIndexByName: [String: Int], userIndexByFoldedName: [String: Int]
+    ) {
+        self.settings = settings
+        self.users = users
+        self.posts = posts
+        self.postAuthor = postAuthor
+        self.postsByUser = postsByUser
+        self.following = following
+        self.followers = followers
+        self.userIndexByName = userIndexByName
+        self.userIndexByFoldedName = userIndexByFoldedName
+    }
+
+    /// Replaces a post by an edited version of it (same ID and author, so every index holds).
+    package mutating func replacePost(at index: Int, with post: Post) {
+        posts[index] = post
+    }
+
+    /// Resolves exact usernames only: what an edit of a linked site may name.
+    package var exactResolver: UserResolver {
+        UserResolver(users: users, exact: userIndexByName, folded: [:], unreadable: [])
+    }
+
+    /// The index of the user with this username, in any case (`@HanSolo` for `hansolo`).
+    package func userIndex(foldedName username: String) -> Int? {
+        userIndexByName[username] ?? userIndexByFoldedName[Username.caseFolded(username)]
+    }
+
+    /// The index of the user with exactly this username.
+    public func userIndex(named username: String) -> Int? {
+        userIndexByName[username]
+    }
+}

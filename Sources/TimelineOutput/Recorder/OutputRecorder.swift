@@ -1,0 +1,208 @@
+import Synchronization
+import TimelineModel
+
+/// Every file a build makes passes through here, from every stage and every core. Against the
+/// previous build's manifest it decides what to do with it: skip making it when it was made
+/// from the same inputs, make it but leave the file alone when the bytes come out the same, or
+/// write it into `destination`. It records the new manifest as it goes. A clean build has no
+/// previous manifest, so everything is written.
+///
+/// With `precompression`, a file that gets compressed copies has them recorded beside it as
+/// outputs of their own (`index.html.gz`, `index.html.br`), each fingerprinted by the
+/// original's bytes and the compressor settings: they are compressed on the core that made the
+/// file, only when its bytes changed, and deleted like any file the build no longer makes.
+package final class OutputRecorder: FileSink {
+    /// What a build did to one output path.
+    package enum Outcome: Sendable {
+        case written
+        case unchanged
+    }
+
+    package let previous: [String: BuildManifest.Entry]
+    let destination: StagedOutput
+    package let precompression: Precompression?
+    private let state = Mutex(State())
+
+    private struct State {
+        package var entries: [String: BuildManifest.Entry] = [:]
+        package var written: [String] = []
+        package var unchanged = 0
+        /// Files of the previous build that this one does not make (an edit build's removed
+        /// search files, the compressed copies of files that no longer get them).
+        var retired: [String] = []
+    }
+
+    package init(previous: [String: BuildManifest.Entry], destination: StagedOutput, precompression: Precompression? = nil) {
+        self.previous = previous
+        self.destination = destination
+        self.precompression = precompression
+    }
+
+    /// A file made from `fingerprint`; `make` runs only when the previous build did not make
+    /// this path (and its compressed copies) from the same fingerprint.
+    package func file(_ path: String, fingerprint: Digest, make: () throws -> [UInt8]) throws {
+        let fingerprint = withPrecompression(fingerprint, of: path)
+        if unchanged(path, fingerprint: fingerprint) != nil { return }
+        try store(path, bytes: try make(), fingerprint: fingerprint)
+    }
+
+    /// A file whose bytes are at hand anyway: its fingerprint is its content.
+    package func file(_ path: String, bytes: [UInt8]) throws(FileSystem.Failure) {
+        try store(path, bytes: bytes, fingerprint: nil)
+    }
+
+    /// A copy of a source file, fingerprinted by the source's path and stamp; the source is
+    /// read only when its stamp changed, and the copy rewritten only when its bytes did.
+    package func copy(from source: String, to path: String) throws(FileSystem.Failure) {
+        let fingerprint = withPrecompression(Self.fingerprint(ofFile: source, kind: 1), of: path)
+        if unchanged(path, fingerprint: fingerprint) != nil { return }
+        try store(path, bytes: try FileSystem.readBytes(source), fingerprint: fingerprint)
+    }
+
+    /// A fingerprint that also changes when precompression is turned on or off or its settings
+    /// change, for the types of file it compresses: the file is then made again, and its copies
+    /// made or dropped, though its own bytes stay the same.
+    private func withPrecompression(_ fingerprint: Digest, of path: String) -> Digest {
+        guard let precompression, Precompression.compresses(path) else { return fingerprint }
+        var hasher = StableHasher()
+        hasher.combine(fingerprint)
+        hasher.combine(precompression.settings)
+        return hasher.finalize()
+    }
+
+    /// Records `path` as unchanged, with the compressed copies the previous build made of it,
+    /// when the previous build made it from `fingerprint` (which covers the precompression
+    /// settings); nil when it must be made.
+    private func unchanged(_ path: String, fingerprint: Digest) -> Outcome? {
+        guard let old = previous[path], old.fingerprint == fingerprint else { return nil }
+        if precompression != nil {
+            for copy in Precompression.copyPaths(of: path) {
+                if let entry = previous[copy] { record(copy, entry, outcome: .unchanged) }
+            }
+        }
+        return record(path, old, outcome: .unchanged)
+    }
+
+    /// A file of the previous build that this one removes, with its compressed copies: for
+    /// edit builds, which delete only what they are told.
+    package func retire(_ path: String) {
+        let paths = [path] + Precompression.copyPaths(of: path).filter { previous[$0] != nil }
+        state.withLock { $0.retired += paths }
+    }
+
+    /// Writes `bytes` unless the previous build wrote exactly these bytes at `path`, and its
+    /// compressed copies likewise; a nil fingerprint means the bytes are the fingerprint.
+    @discardableResult
+    private func store(_ path: String, bytes: [UInt8], fingerprint: Digest?) throws(FileSystem.Failure) -> Outcome {
+        let content = Digest.of(bytes)
+        try storeCompressedCopies(of: path, bytes: bytes, content: content)
+        return try write(path, bytes: bytes, content: content, fingerprint: fingerprint ?? content)
+    }
+
+    /// Writes one file unless the previous build wrote exactly these bytes at `path`.
+    private func write(_ path: String, bytes: [UInt8], content: Digest, fingerprint: Digest) throws(FileSystem.Failure) -> Outcome {
+        let entry = BuildManifest.Entry(fingerprint: fingerprint, content: content)
+        if previous[path]?.content == content { return record(path, entry, outcome: .unchanged) }
+        try destination.write(path, bytes: bytes)
+        return record(path, entry, outcome: .written)
+    }
+
+    /// The `.gz` and `.br` of a file that gets them, each compressed only when the previous
+    /// build did not make it from the same bytes; for a file that no longer gets them, the
+    /// previous build's are noted for deletion.
+    private func storeCompressedCopies(of path: String, bytes: [UInt8], content: Digest) throws(FileSystem.Failure) {
+        guard let precompression, Precompression.compresses(path, byteCount: bytes.count) else {
+            let stale = Precompression.copyPaths(of: path).filter { previous[$0] != nil }
+            if !stale.isEmpty { state.withLock { $0.retired += stale } }
+            return
+        }
+        for encoding in Precompression.Encoding.allCases {
+            let copyPath = path + encoding.suffix
+            let fingerprint = precompression.fingerprint(of: encoding, content: content)
+            if let old = previous[copyPath], old.fingerprint == fingerprint {
+                record(copyPath, old, outcome: .unchanged)
+                continue
+            }
+            let compressed: [UInt8]
+            do {
+                compressed = try precompression.compress(bytes, as: encoding)
+            } catch {
+                throw FileSystem.Failure(path: destination.stagingRoot + "/" + copyPath, operation: "compress (\(error)) into", code: error.systemCode)
+            }
+            _ = try write(copyPath, bytes: compressed, content: Digest.of(compressed), fingerprint: fingerprint)
+        }
+    }
+
+    /// A hard link to a file of the image cache, which never changes a file in place: the
+    /// cache file's path and stamp say everything about its bytes.
+    package func link(from source: String, to path: String) throws(FileSystem.Failure) {
+        let fingerprint = Self.fingerprint(ofFile: source, kind: 2)
+        let entry = BuildManifest.Entry(fingerprint: fingerprint, content: fingerprint)
+        if previous[path]?.fingerprint == fingerprint {
+            record(path, entry, outcome: .unchanged)
+            return
+        }
+        try destination.link(from: source, to: path)
+        record(path, entry, outcome: .written)
+    }
+
+    package var location: String { destination.stagingRoot }
+
+    private static func fingerprint(ofFile source: String, kind: UInt64) -> Digest {
+        var hasher = StableHasher()
+        hasher.combine(kind)
+        hasher.combine(source)
+        if let status = FileSystem.status(of: source) {
+            hasher.combine(status.size)
+            hasher.combine(status.modifiedNanoseconds)
+            // Linking a file changes its change time, so links into the cache go by the rest.
+            if kind == 1 { hasher.combine(status.changedNanoseconds) }
+            hasher.combine(status.inode)
+        }
+        return hasher.finalize()
+    }
+
+    @discardableResult
+    private func record(_ path: String, _ entry: BuildManifest.Entry, outcome: Outcome) -> Outcome {
+        state.withLock { state in
+            state.entries[path] = entry
+            switch outcome {
+            case .written: state.written.append(path)
+            case .unchanged: state.unchanged += 1
+            }
+        }
+        return outcome
+    }
+
+    /// What an edit build made: only the files it was asked for; deleted, only what it retired
+    /// and the compressed copies of files that no longer get them.
+    package func recorded() -> OutputChanges {
+        state.withLock { state in
+            let deleted = Set(state.retired).filter { state.entries[$0] == nil }.sorted()
+            return OutputChanges(entries: state.entries, written: state.written.sorted(), unchanged: state.unchanged, deleted: deleted)
+        }
+    }
+
+    /// What the build made, once every stage is done: the files the previous build made that
+    /// this one did not are deleted.
+    package func result() -> OutputChanges {
+        let made = recorded()
+        let deleted = previous.keys.filter { made.entries[$0] == nil }.sorted()
+        return OutputChanges(entries: made.entries, written: made.written, unchanged: made.unchanged, deleted: deleted)
+    }
+}
+
+/// The files one build wrote, left alone and deleted, and the manifest entries it made.
+package struct OutputChanges: Sendable {
+    package let entries: [String: BuildManifest.Entry]
+    package let written: [String]
+    package let unchanged: Int
+    package let deleted: [String]
+
+    package init(entries: [String: BuildManifest.Entry], written: [String], unchanged: Int, deleted: [String]) {
+        self.entries = entries
+        self.written = written
+        self.unchanged = unchanged
+        self.deleted = deleted
+    }
+}

@@ -1,0 +1,70 @@
+import CLibXML2
+import TimelineContent
+import TimelineModel
+import TimelineTemplates
+
+/// The feeds stage: writes every Atom feed in parallel chunks on every core (one per user's
+/// posts, one per user's timeline, one per post's comments, and the site's), then the
+/// sitemap and `robots.txt`, all into the staging folder. Without a base URL only
+/// `robots.txt` is written: feeds and sitemaps must hold absolute URLs.
+package enum FeedWriter {
+    /// Returns how many files it wrote.
+    package static func write(
+        contexts: PageContexts, pages: [Page], to output: any FileSink, outputDisplay: String, sitemapURLLimit: Int
+    ) async throws(SiteFiles.Failure) -> Int {
+        let site = contexts.site
+        guard let builder = FeedBuilder(contexts: contexts), let baseURL = contexts.paths.baseURL else {
+            try write(Robots.file, bytes: Array(Robots.text(sitemapURL: nil).utf8), to: output, outputDisplay: outputDisplay)
+            return 1
+        }
+        // libxml2 sets up its globals on first use; do it here, before any writer runs in parallel.
+        xmlInitParser()
+
+        let feeds = FeedFile.all(site: site)
+        try await write(feeds, builder: builder, to: output, outputDisplay: outputDisplay)
+
+        let urls = Sitemap.urls(of: pages, site: site, paths: contexts.paths, baseURL: baseURL)
+        let sitemaps: [(file: String, bytes: [UInt8])]
+        do {
+            sitemaps = try await Sitemap.files(urls: urls, baseURL: baseURL, limit: sitemapURLLimit)
+        } catch {
+            throw SiteFiles.Failure(diagnostics: [failure(Sitemap.file, outputDisplay: outputDisplay, "cannot write the sitemap: \(error)")])
+        }
+        for sitemap in sitemaps {
+            try write(sitemap.file, bytes: sitemap.bytes, to: output, outputDisplay: outputDisplay)
+        }
+        try write(Robots.file, bytes: Array(Robots.text(sitemapURL: baseURL + Sitemap.file).utf8), to: output, outputDisplay: outputDisplay)
+        return feeds.count + sitemaps.count + 1
+    }
+
+    /// Writes `feeds`, each only when its fingerprint changed.
+    package static func write(_ feeds: [FeedFile], builder: FeedBuilder, to output: any FileSink, outputDisplay: String) async throws(SiteFiles.Failure) {
+        let site = builder.contexts.site
+        let outcomes = await ParallelMap.chunks(count: feeds.count) { range -> Diagnostic? in
+            for feed in feeds[range] {
+                let file = feed.file(in: site)
+                do {
+                    let atom = builder.feed(feed)
+                    try output.file(file, fingerprint: atom.fingerprint) { try atom.xml() }
+                } catch {
+                    return failure(file, outputDisplay: outputDisplay, "cannot write the feed: \(error)")
+                }
+            }
+            return nil
+        }
+        let problems = outcomes.compactMap { $0 }
+        if !problems.isEmpty { throw SiteFiles.Failure(diagnostics: problems) }
+    }
+
+    private static func write(_ file: String, bytes: [UInt8], to output: any FileSink, outputDisplay: String) throws(SiteFiles.Failure) {
+        do {
+            try output.file(file, bytes: bytes)
+        } catch {
+            throw SiteFiles.Failure(diagnostics: [failure(file, outputDisplay: outputDisplay, "\(error)")])
+        }
+    }
+
+    private static func failure(_ file: String, outputDisplay: String, _ message: String) -> Diagnostic {
+        .error(.outputError, stage: .feeds, at: SourceLocation(path: outputDisplay + file), message)
+    }
+}

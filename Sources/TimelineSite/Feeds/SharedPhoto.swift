@@ -1,0 +1,55 @@
+import TimelineContent
+import TimelineModel
+import TimelineTemplates
+
+/// The image file a feed entry, an enclosure or a share tag points at, and what they say
+/// about it. Everything outside this file asks `SharedPhotos` and never looks at the post's
+/// `ContentAsset` itself, so when the photo pipeline publishes other files (resized
+/// variants) only this file changes.
+package struct SharedPhoto: Sendable, Hashable {
+    /// The published file, relative to the output root (`p/<id>/rocket.jpg`).
+    package let file: String
+    let width: Int
+    let height: Int
+    /// `image/jpeg`, `image/png` or `image/webp`.
+    let mediaType: String
+    /// The size of the published file in bytes (an enclosure's `length`).
+    package let byteCount: Int
+    /// The text alternative, when there is one.
+    package let alt: String?
+}
+
+package struct SharedPhotos: Sendable {
+    package let site: LinkedSite
+    package let images: PublishedImages
+    /// For the text alternative of a profile picture.
+    package let localizer: Localizer
+
+    /// Share cards and feed readers want one large, widely understood file: the JPEG of the
+    /// first display size at least this wide (else the widest).
+    static let preferredWidth = 1200
+
+    func sharedPhoto(ofPost index: Int) -> SharedPhoto {
+        let post = site.posts[index]
+        let image = images.posts[index]
+        let rendition = ImageContexts.fallbackRendition(image.display, atLeast: Self.preferredWidth)
+        return Self.shared(rendition, fallbackSize: image.size, alt: post.alt)
+    }
+
+    /// A profile's picture: the avatar when the user has one (its largest square), else their
+    /// newest photo.
+    func sharedPhoto(ofUser index: Int) -> SharedPhoto? {
+        let user = site.users[index]
+        if let avatar = images.avatars[index], let rendition = ImageContexts.fallbackRendition(avatar.squares, atLeast: .max) {
+            return Self.shared(rendition, fallbackSize: avatar.size, alt: localizer.text(.profilePictureAlt, ["name": user.displayName]))
+        }
+        return site.postsByUser[index].first.map(sharedPhoto(ofPost:))
+    }
+
+    private static func shared(_ rendition: Rendition?, fallbackSize: PixelSize, alt: String?) -> SharedPhoto {
+        SharedPhoto(
+            file: rendition?.outputFile ?? "", width: rendition?.size.width ?? fallbackSize.width,
+            height: rendition?.size.height ?? fallbackSize.height, mediaType: rendition?.mediaType ?? "image/jpeg",
+            byteCount: rendition?.byteCount ?? 0, alt: alt)
+    }
+}

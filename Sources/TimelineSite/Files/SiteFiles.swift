@@ -1,0 +1,65 @@
+import TimelineContent
+import TimelineModel
+import TimelineTemplates
+
+/// The site's files: renders pages on every core and hands each to the output stage as soon as it is made, then
+/// publishes photos, avatars and the theme's assets.
+package enum SiteFiles {
+    package struct Failure: Error {
+        package let diagnostics: [Diagnostic]
+
+        package init(diagnostics: [Diagnostic]) {
+            self.diagnostics = diagnostics
+        }
+    }
+
+    /// Renders only the pages whose template or context changed since the last build.
+    package static func makePages(_ pages: [Page], renderer: PageRenderer, to output: any FileSink, templatesDisplay: String) async throws(Failure) {
+        let outcomes = await ParallelMap.chunks(count: pages.count) { range -> Diagnostic? in
+            for page in pages[range] {
+                do {
+                    let prepared = renderer.prepare(page)
+                    try output.file(prepared.outputFile, fingerprint: renderer.fingerprint(prepared)) { try renderer.render(prepared) }
+                } catch let missing as PageRenderer.MissingTemplate {
+                    return .error(
+                        .missingTemplate, stage: .render, at: SourceLocation(path: templatesDisplay + missing.name + ".mustache"),
+                        "the theme has no '\(missing.name)' template")
+                } catch {
+                    return .error(.outputError, stage: .write, at: SourceLocation(path: output.location), "\(error)")
+                }
+            }
+            return nil
+        }
+        let problems = outcomes.compactMap { $0 }
+        if !problems.isEmpty { throw Failure(diagnostics: problems) }
+    }
+
+    /// Publishes the processed images (hard links into the cache), any originals the site
+    /// publishes, and the theme's `assets/` folder. Returns how many files it wrote.
+    package static func publishFiles(images: PublishedImages, theme: Theme, to output: any FileSink) async throws(Failure) -> Int {
+        enum Transfer: Sendable {
+            case link(String, String)
+            case copy(String, String)
+        }
+        var transfers = images.processedFiles.map { Transfer.link($0.cacheFile, $0.outputFile) }
+        transfers += images.originalFiles.map { Transfer.copy($0.source, $0.outputFile) }
+        transfers += theme.assetFiles.map { Transfer.copy(theme.root + "/assets/" + $0, "assets/" + $0) }
+        let list = transfers
+        let outcomes = await ParallelMap.chunks(count: list.count) { range -> Diagnostic? in
+            for transfer in list[range] {
+                do throws(FileSystem.Failure) {
+                    switch transfer {
+                    case .link(let source, let destination): try output.link(from: source, to: destination)
+                    case .copy(let source, let destination): try output.copy(from: source, to: destination)
+                    }
+                } catch {
+                    return .error(.outputError, stage: .write, at: SourceLocation(path: error.path), error.description)
+                }
+            }
+            return nil
+        }
+        let problems = outcomes.compactMap { $0 }
+        if !problems.isEmpty { throw Failure(diagnostics: problems) }
+        return list.count
+    }
+}

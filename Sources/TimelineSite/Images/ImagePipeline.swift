@@ -1,0 +1,134 @@
+import TimelineContent
+import TimelineModel
+import TimelineTemplates
+
+/// The images stage: every post photo and avatar through libvips, one image per core at a
+/// time so that memory stays bounded however many photos a site has. A source used by many
+/// posts (the same bytes) is processed once and published under each post's names. Each
+/// image's problems are collected, and reported at each post's own file; the others are
+/// unaffected.
+public enum ImagePipeline {
+    public struct Statistics: Sendable, Hashable {
+        public var images = 0
+        /// Images that had to be decoded (0 on a warm rebuild).
+        public var decoded = 0
+        /// Files encoded (0 on a warm rebuild).
+        public var encoded = 0
+
+        package init(images: Int = 0, decoded: Int = 0, encoded: Int = 0) {
+            self.images = images
+            self.decoded = decoded
+            self.encoded = encoded
+        }
+    }
+
+    package struct Result: Sendable {
+        /// Per post, in `LinkedSite.posts` order.
+        package let posts: [ProcessedImage]
+        /// Per user, nil without an avatar.
+        let avatars: [ProcessedImage?]
+        /// Cache file → output file.
+        package let files: [(cacheFile: String, outputFile: String)]
+        package let statistics: Statistics
+    }
+
+    package static func run(
+        site: LinkedSite, contentRoot: String, contentDisplay: String, cache: ImageCache, cacheDisplay: String
+    ) async -> (Result?, [Diagnostic]) {
+        let settings = site.settings.images
+        do {
+            try DecodedImage.start()
+        } catch {
+            return (nil, [.error(.undecodablePhoto, stage: .images, at: SourceLocation(path: contentDisplay), error.message)])
+        }
+        let (jobs, avatarJob) = Self.jobs(site: site, contentRoot: contentRoot, contentDisplay: contentDisplay)
+        let known = cache.loadIndex()
+        let processor = ImageProcessor(cache: cache, settings: settings, known: known, readsCameraDetails: site.settings.showCameraDetails)
+        let sources = await ParallelMap.map(jobs) { processor.identify($0) }
+        let (shared, renderingOfJob) = Self.shareWork(jobs: jobs, sources: sources)
+        let renderings = await ParallelMap.bounded(shared) { processor.render($0.job, digest: $0.digest) }
+
+        var diagnostics: [Diagnostic] = []
+        var learned = ImageCacheIndex()
+        var statistics = Statistics(images: jobs.count)
+        for rendering in renderings {
+            learned.merge(rendering.work.learned)
+            statistics.encoded += rendering.work.encodedCount
+            statistics.decoded += rendering.work.decoded ? 1 : 0
+        }
+        var images: [ProcessedImage?] = []
+        var files: [(cacheFile: String, outputFile: String)] = []
+        for (index, job) in jobs.enumerated() {
+            if case .success(let source) = sources[index] { learned.sources[job.asset.relativePath] = source }
+            switch renderingOfJob[index].flatMap({ renderings[$0].result }) {
+            case .success(let rendered):
+                let published = ImageProcessor.publish(rendered, for: job, cache: cache)
+                images.append(published.image)
+                files += published.files
+            case .failure(let failure):
+                // A shared failure is reported once per job, each at its own file.
+                diagnostics.append(ImageProcessor.diagnostic(failure, for: job))
+                images.append(nil)
+            }
+        }
+        // Keep what the index knew about other files (another site, an older setting) until
+        // `timeline clean --cache`; this build's findings win.
+        var index = known
+        index.sources = learned.sources
+        index.merge(learned)
+        do {
+            // A warm build learns nothing new: leave the file (and its modification time) alone.
+            if index != known { try cache.saveIndex(index) }
+        } catch {
+            diagnostics.append(
+                .warning(.imageCacheError, stage: .images, at: SourceLocation(path: cacheDisplay), "cannot save the image cache index: \(error.description)"))
+        }
+        guard !diagnostics.contains(where: { $0.severity == .error }) else { return (nil, diagnostics) }
+        let posts = images.prefix(site.posts.count).compactMap { $0 }
+        let avatars = site.users.indices.map { avatarJob[$0].flatMap { images[$0] } }
+        return (Result(posts: posts, avatars: avatars, files: files, statistics: statistics), diagnostics)
+    }
+
+    /// One rendering per distinct source and purpose, done with the first job that needs it:
+    /// `shared` lists those, `renderingOfJob` says which one each job uses (or why it has none:
+    /// its source could not be read).
+    static func shareWork(
+        jobs: [ImageJob], sources: [Swift.Result<ImageCacheIndex.SourceEntry, ImageProcessor.JobFailure>]
+    ) -> (shared: [(job: ImageJob, digest: String)], renderingOfJob: [Swift.Result<Int, ImageProcessor.JobFailure>]) {
+        var shared: [(job: ImageJob, digest: String)] = []
+        var renderingOfRecipe: [SourceRecipe: Int] = [:]
+        let renderingOfJob = zip(jobs, sources).map { job, source in
+            source.map { entry in
+                let recipe = SourceRecipe(digest: entry.digest, purpose: job.purpose)
+                if let rendering = renderingOfRecipe[recipe] { return rendering }
+                renderingOfRecipe[recipe] = shared.count
+                shared.append((job, entry.digest))
+                return shared.count - 1
+            }
+        }
+        return (shared, renderingOfJob)
+    }
+
+    /// One job per post photo, then one per avatar; `avatarJob` maps a user to theirs.
+    package static func jobs(site: LinkedSite, contentRoot: String, contentDisplay: String) -> (jobs: [ImageJob], avatarJob: [Int: Int]) {
+        let paths = SitePaths(settings: site.settings)
+        var jobs: [ImageJob] = site.posts.map { post in
+            ImageJob(
+                purpose: .postPhoto, asset: post.photo, sourcePath: contentRoot + "/" + post.photo.relativePath,
+                displayPath: contentDisplay + post.photo.relativePath, outputFolder: paths.post(post.id).folder,
+                stem: URLPath.safeFileName(Path.stem(of: post.photo.fileName)), owner: "photo of post \(post.id.rawValue)")
+        }
+        var avatarJob: [Int: Int] = [:]
+        for (index, user) in site.users.enumerated() {
+            guard let avatar = user.avatar else { continue }
+            avatarJob[index] = jobs.count
+            jobs.append(
+                ImageJob(
+                    purpose: .avatar, asset: avatar, sourcePath: contentRoot + "/" + avatar.relativePath,
+                    displayPath: contentDisplay + avatar.relativePath, outputFolder: paths.profile(user.username).folder, stem: "avatar",
+                    owner: "avatar of \(user.username)"))
+        }
+
+        return (jobs, avatarJob)
+    }
+}

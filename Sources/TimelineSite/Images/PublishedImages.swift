@@ -1,0 +1,65 @@
+import TimelineContent
+import TimelineModel
+import TimelineTemplates
+
+/// What the images stage hands on: per post and per avatar, the files pages show, and the
+/// files the write stage publishes.
+package struct PublishedImages: Sendable {
+    /// Per post, in `LinkedSite.posts` order.
+    package let posts: [ProcessedImage]
+    /// Per user, nil without an avatar.
+    let avatars: [ProcessedImage?]
+    /// Processed files: cache file → output file, published as hard links.
+    let processedFiles: [(cacheFile: String, outputFile: String)]
+    /// Originals: content file → output file, published as copies.
+    let originalFiles: [(source: String, outputFile: String)]
+    /// Per post, the URL path of its original when published.
+    let originalPhotoFiles: [String?]
+    package let statistics: ImagePipeline.Statistics
+
+    package init(
+        posts: [ProcessedImage], avatars: [ProcessedImage?], processedFiles: [(cacheFile: String, outputFile: String)],
+        originalFiles: [(source: String, outputFile: String)], originalPhotoFiles: [String?], statistics: ImagePipeline.Statistics
+    ) {
+        self.posts = posts
+        self.avatars = avatars
+        self.processedFiles = processedFiles
+        self.originalFiles = originalFiles
+        self.originalPhotoFiles = originalPhotoFiles
+        self.statistics = statistics
+    }
+
+    /// With `images.process` off: every photo and avatar published as it is.
+    package static func unprocessed(site: LinkedSite, contentRoot: String) -> PublishedImages {
+        let paths = SitePaths(settings: site.settings)
+        var originals: [(source: String, outputFile: String)] = []
+        let posts = site.posts.map { post in
+            let file = paths.photoFile(of: post)
+            originals.append((contentRoot + "/" + post.photo.relativePath, file))
+            return ProcessedImage(size: post.photo.pixelSize, placeholderColor: nil, display: [Self.original(post.photo, at: file)], squares: [])
+        }
+        let avatars = site.users.map { user -> ProcessedImage? in
+            guard let avatar = user.avatar, let file = paths.avatarFile(of: user) else { return nil }
+            originals.append((contentRoot + "/" + avatar.relativePath, file))
+            return ProcessedImage(size: avatar.pixelSize, placeholderColor: nil, display: [], squares: [Self.original(avatar, at: file)])
+        }
+        return PublishedImages(
+            posts: posts, avatars: avatars, processedFiles: [], originalFiles: originals, originalPhotoFiles: posts.map { _ in nil },
+            statistics: ImagePipeline.Statistics())
+    }
+
+    /// Adds the original photos to a processed site, when `images.publishOriginals` asks.
+    package static func processed(_ result: ImagePipeline.Result, site: LinkedSite, contentRoot: String) -> PublishedImages {
+        let paths = SitePaths(settings: site.settings)
+        let publishOriginals = site.settings.images.publishOriginals
+        let originalFiles = publishOriginals ? site.posts.map { paths.photoFile(of: $0) } : []
+        let originals = zip(site.posts, originalFiles).map { post, file in (contentRoot + "/" + post.photo.relativePath, file) }
+        return PublishedImages(
+            posts: result.posts, avatars: result.avatars, processedFiles: result.files, originalFiles: originals,
+            originalPhotoFiles: publishOriginals ? originalFiles : site.posts.map { _ in nil }, statistics: result.statistics)
+    }
+
+    private static func original(_ asset: ContentAsset, at file: String) -> Rendition {
+        Rendition(size: asset.pixelSize, mediaType: asset.mediaType, outputFile: file, byteCount: asset.byteCount)
+    }
+}

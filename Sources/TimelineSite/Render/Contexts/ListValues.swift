@@ -1,0 +1,47 @@
+import TimelineContent
+import TimelineModel
+import TimelineTemplates
+
+/// The cards of one page of a list (home, profile, timeline), made only when the page is
+/// rendered; fingerprinted from each post's card digest, computed once per post. A card
+/// depends on its position only through whether its photo loads eagerly, so that flag and the
+/// post's digest together fingerprint it.
+package struct CardPage: LazyTemplateValue {
+    package let contexts: PageContexts
+    /// Post indexes, in the order shown.
+    package let posts: [Int]
+
+    package var fingerprint: TemplateFingerprint {
+        var hasher = StableHasher()
+        hasher.combine("cards")
+        hasher.combine(posts.count)
+        for (position, post) in posts.enumerated() {
+            hasher.combine(contexts.cardDigests[post])
+            hasher.combine(position < PageContexts.eagerImageCount)
+        }
+        return hasher.finalize().templateFingerprint
+    }
+
+    package func make() -> TemplateValue {
+        .list(posts.enumerated().map { .object(contexts.card($1, position: $0)) })
+    }
+}
+
+/// The rows of a list of users, made only when the page is rendered; fingerprinted from each
+/// user's values.
+package struct UserRows: LazyTemplateValue {
+    package let contexts: PageContexts
+    package let users: [Int]
+
+    package var fingerprint: TemplateFingerprint {
+        var hasher = StableHasher()
+        hasher.combine("users")
+        hasher.combine(users.count)
+        for user in users { hasher.combine(ContextFingerprint.of(.object(contexts.userSummaries[user]))) }
+        return hasher.finalize().templateFingerprint
+    }
+
+    package func make() -> TemplateValue {
+        .list(users.map { .object(contexts.userSummaries[$0]) })
+    }
+}

@@ -1,0 +1,60 @@
+import TimelineContent
+import TimelineModel
+import TimelineTemplates
+
+/// One page of the site to render. Enumerating pages is cheap; each is rendered and written
+/// on its own, so the whole site never sits in memory.
+public enum Page: Sendable, Hashable {
+    case home(page: Int)
+    case profile(user: Int, page: Int)
+    case feed(user: Int, page: Int)
+    case following(user: Int)
+    case followers(user: Int)
+    case post(Int)
+    case users
+    case search
+    case notFound
+    /// One page of a hashtag's posts (`tags` index), and the index of every tag.
+    case tag(Int, page: Int)
+    case tags
+
+    /// Every page of the site, in a stable order.
+    package static func all(site: LinkedSite, timelines: Timelines) -> [Page] {
+        let pageSize = site.settings.pageSize
+        var pages: [Page] = [.notFound, .users, .search]
+        let homePages = Pagination(itemCount: site.posts.count, pageSize: pageSize).pageCount
+        pages.append(contentsOf: (1...homePages).map { .home(page: $0) })
+        for user in site.users.indices {
+            let profilePages = Pagination(itemCount: site.postsByUser[user].count, pageSize: pageSize).pageCount
+            pages.append(contentsOf: (1...profilePages).map { .profile(user: user, page: $0) })
+            let feedPages = Pagination(itemCount: timelines.feeds[user].count, pageSize: pageSize).pageCount
+            pages.append(contentsOf: (1...feedPages).map { .feed(user: user, page: $0) })
+            pages.append(.following(user: user))
+            pages.append(.followers(user: user))
+        }
+        pages.append(contentsOf: site.posts.indices.map { .post($0) })
+        pages.append(.tags)
+        for (index, tag) in site.tags.tags.enumerated() {
+            let tagPages = Pagination(itemCount: tag.posts.count, pageSize: pageSize).pageCount
+            pages.append(contentsOf: (1...tagPages).map { .tag(index, page: $0) })
+        }
+        return pages
+    }
+
+    /// Where the page is published; nil for the 404 page, which has no address of its own.
+    package func location(in site: LinkedSite, paths: SitePaths) -> SitePaths.Location? {
+        switch self {
+        case .home(let page): paths.home(page: page)
+        case .profile(let user, let page): paths.profile(site.users[user].username, page: page)
+        case .feed(let user, let page): paths.feed(site.users[user].username, page: page)
+        case .following(let user): paths.following(site.users[user].username)
+        case .followers(let user): paths.followers(site.users[user].username)
+        case .post(let index): paths.post(site.posts[index].id)
+        case .users: paths.users()
+        case .search: paths.search()
+        case .notFound: nil
+        case .tag(let index, let page): paths.tag(site.tags.tags[index].key, page: page)
+        case .tags: paths.tags()
+        }
+    }
+}

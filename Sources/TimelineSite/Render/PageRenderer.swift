@@ -1,0 +1,197 @@
+import TimelineContent
+import TimelineModel
+import TimelineTemplates
+
+/// The render stage for one page: picks its template and builds its values.
+package struct PageRenderer: Sendable {
+    package let contexts: PageContexts
+    package let theme: Theme
+    /// The search index's manifest, which the search page names.
+    package let searchManifestURL: String
+    /// Cards and user rows rendered once for every page that lists them, while this renderer
+    /// lives (the render stage). Only partials the compiler proves read nothing but their item
+    /// are kept, so a page is the same bytes as with every one rendered in place.
+    package let fragments = TemplateFragments()
+
+    package init(contexts: PageContexts, theme: Theme, searchManifestURL: String) {
+        self.contexts = contexts
+        self.theme = theme
+        self.searchManifestURL = searchManifestURL
+    }
+
+    package struct MissingTemplate: Error {
+        package let name: String
+    }
+
+    /// A page ready to render: where it goes, its template and its values.
+    package struct PreparedPage: Sendable {
+        let outputFile: String
+        /// Its folder as a URL path; nil for the 404 page, which a host shows at any address,
+        /// so its links stay root-relative even when `relativeURLs` is on.
+        let urlFolder: String?
+        package let template: String
+        package let context: TemplateValue
+    }
+
+    package func prepare(_ page: Page) -> PreparedPage {
+        let location = page.location(in: site, paths: paths)
+        let (template, context) = describe(page, at: location)
+        return PreparedPage(outputFile: location?.outputFile ?? SitePaths.notFoundFile, urlFolder: location?.urlFolder, template: template, context: context)
+    }
+
+    /// A page is a function of its template (with the partials it reaches) and its values.
+    package func fingerprint(_ prepared: PreparedPage) -> Digest {
+        var hasher = StableHasher()
+        hasher.combine(prepared.template)
+        hasher.combine(theme.dependencies.digests[prepared.template] ?? .zero)
+        hasher.combine(paths.relativeLinks != nil)
+        ContextFingerprint.combine(prepared.context, into: &hasher)
+        return hasher.finalize()
+    }
+
+    package func render(_ prepared: PreparedPage) throws(MissingTemplate) -> [UInt8] {
+        guard let html = theme.render(prepared.template, prepared.context, fragments: fragments) else { throw MissingTemplate(name: prepared.template) }
+        guard let relativeLinks = paths.relativeLinks, let folder = prepared.urlFolder else { return html }
+        return relativeLinks.rewrite(html, pageFolder: folder)
+    }
+
+    private var site: LinkedSite { contexts.site }
+    private var paths: SitePaths { contexts.paths }
+
+    /// The template and values of a page published at `location` (nil for the 404 page).
+    private func describe(_ page: Page, at location: SitePaths.Location?) -> (template: String, context: TemplateValue) {
+        let text = contexts.localizer
+        switch page {
+        case .home(let number):
+            let list = postList(site.posts.indices, page: number) { paths.home(page: $0) }
+            let title = number > 1 ? text.text(.homePageTitle, ["number": text.number(number)]) : nil
+            let common = contexts.common(title: title, description: nil, location: location, kind: "home", for: page)
+            return ("home", HomePage(common: common, list: list).templateValue)
+
+        case .profile(let user, let number):
+            let name = site.users[user].displayName
+            let list = postList(site.postsByUser[user], page: number) { paths.profile(site.users[user].username, page: $0) }
+            let title = number > 1 ? text.text(.profilePageTitle, ["name": name, "number": text.number(number)]) : name
+            let description = contexts.bioText[user] ?? text.text(.profileDescription, ["name": name])
+            let common = contexts.common(title: title, description: description, location: location, kind: "profile", for: page)
+            return ("profile", UserPostsPage(common: common, user: contexts.userSummaries[user], list: list).templateValue)
+
+        case .feed(let user, let number):
+            let name = site.users[user].displayName
+            let list = postList(contexts.timelines.feeds[user], page: number) { paths.feed(site.users[user].username, page: $0) }
+            let title = number > 1 ? text.text(.timelinePageTitle, ["name": name, "number": text.number(number)]) : text.text(.timelineTitle, ["name": name])
+            let description = text.text(.timelineDescription, ["name": name])
+            let common = contexts.common(title: title, description: description, location: location, kind: "feed", for: page)
+            return ("feed", UserPostsPage(common: common, user: contexts.userSummaries[user], list: list).templateValue)
+
+        case .following(let user):
+            let name = site.users[user].displayName
+            return userList(
+                site.following[user], page: page, location: location, kind: "following", title: text.text(.followingTitle, ["name": name]),
+                owner: user, empty: text.text(.followingEmpty, ["name": name]))
+
+        case .followers(let user):
+            let name = site.users[user].displayName
+            return userList(
+                site.followers[user], page: page, location: location, kind: "followers", title: text.text(.followersTitle, ["name": name]),
+                owner: user, empty: text.text(.followersEmpty, ["name": name]))
+
+        case .users:
+            return userList(
+                Array(site.users.indices), page: page, location: location, kind: "users", title: text.text(.usersTitle), owner: nil,
+                empty: text.text(.usersEmpty))
+
+        case .post(let index):
+            let post = site.posts[index]
+            let title = text.text(.postTitle, ["name": site.users[site.postAuthor[index]].displayName])
+            let description = contexts.captionText[index] ?? post.alt ?? title
+            let common = contexts.common(title: title, description: description, location: location, kind: "post", for: page)
+            return ("post", PostPage(common: common, post: postDetail(index)).templateValue)
+
+        case .search:
+            let common = contexts.common(
+                title: text.text(.searchTitle), description: text.text(.searchDescription), location: location, kind: "search", for: page)
+            let values = SearchValues(manifestURL: searchManifestURL, messagesJSON: text.searchMessagesJSON)
+            return ("search", SearchPage(common: common, search: values).templateValue)
+
+        case .tag(let index, let number):
+            let tag = site.tags.tags[index]
+            let list = postList(tag.posts, page: number) { paths.tag(tag.key, page: $0) }
+            let title =
+                number > 1 ? text.text(.tagPageTitle, ["name": tag.spelling, "number": text.number(number)]) : text.text(.tagTitle, ["name": tag.spelling])
+            let common = contexts.common(
+                title: title, description: text.text(.tagDescription, ["name": tag.spelling]), location: location, kind: "tag", for: page)
+            return ("tag", TagPage(common: common, tag: contexts.tagValues(index), list: list).templateValue)
+
+        case .tags:
+            let common = contexts.common(title: text.text(.tagsTitle), description: nil, location: location, kind: "tags", for: page)
+            let tags = site.tags.tags.indices.map(contexts.tagValues)
+            return ("tags", TagsPage(common: common, tags: tags, filterMessagesJSON: text.filterMessagesJSON).templateValue)
+
+        case .notFound:
+            let common = contexts.common(title: text.text(.notFoundTitle), description: nil, location: nil, kind: "notFound", for: page)
+            return ("404", NotFoundPage(common: common).templateValue)
+        }
+    }
+
+    /// One page of a list of post indexes (the whole site's range, a profile's or a timeline's
+    /// list), without copying the list. Its cards are made only if the page is rendered.
+    private func postList(
+        _ posts: some RandomAccessCollection<Int>, page: Int, location: @escaping (Int) -> SitePaths.Location
+    ) -> PostListValues {
+        let pagination = Pagination(itemCount: posts.count, pageSize: site.settings.pageSize)
+        let range = pagination.range(ofPage: page)
+        let shown = range.map { posts[posts.index(posts.startIndex, offsetBy: $0)] }
+        return PostListValues(cards: CardPage(contexts: contexts, posts: shown), pagination: contexts.pagination(pagination, page: page, location: location))
+    }
+
+    private func userList(
+        _ users: [Int], page: Page, location: SitePaths.Location?, kind: String, title: String, owner: Int?, empty: String
+    ) -> (template: String, context: TemplateValue) {
+        let common = contexts.common(title: title, description: nil, location: location, kind: kind, for: page)
+        let values = UserListPage(
+            common: common, heading: title, owner: owner.map { contexts.userSummaries[$0] }, users: UserRows(contexts: contexts, users: users),
+            emptyMessage: empty, filterMessagesJSON: contexts.localizer.filterMessagesJSON)
+        return ("user-list", values.templateValue)
+    }
+
+    private func postDetail(_ index: Int) -> PostDetailValues {
+        let post = site.posts[index]
+        let authorIndex = site.postAuthor[index]
+        let authorPosts = site.postsByUser[authorIndex]
+        // The author's list is newest first: the neighbour before is newer, the one after older.
+        let position = Self.binarySearch(authorPosts, for: index)
+        let newer = position.flatMap { $0 > 0 ? authorPosts[$0 - 1] : nil }
+        let older = position.flatMap { $0 + 1 < authorPosts.count ? authorPosts[$0 + 1] : nil }
+        let comments = post.comments.map { comment in
+            CommentValues(
+                id: comment.id.rawValue, author: site.userIndex(named: comment.author.username).map { contexts.userSummaries[$0] },
+                date: comment.date.map { DateValues(milliseconds: $0, localizer: contexts.localizer) }, text: comment.text)
+        }
+        var seenLikers = Set<Int>()
+        let likers = post.likes.compactMap { like -> UserValues? in
+            guard let liker = site.userIndex(named: like.author.username), seenLikers.insert(liker).inserted else { return nil }
+            return contexts.userSummaries[liker]
+        }
+        return PostDetailValues(
+            card: contexts.card(index, position: 0), comments: comments, likers: likers, hasLikes: !post.likes.isEmpty,
+            newerPost: newer.map { neighbour($0) }, olderPost: older.map { neighbour($0) },
+            commentsAtomURL: contexts.sharing.url(of: .comments(post: index)), camera: contexts.camera(ofPost: index))
+    }
+
+    /// Where `value` stands in an ascending list.
+    package static func binarySearch(_ list: [Int], for value: Int) -> Int? {
+        var low = 0
+        var high = list.count
+        while low < high {
+            let middle = (low + high) / 2
+            if list[middle] < value { low = middle + 1 } else { high = middle }
+        }
+        return low < list.count && list[low] == value ? low : nil
+    }
+
+    private func neighbour(_ index: Int) -> NeighbourValues {
+        let post = site.posts[index]
+        return NeighbourValues(url: paths.url(paths.post(post.id)), photo: contexts.photo(ofPost: index, eager: false), date: contexts.date(ofPost: index))
+    }
+}

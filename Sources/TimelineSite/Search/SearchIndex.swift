@@ -1,0 +1,72 @@
+import TimelineContent
+import TimelineModel
+import TimelineTemplates
+
+/// What the search stage wrote: the manifest the search page names, the figures, and each
+/// collection's index, which a live session keeps to change it in place (a build that keeps
+/// no site lets it go once written).
+public struct SearchIndex: Sendable {
+    /// Relative to the output root, e.g. `search/manifest.0123456789abcdef.json`.
+    package private(set) var manifestFile: String
+    package private(set) var collections: [CollectionIndex]
+    public private(set) var statistics: Statistics
+
+    package init(manifest: SearchFile, collections: [CollectionIndex]) {
+        manifestFile = manifest.path
+        self.collections = collections
+        statistics = Self.statistics(of: collections, manifestBytes: manifest.bytes.count)
+    }
+
+    /// Keeps only the manifest's name and the figures.
+    package mutating func releaseCollections() {
+        collections = []
+    }
+
+    /// Changes the documents at `positions` of collection `name` (see
+    /// `CollectionIndex.replaceDocuments`), and the manifest when that changes it; returns the
+    /// files to write and the paths of files the index no longer has.
+    package mutating func replaceDocuments(
+        _ positions: [Int], oldTerms: [Int: Set<String>], in collection: SearchCollection
+    ) -> (changes: CollectionIndex.Changes, manifestChanged: Bool) {
+        guard let position = collections.firstIndex(where: { $0.collection.name == collection.name }) else { return (.init(), false) }
+        var changes = collections[position].replaceDocuments(positions, oldTerms: oldTerms, with: collection)
+        let manifest = SearchIndexBuilder.manifestFile(collections)
+        let manifestChanged = manifest.path != manifestFile
+        if manifestChanged {
+            changes.removed.append(manifestFile)
+            changes.files.append(manifest)
+            manifestFile = manifest.path
+        }
+        statistics = Self.statistics(of: collections, manifestBytes: manifest.bytes.count)
+        return (changes, manifestChanged)
+    }
+
+    private static func statistics(of collections: [CollectionIndex], manifestBytes: Int) -> Statistics {
+        var total = Statistics(fileCount: 1, byteCount: manifestBytes)
+        for collection in collections {
+            let figures = collection.statistics
+            total.fileCount += figures.fileCount
+            total.byteCount += figures.byteCount
+            total.termCount += figures.termCount
+            total.chunkCount += figures.chunkCount
+            total.tailCount += figures.tailCount
+        }
+        return total
+    }
+
+    public struct Statistics: Sendable, Equatable {
+        public var fileCount = 0
+        public var byteCount = 0
+        public var termCount = 0
+        public var chunkCount = 0
+        public var tailCount = 0
+
+        package init(fileCount: Int = 0, byteCount: Int = 0, termCount: Int = 0, chunkCount: Int = 0, tailCount: Int = 0) {
+            self.fileCount = fileCount
+            self.byteCount = byteCount
+            self.termCount = termCount
+            self.chunkCount = chunkCount
+            self.tailCount = tailCount
+        }
+    }
+}

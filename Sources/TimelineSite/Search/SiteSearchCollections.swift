@@ -1,0 +1,119 @@
+import TimelineContent
+import TimelineModel
+import TimelineTemplates
+
+/// The site's two searchable collections, made from the linked records.
+///
+/// - posts: numbered oldest first (so a new post leaves every other number, and so most
+///   index files, unchanged), shown newest first; found by the words of the caption and of
+///   every comment.
+/// - users: numbered in the site's user order (by username), shown in that order; found by
+///   any part of the username or the display name.
+package enum SiteSearchCollections {
+    /// Card thumbnails: the smallest square at least this wide.
+    static let thumbnailWidth = 160
+    static let avatarWidth = 64
+
+    package static func make(site: LinkedSite, images: PublishedImages, captionText: [String?], paths: SitePaths, localizer: Localizer) -> [SearchCollection] {
+        let postCount = site.posts.count
+        let posts = SearchCollection(
+            name: "posts", count: postCount, descending: true, match: .words,
+            numberAt: { Int32(postCount - 1 - $0) },
+            termsAt: { postTerms(ofPost: $0, in: site) },
+            card: { number in
+                postCard(postCount - 1 - number, site: site, images: images, captionText: captionText, paths: paths, localizer: localizer)
+            })
+        let users = SearchCollection(
+            name: "users", count: site.users.count, descending: false, match: .substring,
+            numberAt: { Int32($0) },
+            termsAt: { userTerms(site.users[$0]) },
+            card: { userCard($0, site: site, images: images, paths: paths) })
+        return [posts, users]
+    }
+
+    /// A post's words, and each of its hashtags as `#` and the tag's normalised key (`#café`
+    /// is found as `#cafe`, as the search page normalises what is typed).
+    package static func postTerms(ofPost index: Int, in site: LinkedSite) -> Set<String> {
+        postTerms(site.posts[index]).union(site.tags.keys(ofPost: index).map(tagTerm))
+    }
+
+    static func tagTerm(_ key: String) -> String {
+        "#" + String(SearchText.normalize(key).unicodeScalars.prefix(SearchText.maximumTermLength))
+    }
+
+    package static func postTerms(_ post: Post) -> Set<String> {
+        var terms = Set<String>()
+        if let caption = post.caption { terms.formUnion(SearchText.words(Markdown.text(caption))) }
+        for comment in post.comments { terms.formUnion(SearchText.words(Markdown.text(comment.text))) }
+        return terms
+    }
+
+    /// Every suffix of the normalised username and display name that does not start with a
+    /// space, cut to the term length.
+    static func userTerms(_ user: User) -> Set<String> {
+        var terms = Set<String>()
+        for name in [user.username, user.name].compactMap({ $0 }) {
+            let scalars = Array(SearchText.normalizeName(name).unicodeScalars)
+            for start in scalars.indices where scalars[start] != " " {
+                var term = String.UnicodeScalarView()
+                term.append(contentsOf: scalars[start..<min(scalars.count, start + SearchText.maximumTermLength)])
+                terms.insert(String(term))
+            }
+        }
+        return terms
+    }
+
+    /// `url`, `img` (with `w`, `h`, `alt`), `user`, `name`, `text` (the caption's plain text, cut
+    /// as for page descriptions),
+    /// `date`, `likes`, `comments`.
+    static func postCard(
+        _ index: Int, site: LinkedSite, images: PublishedImages, captionText: [String?], paths: SitePaths, localizer: Localizer
+    ) -> [UInt8] {
+        let post = site.posts[index]
+        let author = site.users[site.postAuthor[index]]
+        var json = JSONText()
+        json.beginObject()
+        json.field("url", paths.url(ofPath: paths.post(post.id).urlFolder, from: paths.search()))
+        if let thumbnail = smallest(images.posts[index].squares, atLeast: thumbnailWidth) ?? images.posts[index].display.first {
+            json.field("img", paths.url(ofPath: thumbnail.outputFile, from: paths.search()))
+            json.field("w", thumbnail.size.width)
+            json.field("h", thumbnail.size.height)
+        }
+        json.field("alt", post.alt)
+        json.field("user", author.username)
+        json.field("name", author.name)
+        json.field("text", captionText[index])
+        json.field("date", post.date.map { localizer.date(milliseconds: $0) })
+        json.field("likes", post.likes.count)
+        json.field("comments", post.comments.count)
+        json.endObject()
+        return json.bytes
+    }
+
+    /// `url`, `img` (with `w`, `h`), `user`, `name`, `posts`, `followers`.
+    static func userCard(_ index: Int, site: LinkedSite, images: PublishedImages, paths: SitePaths) -> [UInt8] {
+        let user = site.users[index]
+        var json = JSONText()
+        json.beginObject()
+        json.field("url", paths.url(ofPath: paths.profile(user.username).urlFolder, from: paths.search()))
+        if let avatar = images.avatars[index].flatMap({ smallest($0.squares, atLeast: avatarWidth) }) {
+            json.field("img", paths.url(ofPath: avatar.outputFile, from: paths.search()))
+            json.field("w", avatar.size.width)
+            json.field("h", avatar.size.height)
+        }
+        json.field("user", user.username)
+        json.field("name", user.name)
+        json.field("posts", site.postsByUser[index].count)
+        json.field("followers", site.followers[index].count)
+        json.endObject()
+        return json.bytes
+    }
+
+    /// The smallest rendition at least `width` wide, WebP before JPEG; else the widest.
+    static func smallest(_ renditions: [Rendition], atLeast width: Int) -> Rendition? {
+        let ordered = renditions.sorted {
+            ($0.size.width, $0.mediaType == ImageFormat.webp.mediaType ? 0 : 1) < ($1.size.width, $1.mediaType == ImageFormat.webp.mediaType ? 0 : 1)
+        }
+        return ordered.first { $0.size.width >= width } ?? ordered.last
+    }
+}
