@@ -8,6 +8,8 @@ SYSTEM_PACKAGES := libcmark-dev libxml2-dev libvips-dev zlib1g-dev libbrotli-dev
 TEST_PACKAGES := libvips-tools libimage-exiftool-perl chromium python3-venv nginx libnginx-mod-http-brotli-static
 SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 SWIFT_BUILD_FLAGS ?=
+# A target may import only the targets it lists in Package.swift (docs/architecture.md).
+IMPORT_CHECK := --explicit-target-dependency-import-check error
 
 # Installs those of the Debian packages $(1) that are missing (apt-get; sudo unless root).
 define install_missing
@@ -20,7 +22,7 @@ define install_missing
 	fi
 endef
 
-.PHONY: sanitize fuzz kill-test serve-hostile site build test lint format check bench bench-compare bench-images bench-search bench-serve deps test-deps clean
+.PHONY: sanitize fuzz kill-test serve-hostile site build test layering lint format check bench bench-compare bench-images bench-search bench-serve deps test-deps clean
 
 ## Install what is missing, build the tool (release) and the example site into Output/, with
 ## links relative to each page so that Output/index.html opens from the folder.
@@ -34,8 +36,13 @@ build: deps
 
 ## Run every test.
 test: deps test-deps
-	swift build --build-tests $(SWIFT_BUILD_FLAGS)
+	swift build --build-tests $(IMPORT_CHECK) $(SWIFT_BUILD_FLAGS)
 	swift test --skip-build $(SWIFT_BUILD_FLAGS)
+
+## Show that a backward import between the pipeline's targets fails to compile
+## (scripts/check-layering.sh); CI runs it after the tests.
+layering: deps
+	SWIFT_BUILD_FLAGS="$(SWIFT_BUILD_FLAGS)" scripts/check-layering.sh
 
 SWIFT_SOURCES := Sources Tests Package.swift Fuzz/Sources Fuzz/Package.swift
 

@@ -101,7 +101,7 @@ struct HashtagTests {
     func searchTerms() async throws {
         let fixture = try Self.site([(Self.older, "Terrace #Café")])
         _ = try await fixture.build()
-        let site = try await SiteBuilder.prepare(fixture.options()).site
+        let site = try await PreparedSite.prepare(fixture.options()).0.site
         let terms = SiteSearchCollections.postTerms(ofPost: 0, in: site)
         #expect(terms.contains("#cafe"))
         #expect(terms.contains("cafe"))

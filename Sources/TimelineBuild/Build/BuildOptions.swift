@@ -80,6 +80,13 @@ public struct BuildProgress: Sendable {
     public let message: String
 }
 
+extension BuildOptions {
+    /// Tells whoever follows the build (`progress`) what a stage is doing.
+    func announce(_ stage: BuildStage, _ message: @autoclosure () -> String) {
+        progress?(BuildProgress(stage: stage, message: message()))
+    }
+}
+
 extension BuildStateFolder {
     /// The state folder of the options' output folder.
     init(options: BuildOptions) {

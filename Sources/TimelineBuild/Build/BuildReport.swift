@@ -39,6 +39,21 @@ public struct BuildReport: Sendable {
         public let written: Int
         public let unchanged: Int
         public let deleted: Int
+
+        init(mode: Mode, written: Int, unchanged: Int, deleted: Int) {
+            self.mode = mode
+            self.written = written
+            self.unchanged = unchanged
+            self.deleted = deleted
+        }
+
+        init(_ changes: OutputChanges, mode: Mode) {
+            self.init(mode: mode, written: changes.written.count, unchanged: changes.unchanged, deleted: changes.deleted.count)
+        }
+
+        static func upToDate(fileCount: Int) -> Files {
+            Files(mode: .upToDate, written: 0, unchanged: fileCount, deleted: 0)
+        }
     }
 
     /// `Built 212 pages (6 users, 14 posts) in 0.31 s → Output/`
@@ -58,10 +73,19 @@ public struct BuildReport: Sendable {
 }
 
 extension BuildReport {
-    func with(timings: StageTimings) -> BuildReport {
-        BuildReport(
-            pageCount: pageCount, fileCount: fileCount, userCount: userCount, postCount: postCount, seconds: timings.total, output: output,
-            basePath: basePath, warnings: warnings, images: images, search: search, timings: timings, files: files)
+    /// The report of a run that made `facts`, taking `timings.total` as its time.
+    init(_ facts: BuildFacts, output: String, timings: StageTimings, files: Files) {
+        self.init(
+            pageCount: facts.pageCount, fileCount: facts.fileCount, userCount: facts.userCount, postCount: facts.postCount, seconds: timings.total,
+            output: output, basePath: facts.basePath, warnings: facts.warnings, images: facts.images, search: facts.search, timings: timings,
+            files: files)
+    }
+
+    /// What the build made, apart from how this run went.
+    var facts: BuildFacts {
+        BuildFacts(
+            pageCount: pageCount, fileCount: fileCount, userCount: userCount, postCount: postCount, basePath: basePath, warnings: warnings,
+            images: images, search: search)
     }
 
     /// `Search index: 1,234 files, 5.6 MB; 3,456 terms in 12 chunks and 7 tail files`
@@ -83,6 +107,17 @@ public struct CheckReport: Sendable {
     public let commentCount: Int
     public let likeCount: Int
     public let warnings: [Diagnostic]
+
+    init(_ prepared: PreparedSite) {
+        let site = prepared.site
+        basePath = site.settings.basePath
+        relativeURLs = site.settings.relativeURLs
+        userCount = site.users.count
+        postCount = site.posts.count
+        commentCount = site.posts.reduce(0) { $0 + $1.comments.count }
+        likeCount = site.posts.reduce(0) { $0 + $1.likes.count }
+        warnings = prepared.warnings
+    }
 
     public var summary: String {
         "Checked \(counted(userCount, "user")), \(counted(postCount, "post")), \(counted(commentCount, "comment")), \(counted(likeCount, "like")): no errors"

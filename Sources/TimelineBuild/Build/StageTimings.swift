@@ -50,3 +50,10 @@ public struct StageTimings: Sendable {
         stage == .validate ? "load+validate" : stage.rawValue
     }
 }
+
+extension Duration {
+    var seconds: Double {
+        let parts = components
+        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
+    }
+}

@@ -25,11 +25,11 @@ public enum ImageCacheCleaner {
             do {
                 try FileSystem.removeTree(cache.imagesFolder)
             } catch {
-                throw BuildFailure([.error(.imageCacheError, stage: .images, at: SourceLocation(path: options.display(cacheRoot)), error.description)])
+                throw BuildFailure([.fileSystem(error, code: .imageCacheError, stage: .images, at: options.display(cacheRoot))])
             }
             return Report(removedFiles: files.count, keptFiles: 0, removedBytes: files.reduce(0) { $0 + $1.size })
         }
-        let prepared = try await SiteBuilder.prepare(options)
+        let (prepared, _) = try await PreparedSite.prepare(options)
         let contentRoot = options.absolute(options.content)
         let known = cache.loadIndex()
         let processor = ImageProcessor(cache: cache, settings: prepared.site.settings.images, known: known)
@@ -64,7 +64,7 @@ public enum ImageCacheCleaner {
         do {
             try cache.saveIndex(kept)
         } catch {
-            throw BuildFailure([.error(.imageCacheError, stage: .images, at: SourceLocation(path: options.display(cacheRoot)), error.description)])
+            throw BuildFailure([.fileSystem(error, code: .imageCacheError, stage: .images, at: options.display(cacheRoot))])
         }
         return Report(removedFiles: removed, keptFiles: keptCount, removedBytes: removedBytes)
     }

@@ -7,8 +7,8 @@ import TimelineTemplates
 
 /// The state of every input of the last complete build: each file and folder it read under the
 /// content folder and every one under the templates folder, with its size, times and inode, the
-/// options, and the report the build gave. When all of it is still the same, a build has nothing
-/// to do and returns that report after one `stat` per input, without reading a file. A folder's
+/// options, and what the build made (`BuildFacts`). When all of it is still the same, a build has nothing
+/// to do and reports it again after one `stat` per input, without reading a file. A folder's
 /// times change when an entry is added, removed or renamed in it, and a file's when it is
 /// written, so nothing is missed.
 struct InputSnapshot: Sendable {
@@ -32,21 +32,21 @@ struct InputSnapshot: Sendable {
 
     let options: Digest
     let trees: [Tree]
-    let report: SavedReport
+    let facts: BuildFacts
 
     /// The inputs of a build: for the content folder, the tree `captureContent` made when the
     /// records were read; for the templates folder, every file and folder below it. Nil when a
     /// status cannot be read, a folder below the templates is a symbolic link (its contents
     /// could change without any time below the root moving), or an input changed at or after
     /// `racy` (the build's start less the racy window).
-    static func capture(content: Tree, templates: String, options: Digest, report: SavedReport, stableBefore racy: Int64) -> InputSnapshot? {
+    static func capture(content: Tree, templates: String, options: Digest, facts: BuildFacts, stableBefore racy: Int64) -> InputSnapshot? {
         guard let templatesStatus = FileSystem.status(of: templates), templatesStatus.isDirectory else { return nil }
         var templateTree = TreeBuilder()
         guard walk(templates, relative: "", into: &templateTree) else { return nil }
         let trees = [content, templateTree.tree(root: templates, status: templatesStatus)]
         let all = trees.flatMap { $0.statuses + [$0.rootStatus] }
         guard !all.contains(where: { $0.modifiedNanoseconds >= racy || $0.changedNanoseconds >= racy }) else { return nil }
-        return InputSnapshot(options: options, trees: trees, report: report)
+        return InputSnapshot(options: options, trees: trees, facts: facts)
     }
 
     /// The content folder's inputs: the files and folders its records were read from
@@ -147,7 +147,7 @@ struct InputSnapshot: Sendable {
     private func encode(into writer: inout ByteWriter) {
         writer.raw(Self.magic)
         writer.digest(options)
-        report.encode(into: &writer)
+        facts.encode(into: &writer)
         writer.number(trees.count)
         for tree in trees {
             writer.string(tree.root)
@@ -170,7 +170,7 @@ struct InputSnapshot: Sendable {
         var reader = ByteReader(bytes)
         guard Array(try reader.slice(magic.count)) == magic else { throw ByteReader.Malformed() }
         let options = try reader.digest()
-        let report = try SavedReport.decode(from: &reader)
+        let facts = try BuildFacts.decode(from: &reader)
         var trees: [Tree] = []
         for _ in 0..<(try reader.count(limit: 16)) {
             let root = try reader.string()
@@ -192,62 +192,6 @@ struct InputSnapshot: Sendable {
             trees.append(Tree(root: root, rootStatus: rootStatus, pathBytes: pathBytes, offsets: offsets, statuses: statuses))
         }
         guard reader.isAtEnd else { throw ByteReader.Malformed() }
-        return InputSnapshot(options: options, trees: trees, report: report)
-    }
-}
-
-/// What a build reported that a build with nothing to do reports again: the counts, and the
-/// warnings, so that a no-op build in CI shows (and under `--strict` fails on) the same ones.
-struct SavedReport: Sendable {
-    var pageCount: Int
-    var fileCount: Int
-    var userCount: Int
-    var postCount: Int
-    var basePath: String
-    var warnings: [Diagnostic]
-    var images: ImagePipeline.Statistics
-    var search: SearchIndex.Statistics
-
-    func encode(into writer: inout ByteWriter) {
-        for number in [
-            pageCount, fileCount, userCount, postCount, images.images, search.fileCount, search.byteCount, search.termCount, search.chunkCount,
-            search.tailCount,
-        ] {
-            writer.number(number)
-        }
-        writer.string(basePath)
-        writer.number(warnings.count)
-        for warning in warnings {
-            writer.string(warning.severity.rawValue)
-            writer.string(warning.code.rawValue)
-            writer.string(warning.stage.rawValue)
-            writer.string(warning.location.path)
-            writer.number(warning.location.line ?? 0)
-            writer.number(warning.location.column ?? 0)
-            writer.string(warning.message)
-        }
-    }
-
-    static func decode(from reader: inout ByteReader) throws(ByteReader.Malformed) -> SavedReport {
-        var numbers: [Int] = []
-        for _ in 0..<10 { numbers.append(try reader.count(limit: Int.max)) }
-        let basePath = try reader.string()
-        var warnings: [Diagnostic] = []
-        for _ in 0..<(try reader.count()) {
-            guard let severity = Diagnostic.Severity(rawValue: try reader.string()), let code = DiagnosticCode(rawValue: try reader.string()),
-                let stage = BuildStage(rawValue: try reader.string())
-            else { throw ByteReader.Malformed() }
-            let path = try reader.string()
-            let line = try reader.count()
-            let column = try reader.count()
-            let location = SourceLocation(path: path, line: line == 0 ? nil : line, column: column == 0 ? nil : column)
-            warnings.append(Diagnostic(severity, code, stage: stage, at: location, try reader.string()))
-        }
-        var images = ImagePipeline.Statistics()
-        images.images = numbers[4]
-        let search = SearchIndex.Statistics(fileCount: numbers[5], byteCount: numbers[6], termCount: numbers[7], chunkCount: numbers[8], tailCount: numbers[9])
-        return SavedReport(
-            pageCount: numbers[0], fileCount: numbers[1], userCount: numbers[2], postCount: numbers[3], basePath: basePath, warnings: warnings, images: images,
-            search: search)
+        return InputSnapshot(options: options, trees: trees, facts: facts)
     }
 }

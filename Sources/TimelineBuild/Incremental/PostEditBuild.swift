@@ -88,12 +88,11 @@ struct PostEditBuild {
         for path in changes.deleted { next.manifest[path] = nil }
         next.stateStamp = BuildStateFolder(options: options).stamp
         timings.lap(.write)
-        let last = next.report
-        let report = BuildReport(
-            pageCount: last.pageCount, fileCount: next.manifest.count, userCount: last.userCount, postCount: last.postCount,
-            seconds: timings.total, output: last.output, basePath: last.basePath, warnings: next.warnings, images: last.images,
-            search: next.search.statistics, timings: timings,
-            files: BuildReport.Files(mode: .edit, written: changes.written.count, unchanged: changes.unchanged, deleted: changes.deleted.count))
+        var facts = next.report.facts
+        facts.fileCount = next.manifest.count
+        facts.warnings = next.warnings
+        facts.search = next.search.statistics
+        let report = BuildReport(facts, output: next.report.output, timings: timings, files: BuildReport.Files(changes, mode: .edit))
         next.report = report
         return report
     }
@@ -111,7 +110,7 @@ struct PostEditBuild {
                 outputRoot: output, state: BuildStateFolder(options: options), tool: BuildTool.digest, manifest: next.manifest,
                 precompression: next.site.settings.precompression)
         } catch {
-            throw BuildFailure(next.warnings + [.error(.outputError, stage: .write, at: SourceLocation(path: error.path), error.description)])
+            throw BuildFailure(next.warnings + [.fileSystem(error, stage: .write)])
         }
         do throws(SiteFiles.Failure) {
             let recorder = session.recorder
@@ -141,9 +140,7 @@ struct PostEditBuild {
                     try session.commitEdit(written: changes.written, deleted: changes.deleted, edits: edits)
                 }
             } catch {
-                throw SiteFiles.Failure(diagnostics: [
-                    .error(.outputError, stage: .write, at: SourceLocation(path: error.path), "cannot put the edit in place: \(error.description)")
-                ])
+                throw SiteFiles.Failure(diagnostics: [.fileSystem(error, stage: .write, doing: "cannot put the edit in place")])
             }
             next.edits = edits
             return changes
@@ -223,7 +220,7 @@ struct PostEditBuild {
         do {
             for file in changes.files { try output.file(file.path, bytes: file.bytes) }
         } catch {
-            throw SiteFiles.Failure(diagnostics: [.error(.outputError, stage: .search, at: SourceLocation(path: error.path), error.description)])
+            throw SiteFiles.Failure(diagnostics: [.fileSystem(error, stage: .search)])
         }
         return (changes.removed, manifestChanged)
     }

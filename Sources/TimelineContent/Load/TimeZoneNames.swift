@@ -1,6 +1,5 @@
 import Foundation
 import TimelineModel
-import TimelineTemplates
 
 /// The time zones a site may name (the IANA names the system's time zone database knows), for
 /// the message when `site.json` names one it does not know.
@@ -8,7 +7,7 @@ package enum TimeZoneNames {
     package static func unknown(_ name: String) -> String {
         let known = TimeZone.knownTimeZoneIdentifiers.sorted()
         var message = "timeZone must be an IANA time zone name such as 'America/Los_Angeles', 'Europe/Lisbon' or 'UTC', found '\(name)'"
-        if let closest = NameSuggestion.closest(to: name, among: known) { message += "; did you mean '\(closest)'?" }
+        if let closest = Suggestion.closest(to: name, among: known) { message += "; did you mean '\(closest)'?" }
         let region = name.split(separator: "/").first.map(String.init) ?? ""
         let inRegion = known.filter { $0.hasPrefix(region + "/") }
         if !region.isEmpty, !inRegion.isEmpty {

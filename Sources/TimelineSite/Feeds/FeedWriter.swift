@@ -8,14 +8,13 @@ import TimelineTemplates
 /// sitemap and `robots.txt`, all into the staging folder. Without a base URL only
 /// `robots.txt` is written: feeds and sitemaps must hold absolute URLs.
 package enum FeedWriter {
-    /// Returns how many files it wrote.
     package static func write(
         contexts: PageContexts, pages: [Page], to output: any FileSink, outputDisplay: String, sitemapURLLimit: Int
-    ) async throws(SiteFiles.Failure) -> Int {
+    ) async throws(SiteFiles.Failure) {
         let site = contexts.site
         guard let builder = FeedBuilder(contexts: contexts), let baseURL = contexts.paths.baseURL else {
             try write(Robots.file, bytes: Array(Robots.text(sitemapURL: nil).utf8), to: output, outputDisplay: outputDisplay)
-            return 1
+            return
         }
         // libxml2 sets up its globals on first use; do it here, before any writer runs in parallel.
         xmlInitParser()
@@ -34,7 +33,6 @@ package enum FeedWriter {
             try write(sitemap.file, bytes: sitemap.bytes, to: output, outputDisplay: outputDisplay)
         }
         try write(Robots.file, bytes: Array(Robots.text(sitemapURL: baseURL + Sitemap.file).utf8), to: output, outputDisplay: outputDisplay)
-        return feeds.count + sitemaps.count + 1
     }
 
     /// Writes `feeds`, each only when its fingerprint changed.

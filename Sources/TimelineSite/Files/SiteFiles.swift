@@ -35,8 +35,8 @@ package enum SiteFiles {
     }
 
     /// Publishes the processed images (hard links into the cache), any originals the site
-    /// publishes, and the theme's `assets/` folder. Returns how many files it wrote.
-    package static func publishFiles(images: PublishedImages, theme: Theme, to output: any FileSink) async throws(Failure) -> Int {
+    /// publishes, and the theme's `assets/` folder.
+    package static func publishFiles(images: PublishedImages, theme: Theme, to output: any FileSink) async throws(Failure) {
         enum Transfer: Sendable {
             case link(String, String)
             case copy(String, String)
@@ -53,13 +53,12 @@ package enum SiteFiles {
                     case .copy(let source, let destination): try output.copy(from: source, to: destination)
                     }
                 } catch {
-                    return .error(.outputError, stage: .write, at: SourceLocation(path: error.path), error.description)
+                    return .fileSystem(error, stage: .write)
                 }
             }
             return nil
         }
         let problems = outcomes.compactMap { $0 }
         if !problems.isEmpty { throw Failure(diagnostics: problems) }
-        return list.count
     }
 }

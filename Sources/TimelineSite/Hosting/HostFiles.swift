@@ -20,15 +20,13 @@ package enum HostFiles {
         }
     }
 
-    package static func write(settings: SiteSettings, images: PublishedImages, to output: any FileSink) throws(SiteFiles.Failure) -> Int {
-        let files = files(settings: settings, images: images)
-        for file in files {
+    package static func write(settings: SiteSettings, images: PublishedImages, to output: any FileSink) throws(SiteFiles.Failure) {
+        for file in files(settings: settings, images: images) {
             do throws(FileSystem.Failure) {
                 try output.file(file.path, bytes: file.bytes)
             } catch {
-                throw SiteFiles.Failure(diagnostics: [.error(.outputError, stage: .write, at: SourceLocation(path: error.path), error.description)])
+                throw SiteFiles.Failure(diagnostics: [.fileSystem(error, stage: .write)])
             }
         }
-        return files.count
     }
 }

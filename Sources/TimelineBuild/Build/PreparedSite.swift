@@ -1,0 +1,81 @@
+import Foundation
+import TimelineContent
+import TimelineModel
+import TimelineOutput
+import TimelineSite
+
+/// The site as the stages after loading take it: the content loaded, validated and linked, the
+/// theme loaded, and the warnings found so far.
+struct PreparedSite: Sendable {
+    let site: LinkedSite
+    let theme: Theme
+    let warnings: [Diagnostic]
+
+    /// Load, validate and link, and load the theme, collecting every problem before giving up;
+    /// also returns the records as read, for the next build's record cache.
+    static func prepare(_ options: BuildOptions, reusing previousRecords: RecordCache? = nil) async throws(BuildFailure) -> (PreparedSite, RecordCache) {
+        let content = options.absolute(options.content)
+        let templates = options.absolute(options.templates)
+        if let problem = OutputLocationCheck.problem(
+            output: options.absolute(options.output), siteRoot: options.absoluteSiteRoot, content: content, templates: templates,
+            cache: options.absolute(options.cache))
+        {
+            throw BuildFailure([
+                .error(.unsafeOutputLocation, stage: .write, at: SourceLocation(path: options.display(options.absolute(options.output))), problem)
+            ])
+        }
+        var diagnostics = DiagnosticList()
+
+        options.progress?(BuildProgress(stage: .load, message: "reading \(options.display(content))"))
+        let loader = ContentLoader(
+            contentRoot: content, displayPrefix: options.display(content), baseURLOverride: options.baseURL, forcesRelativeURLs: options.relativeURLs,
+            precompressOverride: options.precompress)
+        let (loaded, loadDiagnostics, records) = await loader.load(reusing: previousRecords)
+        diagnostics.append(contentsOf: loadDiagnostics)
+
+        let settings = loaded?.settings
+        let (theme, themeDiagnostics) = Theme.load(
+            from: templates, displayPrefix: options.display(templates), language: settings?.language ?? ThemeTranslations.defaultLanguage,
+            timeZone: settings.flatMap { TimeZone(identifier: $0.timeZone) } ?? .gmt, languageLocation: settings?.languageLocation)
+        diagnostics.append(contentsOf: themeDiagnostics)
+
+        var linked: LinkedSite?
+        if let loaded {
+            options.progress?(BuildProgress(stage: .validate, message: "checking \(loaded.users.count) users and \(loaded.posts.count) posts"))
+            let (site, linkDiagnostics) = SiteLinker.link(loaded)
+            diagnostics.append(contentsOf: linkDiagnostics)
+            if var site {
+                let (tags, mentionDiagnostics) = await TagIndex.build(site: site)
+                site.tags = tags
+                diagnostics.append(contentsOf: mentionDiagnostics)
+                linked = site
+            }
+            if loaded.settings.baseURL == nil { diagnostics.append(missingBaseURL(at: options.display(content) + "site.json")) }
+        }
+        if options.strict { diagnostics = diagnostics.strict() }
+        let sorted = diagnostics.sorted
+        guard !diagnostics.hasErrors, let linked, let theme else { throw BuildFailure(sorted) }
+        return (PreparedSite(site: linked, theme: theme, warnings: sorted), records)
+    }
+
+    /// `prepare`, starting from the last build's record cache; the records read are kept as the
+    /// pending record cache and the content's inputs noted (nil when they cannot be trusted), so
+    /// that the build does not hold the records (at 200,000 posts, a fifth of its memory) while
+    /// it renders.
+    static func prepare(_ options: BuildOptions, keepingStateIn state: BuildState) async throws(BuildFailure) -> (PreparedSite, InputSnapshot.Tree?) {
+        let previousRecords = options.clean ? nil : state.previousRecords()
+        let (prepared, records) = try await prepare(options, reusing: previousRecords)
+        let site = prepared.site
+        let complete = records.users.count == site.users.count && records.posts.count == site.posts.count
+        let contentInputs = complete ? InputSnapshot.captureContent(options.absolute(options.content), records: records) : nil
+        state.keepPendingRecords(records, previous: previousRecords)
+        return (prepared, contentInputs)
+    }
+
+    private static func missingBaseURL(at path: String) -> Diagnostic {
+        .warning(
+            .missingBaseURL, stage: .feeds, at: SourceLocation(path: path),
+            "no baseURL, so the Atom feeds, the sitemap and the share tags that need absolute URLs are skipped; set \"baseURL\" (e.g. \"https://example.org/photos/\") or pass --base-url"
+        )
+    }
+}

@@ -1,0 +1,20 @@
+import TimelineContent
+import TimelineModel
+
+/// The search stage of a whole build: the site's post and user indexes, their cards and the
+/// manifest, handed to the output stage as they are made.
+package enum SiteSearchFiles {
+    package static func make(
+        site: LinkedSite, images: PublishedImages, contexts: PageContexts, layout: SearchLayout, to output: any FileSink
+    ) async throws(SiteFiles.Failure) -> SearchIndex {
+        let collections = SiteSearchCollections.make(
+            site: site, images: images, captionText: contexts.captionText, paths: contexts.paths, localizer: contexts.localizer)
+        do {
+            return try await SearchIndexBuilder.write(collections, layout: layout) { file throws(FileSystem.Failure) in
+                try output.file(file.path, bytes: file.bytes)
+            }
+        } catch {
+            throw SiteFiles.Failure(diagnostics: [.fileSystem(error, stage: .search)])
+        }
+    }
+}
