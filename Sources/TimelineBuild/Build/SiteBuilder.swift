@@ -55,8 +55,10 @@ public enum SiteBuilder {
             endStage(&timings, .search)
 
             options.announce(.render, "rendering and writing \(pages.count) pages")
-            let renderer = PageRenderer(contexts: contexts, theme: prepared.theme, searchManifestURL: contexts.paths.url(file: search.manifestFile))
-            try await SiteFiles.makePages(pages, renderer: renderer, to: output, templatesDisplay: options.display(prepared.theme.root))
+            // The renderer is made in the call, so that its fragments go as soon as the pages are made.
+            try await SiteFiles.makePages(
+                pages, renderer: PageRenderer(contexts: contexts, theme: prepared.theme, searchManifestURL: contexts.paths.url(file: search.manifestFile)),
+                to: output, templatesDisplay: options.display(prepared.theme.root))
             endStage(&timings, .render)
 
             options.announce(.write, "publishing images and theme assets")
