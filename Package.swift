@@ -112,13 +112,44 @@ let package = Package(
             name: "TimelineTemplatesTests",
             dependencies: ["TimelineTemplates"]
         ),
-        .testTarget(
-            name: "TimelineCoreTests",
+        // What the tests share: fixtures, example-site copies, subprocesses, servers, browsers.
+        .target(
+            name: "TimelineTestSupport",
             dependencies: [
-                "TimelineModel", "TimelineContent", "TimelineSite", "TimelineOutput", "TimelineBuild", "TimelinePreview", "CLibXML2", "CZlib", "CBrotliDecoder",
-                "timeline", .product(name: "Hummingbird", package: "hummingbird"),
+                "TimelineModel", "TimelineContent", "TimelineSite", "TimelineBuild", "TimelinePreview", "CLibXML2", "CZlib", "CBrotliDecoder",
             ],
+            path: "Tests/TimelineTestSupport"
+        ),
+        .testTarget(
+            name: "TimelineModelTests",
+            dependencies: ["TimelineModel", "TimelineTestSupport"]
+        ),
+        .testTarget(
+            name: "TimelineContentTests",
+            dependencies: ["TimelineModel", "TimelineContent", "TimelineBuild", "TimelineTestSupport", "timeline"],
             exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "TimelineSiteTests",
+            dependencies: ["TimelineModel", "TimelineContent", "TimelineSite", "TimelineBuild", "TimelineTemplates", "TimelineTestSupport", "timeline"]
+        ),
+        .testTarget(
+            name: "TimelineOutputTests",
+            dependencies: ["TimelineModel", "TimelineOutput", "TimelineBuild", "TimelineTestSupport", "timeline"]
+        ),
+        .testTarget(
+            name: "TimelineBuildTests",
+            dependencies: ["TimelineModel", "TimelineContent", "TimelineSite", "TimelineOutput", "TimelineBuild", "TimelineTestSupport", "timeline"]
+        ),
+        .testTarget(
+            name: "TimelinePreviewTests",
+            dependencies: [
+                "TimelineModel", "TimelineBuild", "TimelinePreview", "TimelineTestSupport", "timeline", .product(name: "Hummingbird", package: "hummingbird"),
+            ]
+        ),
+        .testTarget(
+            name: "TimelineCommandTests",
+            dependencies: ["TimelineModel", "TimelineContent", "TimelineSite", "TimelineBuild", "TimelineTestSupport", "timeline"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,328 @@
+import Foundation
+import Testing
+import TimelineTestSupport
+
+@testable import TimelineBuild
+@testable import TimelineModel
+@testable import TimelineOutput
+@testable import TimelineSite
+
+/// The property of incremental builds: after any sequence of edits, the output of an
+/// incremental build is byte-identical to a clean build of the same input, and every file whose
+/// bytes did not change was left alone (same inode, same modification time).
+@Suite("Incremental builds")
+struct IncrementalBuildTests {
+    /// More sequences with TIMELINE_PROPERTY_SEQUENCES=n (the closing note's figure used 60).
+    static let sequenceCount = ProcessInfo.processInfo.environment["TIMELINE_PROPERTY_SEQUENCES"].flatMap(Int.init) ?? 4
+    static let stepsPerSequence = 10
+
+    @Test("random edit sequences: incremental output equals a clean build after every step")
+    func randomEditSequences() async throws {
+        for seed in 1...UInt64(Self.sequenceCount) {
+            try await runSequence(seed: seed)
+        }
+    }
+
+    @Test("random edit sequences through a live session (as timeline serve builds): edit builds equal a clean build after every step")
+    func randomEditSequencesInASession() async throws {
+        var editBuilds = 0
+        for seed in 1...UInt64(Self.sequenceCount) {
+            editBuilds += try await runSequence(seed: seed, throughSession: true)
+        }
+        #expect(editBuilds > Self.sequenceCount, "the session built most post edits as edits")
+    }
+
+    /// Returns how many builds were edit builds.
+    @discardableResult
+    private func runSequence(seed: UInt64, throughSession: Bool = false) async throws -> Int {
+        var random = SplitMix(seed: seed)
+        var model = SiteModel.initial()
+        // Odd sequences start with compressed copies, so that edit builds keep them in step too.
+        model.precompress = seed % 2 == 1
+        let fixture = try SiteFixture()
+        let cleanOutput = fixture.root + "/CleanOutput"
+        let cleanCache = fixture.root + "/.clean-cache"
+        // Even seeds trust every input at once, so that the up-to-date check and the record cache
+        // (which otherwise distrust files edited in the last second) are exercised on every step.
+        var options = fixture.options()
+        if seed % 2 == 0 { options.racyWindowNanoseconds = 0 }
+        // Every third sequence swaps each build in whole (--atomic).
+        options.atomic = seed % 3 == 0
+        try model.sync(to: fixture.root)
+        let session = BuildSession(options: options)
+        func build(changes: [String]) async throws(BuildFailure) -> BuildReport {
+            throughSession ? try await session.build(changes: changes) : try await SiteBuilder.build(options)
+        }
+        _ = try await build(changes: [])
+        var editBuilds = 0
+
+        for step in 1...Self.stepsPerSequence {
+            let before = try FileRecord.scan(fixture.output)
+            // A session mostly sees the edits of someone writing: captions, comments and likes.
+            let edit = model.randomEdit(using: &random, postContentOnly: throughSession && random.next() % 3 != 0)
+            let previousModel = model
+            edit.apply(to: &model)
+            let changes = try model.sync(to: fixture.root)
+            let context = "seed \(seed), step \(step)\(throughSession ? " (session)" : ""): \(edit)"
+
+            if edit.breaksTheSite {
+                let diagnostics: [Diagnostic]
+                do {
+                    _ = try await build(changes: changes)
+                    diagnostics = []
+                } catch {
+                    diagnostics = error.diagnostics
+                }
+                #expect(!diagnostics.isEmpty, "\(context) should fail")
+                #expect(try FileRecord.scan(fixture.output) == before, "\(context): a failed build changed the output")
+                model = previousModel
+                try model.sync(to: fixture.root)
+                continue
+            }
+
+            let folderBefore = FileSystem.status(of: fixture.output)?.inode
+            let report = try await build(changes: changes)
+            if report.files.mode == .edit { editBuilds += 1 }
+            if options.atomic, report.files.written + report.files.deleted > 0 {
+                #expect(FileSystem.status(of: fixture.output)?.inode != folderBefore, "\(context): an atomic build changed files in place")
+            }
+            var cleanOptions = BuildOptions(siteRoot: fixture.root, output: cleanOutput, cache: cleanCache)
+            cleanOptions.clean = true
+            let cleanReport = try await SiteBuilder.build(cleanOptions)
+            #expect(report.warnings.map { "\($0)" } == cleanReport.warnings.map { "\($0)" }, "\(context): different warnings")
+
+            let incremental = try SiteFixture.snapshot(fixture.output)
+            let clean = try SiteFixture.snapshot(cleanOutput)
+            #expect(Set(incremental.keys) == Set(clean.keys), "\(context): different files")
+            for (path, bytes) in clean where incremental[path] != bytes {
+                Issue.record("\(context): \(path) differs from a clean build")
+            }
+            #expect(try SiteFixture.folders(fixture.output) == SiteFixture.folders(cleanOutput), "\(context): different folders")
+
+            let after = try FileRecord.scan(fixture.output)
+            for (path, old) in before {
+                guard let new = after[path], new.bytes == old.bytes else { continue }
+                #expect(new.inode == old.inode && new.modified == old.modified, "\(context): \(path) was rewritten with the same bytes")
+            }
+            let changed = after.filter { before[$0.key]?.bytes != $0.value.bytes }.count + before.keys.filter { after[$0] == nil }.count
+            #expect(report.files.mode != .clean, "\(context)")
+            #expect(report.files.written + report.files.deleted == changed, "\(context): reported \(report.files) but \(changed) files changed")
+        }
+        return editBuilds
+    }
+
+    @Test("a comment rewrites only the pages and feeds that show it")
+    func commentTouchesFewFiles() async throws {
+        var model = SiteModel.initial()
+        let fixture = try SiteFixture()
+        try model.sync(to: fixture.root)
+        let first = try await fixture.build()
+        model.posts[0].comments.append(SiteModel.Comment(id: "-KZ000000000000000zz", author: "bob", text: "Nice one"))
+        try model.sync(to: fixture.root)
+        let second = try await fixture.build()
+        #expect(second.files.mode == .incremental)
+        #expect(second.files.written > 0)
+        #expect(second.files.written * 5 < first.files.written, "\(second.files) of \(first.files.written)")
+        // Only search files go: their names are digests of their bytes (a chunk, a card folder, the manifest).
+        #expect(second.files.deleted <= 8)
+    }
+
+    @Test("a no-op build writes nothing and, with inputs older than the racy window, reads nothing; --clean rewrites everything")
+    func noOpAndClean() async throws {
+        var model = SiteModel.initial()
+        let fixture = try SiteFixture()
+        try model.sync(to: fixture.root)
+        var options = fixture.options()
+        options.racyWindowNanoseconds = 0
+        let first = try await SiteBuilder.build(options)
+        let again = try await SiteBuilder.build(options)
+        #expect(again.files.mode == .upToDate)
+        #expect(again.files.written == 0 && again.files.deleted == 0)
+        #expect(again.files.unchanged == first.files.written)
+        #expect(again.warnings == first.warnings)
+
+        model.posts[1].caption += " and more"
+        try model.sync(to: fixture.root)
+        let edited = try await SiteBuilder.build(options)
+        #expect(edited.files.mode == .incremental && edited.files.written > 0)
+
+        // With the default racy window, a build right after an edit keeps no snapshot, so the
+        // next build checks every output again.
+        model.posts[1].caption += " again"
+        try model.sync(to: fixture.root)
+        _ = try await fixture.build()
+        let racy = try await fixture.build()
+        #expect(racy.files.mode == .incremental && racy.files.written == 0)
+
+        var cleanOptions = fixture.options()
+        cleanOptions.clean = true
+        let clean = try await SiteBuilder.build(cleanOptions)
+        #expect(clean.files.mode == .clean && clean.files.written == first.files.written)
+    }
+
+    @Test("a build killed while committing is finished by the next one")
+    func journalReplay() async throws {
+        var model = SiteModel.initial()
+        let fixture = try SiteFixture()
+        try model.sync(to: fixture.root)
+        _ = try await fixture.build()
+        model.settingsTitle = "Renamed"
+        try model.sync(to: fixture.root)
+
+        // Stage the changes and write the journal as a build would, then stop before applying it,
+        // as a kill would.
+        let state = BuildStateFolder(cacheRoot: fixture.root + "/.timeline-cache", outputRoot: fixture.output)
+        let manifest = try BuildManifest.decode(try FileSystem.readBytes(state.manifestFile))
+        let pending = try StagedOutput.pending(outputRoot: fixture.output)
+        try pending.write("index.html", bytes: Array("half-applied".utf8))
+        try FileSystem.writeFile(state.nextManifestFile, bytes: BuildManifest(tool: manifest.tool, entries: manifest.entries).encoded())
+        try FileSystem.writeFile(state.journalFile, bytes: OutputJournal(written: ["index.html"], deleted: []).encoded())
+
+        _ = try await fixture.build()
+        var cleanOptions = BuildOptions(siteRoot: fixture.root, output: fixture.root + "/CleanOutput", cache: fixture.root + "/.clean-cache")
+        cleanOptions.clean = true
+        _ = try await SiteBuilder.build(cleanOptions)
+        #expect(try SiteFixture.snapshot(fixture.output) == SiteFixture.snapshot(fixture.root + "/CleanOutput"))
+        #expect(FileSystem.kind(of: state.journalFile) == .missing)
+        #expect(FileSystem.kind(of: StagedOutput.pendingRoot(of: fixture.output)) == .missing)
+    }
+
+    @Test("a session's edit builds leave a build state the next timeline build trusts, and an edit killed while committing is finished by it")
+    func editBuildsAndTheNextBuild() async throws {
+        var model = SiteModel.initial()
+        let fixture = try SiteFixture()
+        try model.sync(to: fixture.root)
+        let session = BuildSession(options: fixture.options())
+        _ = try await session.build()
+        let state = BuildStateFolder(cacheRoot: fixture.root + "/.timeline-cache", outputRoot: fixture.output)
+        func expectClean(_ context: String) async throws {
+            var cleanOptions = BuildOptions(siteRoot: fixture.root, output: fixture.root + "/CleanOutput", cache: fixture.root + "/.clean-cache")
+            cleanOptions.clean = true
+            _ = try await SiteBuilder.build(cleanOptions)
+            #expect(try SiteFixture.snapshot(fixture.output) == SiteFixture.snapshot(fixture.root + "/CleanOutput"), "\(context)")
+        }
+
+        // Two edits through the session: the manifest stays, their entries go to manifest.edits.
+        let manifestBefore = FileSystem.status(of: state.manifestFile)
+        model.posts[0].comments.append(SiteModel.Comment(id: model.nextID(), author: "bob", text: "zebrafish"))
+        var edit = try await session.build(changes: try model.sync(to: fixture.root))
+        #expect(edit.files.mode == .edit && edit.files.written > 0 && edit.files.deleted > 0, "\(edit.files)")
+        model.posts[1].caption += " heron"
+        edit = try await session.build(changes: try model.sync(to: fixture.root))
+        #expect(edit.files.mode == .edit, "\(edit.files)")
+        #expect(FileSystem.status(of: state.manifestFile) == manifestBefore)
+        #expect(FileSystem.kind(of: state.editsFile) == .file)
+        try await expectClean("after the edits")
+
+        // A build that starts from nothing reads the manifest with the edits over it: it finds
+        // every file as recorded, writes nothing, and folds the edits into a new manifest.
+        let next = try await fixture.build()
+        #expect(next.files.mode == .incremental && next.files.written == 0 && next.files.deleted == 0, "\(next.files)")
+        #expect(FileSystem.kind(of: state.editsFile) == .missing)
+
+        // Another edit, killed after its journal was written: the next build replays it, then
+        // builds; the page it left behind is not trusted, since its entry names a fingerprint no
+        // build makes.
+        let page = "p/\(model.posts[0].id)/index.html"
+        let bytes = Array("half-applied edit".utf8)
+        let pending = try StagedOutput.pending(outputRoot: fixture.output)
+        try pending.write(page, bytes: bytes)
+        try BuildManifest(tool: BuildTool.digest, entries: [page: .init(fingerprint: .of("killed"), content: .of(bytes))]).write(to: state.nextEditsFile)
+        try FileSystem.writeFile(state.journalFile, bytes: OutputJournal(kind: .edit, written: [page], deleted: []).encoded())
+        let repaired = try await fixture.build()
+        #expect(repaired.files.written == 1, "\(repaired.files)")
+        #expect(FileSystem.kind(of: state.journalFile) == .missing && FileSystem.kind(of: state.editsFile) == .missing)
+        try await expectClean("after the replayed edit")
+    }
+
+    @Test("a damaged manifest means a clean build, not a wrong one")
+    func damagedManifest() async throws {
+        let model = SiteModel.initial()
+        let fixture = try SiteFixture()
+        try model.sync(to: fixture.root)
+        _ = try await fixture.build()
+        let state = BuildStateFolder(cacheRoot: fixture.root + "/.timeline-cache", outputRoot: fixture.output)
+        var bytes = try FileSystem.readBytes(state.manifestFile)
+        bytes.removeLast(7)
+        try FileSystem.writeFile(state.manifestFile, bytes: bytes)
+        let report = try await fixture.build()
+        #expect(report.files.mode == .clean)
+    }
+
+    @Test("two sites sharing one cache folder keep their own build states")
+    func sharedCacheFolder() async throws {
+        // Two copies of one site, each with its own Output/, one cache folder. If they shared a
+        // manifest, the second would take the first's edited pages for its own and skip them.
+        let first = try SiteFixture()
+        let second = try SiteFixture()
+        var model = SiteModel.initial()
+        try model.sync(to: first.root)
+        try model.sync(to: second.root)
+        let sharedCache = first.root + "/.shared-cache"
+        func build(_ fixture: SiteFixture, output: String? = nil, clean: Bool = false) async throws {
+            var options = BuildOptions(siteRoot: fixture.root, output: output ?? fixture.output, cache: sharedCache)
+            options.clean = clean
+            _ = try await SiteBuilder.build(options)
+        }
+        try await build(second)
+        try await build(first)
+        model.posts[0].caption += " edited"
+        try model.sync(to: first.root)
+        try await build(first)
+        try model.sync(to: second.root)
+        try await build(second)
+        try await build(second, output: second.root + "/CleanOutput", clean: true)
+        #expect(try SiteFixture.snapshot(second.output) == SiteFixture.snapshot(second.root + "/CleanOutput"))
+    }
+
+    @Test("the manifest and the journal read back what was written")
+    func encodingRoundTrips() throws {
+        let manifest = BuildManifest(
+            tool: Digest.of("tool"),
+            entries: [
+                "a/index.html": .init(fingerprint: .of("1"), content: .of("2")),
+                "a/b/index.html": .init(fingerprint: .of("3"), content: .of("4")),
+                "é/ü.xml": .init(fingerprint: .of("5"), content: .of("6")),
+            ])
+        #expect(try BuildManifest.decode(manifest.encoded()) == manifest)
+        let journal = OutputJournal(written: ["x", "y/z"], deleted: ["w"])
+        #expect(try OutputJournal.decode(journal.encoded()) == journal)
+        let editJournal = OutputJournal(kind: .edit, written: ["p/a/index.html"], deleted: [])
+        #expect(try OutputJournal.decode(editJournal.encoded()) == editJournal)
+        #expect(throws: ByteReader.Malformed.self) { try BuildManifest.decode(Array(manifest.encoded().dropLast())) }
+    }
+
+    @Test("a partial change reaches only the templates that include it")
+    func templateDependencies() {
+        let sources: [String: [UInt8]] = [
+            "home": Array("{{<base}}{{$body}}{{> partials/card}}{{/body}}{{/base}}".utf8),
+            "post": Array("{{< base}}{{/base}}".utf8),
+            "base": Array("<html>{{$body}}{{/body}}</html>".utf8),
+            "partials/card": Array("{{ > partials/avatar }}".utf8),
+            "partials/avatar": Array("<img>".utf8),
+        ]
+        let before = TemplateDependencies(sources: sources)
+        var changed = sources
+        changed["partials/avatar"] = Array("<img alt>".utf8)
+        let after = TemplateDependencies(sources: changed)
+        #expect(before.digests["home"] != after.digests["home"])
+        #expect(before.digests["post"] == after.digests["post"])
+        #expect(before.digests["base"] == after.digests["base"])
+    }
+}
+
+/// A file's bytes and identity in an output folder.
+private struct FileRecord: Equatable {
+    let bytes: Data
+    let inode: UInt64
+    let modified: Int64
+
+    static func scan(_ folder: String) throws -> [String: FileRecord] {
+        var records: [String: FileRecord] = [:]
+        for (path, bytes) in try SiteFixture.snapshot(folder) {
+            guard let status = FileSystem.status(of: folder + "/" + path) else { continue }
+            records[path] = FileRecord(bytes: bytes, inode: status.inode, modified: status.modifiedNanoseconds)
+        }
+        return records
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+import TimelineTestSupport
+
+@testable import TimelineModel
+
+/// The authoring and import commands run as a user would: IDs that start with '-' as
+/// arguments, what each prints, exit statuses, and files left as they were on failure.
+@Suite("Authoring command line")
+struct AuthoringCommandLineTests {
+    static let postID = "-K25Fj8qrMAtxXG3QCSn"
+
+    func run(_ arguments: [String], in directory: String) throws -> Subprocess.Result {
+        var environment = ProcessInfo.processInfo.environment
+        environment["CI"] = "true"
+        return try Subprocess.runBlocking(RepositoryPaths.timelineExecutable, arguments, in: directory, environment: environment)
+    }
+
+    @Test("a session of commands: each prints what it did, and the site still checks and builds")
+    func session() throws {
+        let fixture = try SiteFixture.small()
+        let steps: [[String]] = [
+            ["new", "user", "-dash", "--name", "-Dash-", "--bio", "Dashing.", "--url", "https://dash.example/", "--avatar", RepositoryPaths.samplePhoto],
+            ["new", "comment", Self.postID, "--user", "-dash", "--text", "- first!"],
+            ["like", Self.postID, "--user", "-dash"],
+            ["follow", "-dash", "alice"],
+            ["unfollow", "-dash", "alice"],
+            ["unlike", Self.postID, "--user", "-dash"],
+        ]
+        for step in steps {
+            let result = try run(step, in: fixture.root)
+            #expect(result.status == 0, "\(step): \(result.standardError)")
+            #expect(result.standardOutput.split(separator: "\n").count >= 1)
+        }
+        let post = try run(["new", "post", "--user", "-dash", RepositoryPaths.samplePhoto, "--caption", "From the CLI", "--alt", "A rocket"], in: fixture.root)
+        #expect(post.status == 0, "\(post.standardError)")
+        let lines = post.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2)
+        let id = try #require(lines.first)
+        #expect(PushID.milliseconds(of: id) != nil)
+        #expect(lines.last == "Content/posts/\(id)/")
+        #expect(FileManager.default.fileExists(atPath: fixture.content + "/posts/\(id)/rocket.jpg"))
+        let check = try run(["check"], in: fixture.root)
+        #expect(check.status == 0, "\(check.standardError)")
+        #expect(try run(["delete", "post", id], in: fixture.root).status == 0)
+        #expect(try run(["build"], in: fixture.root).status == 0)
+    }
+
+    @Test("a refused command exits 1 with path: error: message and changes no file")
+    func refused() throws {
+        let fixture = try SiteFixture.small()
+        let before = try SiteFixture.snapshot(fixture.content)
+        let cases: [([String], String)] = [
+            (["new", "comment", Self.postID, "--user", "alice", "--text", " "], "error: the comment has no text; an empty comment is not a comment"),
+            (["like", "-Knope", "--user", "alice"], "error: unknown post '-Knope': there is no Content/posts/-Knope/post.md"),
+            (["follow", "alice", "alicee"], "error: unknown user 'alicee': there is no Content/users/alicee.json; did you mean 'alice'?"),
+            (["new", "user", "bob"], "Content/users/bob.json: error: user 'bob' exists already"),
+            (["new", "post", "--user", "bob", "missing.jpg"], "missing.jpg: error: the photo: no such file"),
+            (["delete", "comment", Self.postID, "-Knope"], "error: post -K25Fj8qrMAtxXG3QCSn has no comment '-Knope'"),
+        ]
+        for (arguments, message) in cases {
+            let result = try run(arguments, in: fixture.root)
+            #expect(result.status == 1, "\(arguments)")
+            #expect(result.standardError.contains(message), "\(arguments): \(result.standardError)")
+            #expect(result.standardOutput.isEmpty)
+        }
+        #expect(try SiteFixture.snapshot(fixture.content) == before)
+    }
+
+    @Test("a wrong number of arguments is a usage error (exit 64)")
+    func usage() throws {
+        let fixture = try SiteFixture.small()
+        let result = try run(["follow", "alice"], in: fixture.root)
+        #expect(result.status == 64)
+        #expect(result.standardError.contains("expected <username> <other>; found 'alice'"))
+        #expect(try run(["new", "post", "--user", "alice", "a.jpg", "--caption", "x", "--caption-file", "c.md"], in: fixture.root).status == 64)
+    }
+
+    @Test("import firebase exits 0 when all was imported, 2 when records were skipped (listed by JSON path), 1 on a malformed export")
+    func importStatuses() throws {
+        let fixture = try SiteFixture()
+        try FirebaseExportFixture.write(try FirebaseExportFixture.sample(), to: fixture.root + "/export.json")
+        let clean = try run(["import", "firebase", "export.json"], in: fixture.root)
+        #expect(clean.status == 0, "\(clean.standardError)")
+        #expect(clean.standardOutput == "Imported export.json into Content/: 3 users (3 new), 2 posts (2 new), 2 comments and 2 likes added; 0 skipped\n")
+        let again = try run(["import", "firebase", "export.json"], in: fixture.root)
+        #expect(
+            again.standardOutput == "Imported export.json into Content/: 3 users (unchanged), 2 posts (unchanged), 0 comments and 0 likes added; 0 skipped\n")
+
+        var export = try FirebaseExportFixture.sample()
+        var posts = try #require(export["posts"] as? [String: Any])
+        posts["-K9noImage000000000"] = ["username": "hansolo", "imageEndpoint": "-Kmissing"]
+        export["posts"] = posts
+        try FirebaseExportFixture.write(export, to: fixture.root + "/newer.json")
+        let skipped = try run(["import", "firebase", "newer.json", "--content", "Elsewhere"], in: fixture.root)
+        #expect(skipped.status == 2)
+        #expect(
+            skipped.standardError == "newer.json: /posts/-K9noImage000000000/imageEndpoint: skipped this post: its image '-Kmissing' is not under /images\n")
+        #expect(skipped.standardOutput.contains("Wrote Elsewhere/site.json"))
+
+        try fixture.write("broken.json", "{\"users\": ")
+        let broken = try run(["import", "firebase", "broken.json"], in: fixture.root)
+        #expect(broken.status == 1)
+        #expect(broken.standardError.hasPrefix("broken.json:1:11: error: malformed JSON: expected a value, found end of file"))
+        #expect(try run(["import", "firebase", "missing.json"], in: fixture.root).standardError.hasPrefix("missing.json: error: cannot read the export"))
+    }
+}

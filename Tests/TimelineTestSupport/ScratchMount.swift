@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A real file system fault for a test: a small tmpfs that can be filled, or a folder made
+/// read-only by a read-only bind mount onto itself. Mounting needs root; a test that needs one
+/// is cancelled (shown as skipped, with the reason) when not root or when the system refuses
+/// the mount (a container without the capability). Call `unmount()` in a `defer`.
+package struct ScratchMount {
+    package let path: String
+
+    package init(path: String) {
+        self.path = path
+    }
+
+    /// A tmpfs of `bytes` bytes mounted on `path` (created when missing).
+    package static func tmpfs(at path: String, bytes: Int) throws -> ScratchMount {
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        try mount(["-t", "tmpfs", "-o", "size=\(bytes)", "tmpfs", path], what: "a \(bytes)-byte tmpfs on \(path)")
+        return ScratchMount(path: path)
+    }
+
+    /// `folder` mounted read-only onto itself: every write under it fails with EROFS, whoever
+    /// runs it (root included, unlike permission bits).
+    package static func readOnly(_ folder: String) throws -> ScratchMount {
+        try mount(["--bind", folder, folder], what: "a bind mount of \(folder)")
+        let readOnly = ScratchMount(path: folder)
+        do {
+            try mount(["-o", "remount,bind,ro", folder], what: "a read-only remount of \(folder)")
+        } catch {
+            readOnly.unmount()
+            throw error
+        }
+        return readOnly
+    }
+
+    /// Unmounts; lazily when busy, so a failed test never leaves the mount behind.
+    package func unmount() {
+        let result = try? Subprocess.runBlocking("/bin/umount", [path])
+        if result?.status != 0 { _ = try? Subprocess.runBlocking("/bin/umount", ["-l", path]) }
+    }
+
+    private static func mount(_ arguments: [String], what: String) throws {
+        guard getuid() == 0 else {
+            try Test.cancel("needs root to mount \(what) (run the tests as root, as CI does)")
+        }
+        let result = try Subprocess.runBlocking("/bin/mount", arguments)
+        guard result.status == 0 else {
+            try Test.cancel("the system refused to mount \(what): \(result.standardError.trimmingCharacters(in: .whitespacesAndNewlines))")
+        }
+    }
+}
+
+/// Takes every free byte of the file system holding `folder` with one file, so the next write
+/// there fails with ENOSPC; `remove()` gives the space back.
+package struct DiskFiller {
+    package let path: String
+
+    package init(path: String) {
+        self.path = path
+    }
+
+    package static func fill(_ folder: String) throws -> DiskFiller {
+        let path = folder + "/filler"
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        defer { close(descriptor) }
+        // Large writes until the space runs out, then single pages, then single bytes, so no
+        // partial page is left either.
+        for size in [1 << 20, 4096, 1] {
+            let chunk = [UInt8](repeating: 0x2E, count: size)
+            while chunk.withUnsafeBytes({ write(descriptor, $0.baseAddress, size) }) == size {}
+        }
+        return DiskFiller(path: path)
+    }
+
+    package func remove() throws {
+        try FileManager.default.removeItem(atPath: path)
+    }
+}

@@ -1,0 +1,305 @@
+import Foundation
+
+/// A whole site as values, for the incremental-build property test: random edits change the
+/// model, and `sync` makes the site folder match it by writing only the files whose bytes
+/// differ and deleting those that are gone, as a person editing files would.
+package struct SiteModel {
+    package struct User {
+        package var username: String
+        package var name: String?
+        package var bio: String?
+        package var follows: [String]
+
+        package init(username: String, name: String? = nil, bio: String? = nil, follows: [String]) {
+            self.username = username
+            self.name = name
+            self.bio = bio
+            self.follows = follows
+        }
+    }
+
+    package struct Comment {
+        package var id: String
+        package var author: String
+        package var text: String
+
+        package init(id: String, author: String, text: String) {
+            self.id = id
+            self.author = author
+            self.text = text
+        }
+    }
+
+    package struct Like {
+        package var id: String
+        package var author: String
+    }
+
+    package struct Post {
+        package var id: String
+        package var author: String
+        package var caption: String
+        package var alt: String?
+        /// Which sample photo the post holds.
+        package var photo: Int
+        package var comments: [Comment] = []
+        package var likes: [Like] = []
+
+        package init(id: String, author: String, caption: String, alt: String? = nil, photo: Int, comments: [Comment] = [], likes: [Like] = []) {
+            self.id = id
+            self.author = author
+            self.caption = caption
+            self.alt = alt
+            self.photo = photo
+            self.comments = comments
+            self.likes = likes
+        }
+    }
+
+    package var settingsTitle = "Property"
+    package var pageSize = 2
+    var hasBaseURL = true
+    /// `"precompress"` in site.json: a `.gz` and a `.br` beside each larger text file.
+    package var precompress = false
+    package var users: [User] = []
+    package var posts: [Post] = []
+    /// Versions of edited templates and assets (0: as in the repository).
+    var cardVersion = 0
+    var baseVersion = 0
+    var stylesheetVersion = 0
+    /// Makes every new ID larger than the ones before, like push IDs.
+    var serial = 100
+    /// A post by a user that does not exist: the build must fail.
+    var brokenPost = false
+
+    package static let photos = [RepositoryPaths.samplePhoto, RepositoryPaths.content + "/posts/-K3d5SS4ZpLjcbBJ5UIt/coffee.jpg"]
+    package static let words = ["sunset", "harbor", "coffee", "rocket", "café", "<b>bold</b>", "**strong**", "waterfall", "night", "bridge"]
+
+    package static func initial() -> SiteModel {
+        var model = SiteModel()
+        model.users = [
+            User(username: "alice", name: "Alice A.", bio: "Likes *light*.", follows: ["bob"]),
+            User(username: "bob", name: nil, bio: nil, follows: ["alice", "carol"]),
+            User(username: "carol", name: "Carol", bio: nil, follows: []),
+        ]
+        for (index, author) in ["alice", "bob", "carol", "alice", "bob"].enumerated() {
+            var post = Post(id: model.nextID(), author: author, caption: "Post \(index) of \(author)", alt: "A photo", photo: index % 2)
+            if index % 2 == 0 { post.comments.append(Comment(id: model.nextID(), author: "carol", text: "Lovely \(index)")) }
+            if index % 3 == 0 { post.likes.append(Like(id: model.nextID(), author: "bob")) }
+            model.posts.append(post)
+        }
+        return model
+    }
+
+    package mutating func nextID() -> String {
+        serial += 1
+        let digits = String(serial)
+        return "-Kq" + String(repeating: "0", count: 17 - digits.count) + digits
+    }
+
+    // MARK: Edits
+
+    package struct Edit: CustomStringConvertible {
+        package let description: String
+        package var breaksTheSite = false
+        /// Changes only a post's caption, comments or likes: what a live session builds as an edit.
+        var isPostContent = false
+        package let change: (inout SiteModel) -> Void
+
+        package func apply(to model: inout SiteModel) {
+            change(&model)
+        }
+    }
+
+    package func randomEdit(using random: inout SplitMix, postContentOnly: Bool = false) -> Edit {
+        let all = edits(using: &random)
+        let candidates = postContentOnly && all.contains(where: \.isPostContent) ? all.filter(\.isPostContent) : all
+        return candidates[Int(random.next() % UInt64(candidates.count))]
+    }
+
+    private func edits(using random: inout SplitMix) -> [Edit] {
+        func pick<T>(_ list: [T]) -> T { list[Int(random.next() % UInt64(list.count))] }
+        let word = pick(Self.words)
+        let usernames = users.map(\.username)
+        var list: [Edit] = []
+        let user = pick(usernames)
+        let newUsername = "user\(serial)"
+        list.append(
+            Edit(description: "add user \(newUsername)") { model in
+                model.serial += 1
+                model.users.append(User(username: newUsername, name: "New \(word)", bio: nil, follows: [user]))
+            })
+        list.append(
+            Edit(description: "rename \(user)") { model in
+                model.updateUser(user) { $0.name = "Renamed \(word)" }
+            })
+        list.append(
+            Edit(description: "change the bio of \(user)") { model in
+                model.updateUser(user) { $0.bio = $0.bio == nil ? "Bio with \(word)" : nil }
+            })
+        if let lonely = users.first(where: { candidate in !posts.contains { $0.author == candidate.username } }), users.count > 2 {
+            list.append(Edit(description: "delete user \(lonely.username)") { model in model.deleteUser(lonely.username) })
+        }
+        let other = pick(usernames)
+        if other != user {
+            list.append(
+                Edit(description: "\(user) follows or unfollows \(other)") { model in
+                    model.updateUser(user) { person in
+                        if let index = person.follows.firstIndex(of: other) { person.follows.remove(at: index) } else { person.follows.append(other) }
+                    }
+                })
+        }
+        let photo = Int(random.next() % 2)
+        list.append(
+            Edit(description: "\(user) posts a photo") { model in
+                model.posts.append(Post(id: model.nextID(), author: user, caption: "New \(word)", alt: nil, photo: photo))
+            })
+        if !posts.isEmpty {
+            let post = pick(posts.indices.map { $0 })
+            let id = posts[post].id
+            list.append(Edit(description: "edit the caption of \(id)", isPostContent: true) { model in model.updatePost(id) { $0.caption += " \(word)" } })
+            // Hashtags: a few shared tags (in either case) so that tag pages gain and lose posts.
+            let tag = ["sunset", "Sunset", "café", "harbour"][Int(random.next() % 4)]
+            list.append(Edit(description: "tag \(id) #\(tag)", isPostContent: true) { model in model.updatePost(id) { $0.caption += " #\(tag)" } })
+            if posts[post].caption.contains("#") {
+                list.append(
+                    Edit(description: "remove the tags of \(id)", isPostContent: true) { model in
+                        model.updatePost(id) { $0.caption = $0.caption.split(separator: " ").filter { !$0.hasPrefix("#") }.joined(separator: " ") }
+                    })
+            }
+            list.append(Edit(description: "change the photo of \(id)") { model in model.updatePost(id) { $0.photo = 1 - $0.photo } })
+            list.append(Edit(description: "change the alt text of \(id)") { model in model.updatePost(id) { $0.alt = $0.alt == nil ? "Alt \(word)" : nil } })
+            list.append(Edit(description: "delete post \(id)") { model in model.posts.removeAll { $0.id == id } })
+            list.append(
+                Edit(description: "\(user) comments on \(id)", isPostContent: true) { model in
+                    let commentID = model.nextID()
+                    model.updatePost(id) { $0.comments.append(Comment(id: commentID, author: user, text: "Comment: \(word)")) }
+                })
+            if !posts[post].comments.isEmpty {
+                list.append(
+                    Edit(description: "edit a comment on \(id)", isPostContent: true) { model in model.updatePost(id) { $0.comments[0].text += " (edited)" } })
+                list.append(Edit(description: "delete a comment on \(id)", isPostContent: true) { model in model.updatePost(id) { $0.comments.removeLast() } })
+            }
+            list.append(
+                Edit(description: "\(user) likes \(id)", isPostContent: true) { model in
+                    let likeID = model.nextID()
+                    model.updatePost(id) { $0.likes.append(Like(id: likeID, author: user)) }
+                })
+            if !posts[post].likes.isEmpty {
+                list.append(Edit(description: "unlike \(id)", isPostContent: true) { model in model.updatePost(id) { $0.likes.removeFirst() } })
+            }
+        }
+        list.append(Edit(description: "edit the post-card partial") { $0.cardVersion += 1 })
+        list.append(Edit(description: "edit the base template") { $0.baseVersion += 1 })
+        list.append(Edit(description: "edit the stylesheet") { $0.stylesheetVersion += 1 })
+        list.append(Edit(description: "change the site title") { $0.settingsTitle = "Title \(word)" })
+        list.append(Edit(description: "change the page size") { $0.pageSize = $0.pageSize == 2 ? 3 : 2 })
+        list.append(Edit(description: "add or remove the base URL") { $0.hasBaseURL.toggle() })
+        list.append(Edit(description: "turn precompression on or off") { $0.precompress.toggle() })
+        list.append(Edit(description: "add a post by a user who does not exist", breaksTheSite: true) { $0.brokenPost = true })
+        return list
+    }
+
+    private mutating func updateUser(_ username: String, _ change: (inout User) -> Void) {
+        if let index = users.firstIndex(where: { $0.username == username }) { change(&users[index]) }
+    }
+
+    private mutating func updatePost(_ id: String, _ change: (inout Post) -> Void) {
+        if let index = posts.firstIndex(where: { $0.id == id }) { change(&posts[index]) }
+    }
+
+    private mutating func deleteUser(_ username: String) {
+        users.removeAll { $0.username == username }
+        for index in users.indices { users[index].follows.removeAll { $0 == username } }
+        for index in posts.indices {
+            posts[index].comments.removeAll { $0.author == username }
+            posts[index].likes.removeAll { $0.author == username }
+        }
+    }
+
+    // MARK: Files
+
+    /// Every file of the site's content and theme, by path relative to the site root.
+    package func files() throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        let baseURL = hasBaseURL ? #", "baseURL": "https://example.org/photos/""# : ""
+        let precompress = precompress ? #", "precompress": true"# : ""
+        files["Content/site.json"] = Data(#"{"title": "\#(settingsTitle)", "pageSize": \#(pageSize), "feedDepth": 2\#(baseURL)\#(precompress)}"#.utf8)
+        for user in users {
+            var fields = [#""username": "\#(user.username)""#]
+            if let name = user.name { fields.append(#""name": "\#(name)""#) }
+            if let bio = user.bio { fields.append(#""bio": "\#(bio)""#) }
+            fields.append(#""follows": [\#(user.follows.map { "\"\($0)\"" }.joined(separator: ", "))]"#)
+            files["Content/users/\(user.username).json"] = Data(("{\n  " + fields.joined(separator: ",\n  ") + "\n}\n").utf8)
+        }
+        var allPosts = posts
+        if brokenPost { allPosts.append(Post(id: "-Kzzzzzzzzzzzzzzzzzz", author: "nobody", caption: "", alt: nil, photo: 0)) }
+        for post in allPosts {
+            let folder = "Content/posts/\(post.id)/"
+            let alt = post.alt.map { "alt: \"\($0)\"\n" } ?? ""
+            files[folder + "post.md"] = Data("---\nusername: \(post.author)\n\(alt)---\n\(post.caption)\n".utf8)
+            files[folder + "photo.jpg"] = try Data(contentsOf: URL(fileURLWithPath: Self.photos[post.photo]))
+            if !post.comments.isEmpty {
+                let items = post.comments.map { #"{"id": "\#($0.id)", "username": "\#($0.author)", "text": "\#($0.text)"}"# }
+                files[folder + "comments.json"] = Data(("[" + items.joined(separator: ",\n") + "]\n").utf8)
+            }
+            if !post.likes.isEmpty {
+                let items = post.likes.map { #"{"id": "\#($0.id)", "username": "\#($0.author)"}"# }
+                files[folder + "likes.json"] = Data(("[" + items.joined(separator: ",\n") + "]\n").utf8)
+            }
+        }
+        let theme = try SiteFixture.snapshot(RepositoryPaths.templates)
+        for (path, bytes) in theme { files["Templates/" + path] = bytes }
+        func append(_ text: String, to path: String) {
+            files[path] = (files[path] ?? Data()) + Data(text.utf8)
+        }
+        if cardVersion > 0 { append("<!-- card \(cardVersion) -->\n", to: "Templates/partials/post-card.mustache") }
+        if baseVersion > 0 { append("<!-- base \(baseVersion) -->\n", to: "Templates/base.mustache") }
+        if stylesheetVersion > 0 { append("/* \(stylesheetVersion) */\n", to: "Templates/assets/style.css") }
+        return files
+    }
+
+    /// Makes `Content/` and `Templates/` under `root` hold exactly `files()`, touching only what
+    /// differs; returns the absolute paths it wrote, deleted or made, as a file watcher reports them.
+    @discardableResult
+    package func sync(to root: String) throws -> [String] {
+        let wanted = try files()
+        var changed: [String] = []
+        for folder in ["Content", "Templates"] {
+            for (path, _) in try SiteFixture.snapshot(root + "/" + folder) where wanted[folder + "/" + path] == nil {
+                try FileManager.default.removeItem(atPath: root + "/" + folder + "/" + path)
+                changed.append(root + "/" + folder + "/" + path)
+            }
+            changed += removeEmptyFolders(root + "/" + folder)
+        }
+        for (path, bytes) in wanted {
+            let full = root + "/" + path
+            if let existing = FileManager.default.contents(atPath: full), existing == bytes { continue }
+            let folder = (full as NSString).deletingLastPathComponent
+            if !FileManager.default.fileExists(atPath: folder) { changed.append(folder) }
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try bytes.write(to: URL(fileURLWithPath: full))
+            changed.append(full)
+        }
+        return changed
+    }
+
+    private func removeEmptyFolders(_ folder: String) -> [String] {
+        var removed: [String] = []
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
+        for name in names {
+            var isDirectory: ObjCBool = false
+            let path = folder + "/" + name
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+                removed += removeEmptyFolders(path)
+                let kept = path.hasSuffix("/Content/posts") || path.hasSuffix("/Content/users")
+                if !kept, (try? FileManager.default.contentsOfDirectory(atPath: path))?.isEmpty == true,
+                    (try? FileManager.default.removeItem(atPath: path)) != nil
+                {
+                    removed.append(path)
+                }
+            }
+        }
+        return removed
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import Synchronization
+
+/// Runs a program to its end and collects its exit status and both outputs.
+package enum Subprocess {
+    package struct Result: Sendable {
+        package let status: Int32
+        package let output: Data
+        package let error: Data
+
+        package init(status: Int32, output: Data, error: Data) {
+            self.status = status
+            self.output = output
+            self.error = error
+        }
+
+        package var standardOutput: String { String(decoding: output, as: UTF8.self) }
+        package var standardError: String { String(decoding: error, as: UTF8.self) }
+    }
+
+    /// Runs the program on a thread of its own, so that the test's wait never holds one of the
+    /// few threads of the concurrency pool that servers and builds under test need.
+    package static func run(_ executable: String, _ arguments: [String], in directory: String? = nil, environment: [String: String]? = nil) async throws
+        -> Result
+    {
+        try await HTTPProbe.onThread { try runBlocking(executable, arguments, in: directory, environment: environment) }
+    }
+
+    /// Runs the program on the calling thread, for the few callers that cannot wait (`deinit`).
+    package static func runBlocking(_ executable: String, _ arguments: [String], in directory: String? = nil, environment: [String: String]? = nil) throws
+        -> Result
+    {
+        let (process, out, err) = prepare(executable, arguments, in: directory, environment: environment)
+        try process.run()
+        // Both pipes are drained at once: a program that fills one while the other is read
+        // would wait forever.
+        let error = Mutex(Data())
+        let errorRead = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            let data = err.fileHandleForReading.readDataToEndOfFile()
+            error.withLock { $0 = data }
+            errorRead.signal()
+        }
+        let output = out.fileHandleForReading.readDataToEndOfFile()
+        errorRead.wait()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, output: output, error: error.withLock { $0 })
+    }
+
+    /// A process set up to run with both outputs in pipes (not yet started).
+    package static func prepare(
+        _ executable: String, _ arguments: [String], in directory: String? = nil, environment: [String: String]? = nil
+    ) -> (process: Process, output: Pipe, error: Pipe) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        if let environment { process.environment = environment }
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        return (process, out, err)
+    }
+}
