@@ -99,6 +99,7 @@ let package = Package(
                 "TimelineSite",
                 "TimelineBuild",
                 "TimelinePreview",
+                "TimelineTemplates",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import TimelineModel
 
 @main
@@ -14,4 +15,13 @@ struct TimelineCommand: AsyncParsableCommand {
         ],
         defaultSubcommand: BuildCommand.self
     )
+
+    static func main() async {
+        let commands = configuration.subcommands.compactMap { $0.configuration.commandName }
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let message = UnknownCommand.message(for: arguments, commands: commands, exists: { FileManager.default.fileExists(atPath: $0) }) {
+            exit(withError: ValidationError(message))
+        }
+        await main(nil)
+    }
 }

@@ -33,6 +33,24 @@ struct CommandLineTests {
         #expect(fixture.exists("index.html"))
     }
 
+    @Test("a mistyped command is refused with the closest command, and a folder of that name is still built")
+    func unknownCommand() throws {
+        let fixture = try SiteFixture.small()
+        let mistyped = try run(["biuld"], in: fixture.root)
+        #expect(mistyped.status == 64)
+        #expect(mistyped.standardError.contains("unknown command 'biuld'; did you mean 'build'?"), "\(mistyped.standardError)")
+        #expect(!mistyped.standardError.contains("Content/"))
+        #expect(!fixture.exists("index.html"))
+        let unknown = try run(["frobnicate"], in: fixture.root)
+        #expect(unknown.status == 64)
+        #expect(unknown.standardError.contains("unknown command 'frobnicate', and no folder of that name to build; the commands are: build, check"))
+        let parent = (fixture.root as NSString).deletingLastPathComponent
+        let folder = (fixture.root as NSString).lastPathComponent
+        let built = try run([folder], in: parent)
+        #expect(built.status == 0, "\(built.standardError)")
+        #expect(fixture.exists("index.html"))
+    }
+
     @Test("a broken file: path:line:column: error: message, exit status 1, Output untouched")
     func brokenContent() throws {
         let fixture = try SiteFixture.small()
