@@ -31,7 +31,10 @@ struct BuildCommand: AsyncParsableCommand {
     )
     var atomic = false
 
-    @Flag(help: "Print one JSON report on standard output (files written, unchanged and deleted, warnings, errors, timings) instead of text.")
+    @Flag(
+        help:
+            "Print one JSON report on standard output (files written, unchanged and deleted, warnings, errors, timings) instead of text; errors still go to standard error too."
+    )
     var json = false
 
     func run() async throws {
@@ -45,7 +48,8 @@ struct BuildCommand: AsyncParsableCommand {
                 print(BuildReportJSON.success(report))
             } catch {
                 print(BuildReportJSON.failure(error))
-                throw ExitCode.failure
+                // The report is for programs; a person reading the CI log sees the errors too.
+                throw console.report(error, of: "build")
             }
             return
         }

@@ -51,6 +51,27 @@ struct CommandLineTests {
         #expect(fixture.exists("index.html"))
     }
 
+    @Test("build --json: one JSON report on standard output; a failed build's errors also on standard error")
+    func jsonReport() throws {
+        let fixture = try SiteFixture.small()
+        let built = try run(["build", "--json"], in: fixture.root)
+        #expect(built.status == 0, "\(built.standardError)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(built.standardOutput.utf8)) as? [String: Any])
+        #expect(report["status"] as? String == "ok")
+        #expect(report["posts"] as? Int == 2)
+        #expect(built.standardError.isEmpty, "\(built.standardError)")
+
+        try fixture.write("Content/users/bob.json", "{\n  \"username\": \"bob\",\n  \"bio\": \"unterminated\n}\n")
+        let failed = try run(["build", "--json"], in: fixture.root)
+        #expect(failed.status == 1)
+        let failure = try #require(try JSONSerialization.jsonObject(with: Data(failed.standardOutput.utf8)) as? [String: Any])
+        #expect(failure["status"] as? String == "failed")
+        let errors = try #require(failure["errors"] as? [[String: Any]])
+        #expect(errors.contains { $0["path"] as? String == "Content/users/bob.json" && $0["line"] as? Int == 3 })
+        #expect(failed.standardError.contains("Content/users/bob.json:3:"), "\(failed.standardError)")
+        #expect(failed.standardError.contains("build failed: 1 error"))
+    }
+
     @Test("a broken file: path:line:column: error: message, exit status 1, Output untouched")
     func brokenContent() throws {
         let fixture = try SiteFixture.small()
