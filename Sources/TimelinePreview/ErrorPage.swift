@@ -5,7 +5,7 @@ import TimelineModel
 /// escaped, since messages quote content (which may hold markup).
 public enum ErrorPage {
     /// The panel, inserted before `</body>` of each served page while the build is broken.
-    public static func overlay(_ failure: BuildFailure) -> String {
+    public static func overlay(_ failure: BuildFailure, overSite: Bool = true) -> String {
         let shown = failure.errors.isEmpty ? failure.diagnostics : failure.errors
         let items = shown.map { diagnostic in
             """
@@ -19,7 +19,7 @@ public enum ErrorPage {
             <div id="timeline-build-error" role="alert" style="position:fixed;inset:0;z-index:2147483647;overflow:auto;\
             background:rgba(24,8,8,.94);color:#fff;font:15px/1.5 ui-monospace,monospace;padding:2rem">
             <h1 style="font-size:1.4rem;margin:0 0 1rem">Build failed: \(count) error\(count == 1 ? "" : "s")</h1>
-            <p style="margin:0 0 1rem">The last good site is still served underneath. Fix the file and save: the page reloads.</p>
+            <p style="margin:0 0 1rem">\(overSite ? "The last good site is still served underneath." : "There is no site yet.") Fix the file and save: the page reloads.</p>
             <ul style="padding-left:1.2rem">
             \(items.joined(separator: "\n"))
             </ul>
@@ -35,7 +35,7 @@ public enum ErrorPage {
         <html lang="en">
         <head><meta charset="utf-8"><title>Build failed</title></head>
         <body>
-        \(overlay(failure))
+        \(overlay(failure, overSite: false))
         \(script)
         </body>
         </html>

@@ -82,7 +82,7 @@ struct StaticFileResponder: Sendable {
 
     /// An HTML page with the script (and the error panel) added; never cached.
     private func page(_ file: ServedFolder.File, status: HTTPResponse.Status, state: PreviewState.Snapshot) -> Response {
-        let overlay = state.failure.map(ErrorPage.overlay) ?? ""
+        let overlay = state.failure.map { ErrorPage.overlay($0) } ?? ""
         let bytes = ReloadScript.inject(overlay + ReloadScript.element(generation: state.generation), into: file.bytes)
         return Self.html(status, bytes)
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import TimelinePreview
 
 struct ServeCommand: AsyncParsableCommand {
@@ -53,8 +54,11 @@ struct ServeCommand: AsyncParsableCommand {
             debounce: .milliseconds(debounceMilliseconds),
             watchMode: pollMilliseconds.map { .polling(interval: .milliseconds($0)) } ?? .automatic,
             allowedHosts: AllowedHosts(extra: allowedHosts))
+        let siteIndex = configuration.build.absolute(configuration.build.output) + "/index.html"
         do {
-            try await PreviewServer(configuration: configuration).run { [timings] event in console.show(event, timings: timings) }
+            try await PreviewServer(configuration: configuration).run { [timings] event in
+                console.show(event, timings: timings, hasSite: { FileManager.default.fileExists(atPath: siteIndex) })
+            }
         } catch {
             Console.writeError("serve: \(error)\n")
             throw ExitCode.failure
@@ -64,7 +68,8 @@ struct ServeCommand: AsyncParsableCommand {
 
 extension Console {
     /// One line for each thing the preview does; the diagnostics of a failed build in full.
-    func show(_ event: PreviewEvent, timings: Bool = false) {
+    /// `hasSite` says whether the output folder holds a site to serve under a failed build's errors.
+    func show(_ event: PreviewEvent, timings: Bool = false, hasSite: () -> Bool = { true }) {
         switch event {
         case .listening(let url):
             Console.writeOutput("Serving at \(url) (Ctrl-C to stop); until the first build is done, pages say \"Building the site…\"\n")
@@ -85,7 +90,8 @@ extension Console {
         case .failed(let failure):
             print(failure.diagnostics)
             let count = failure.errors.count
-            Console.writeError("build failed: \(count) error\(count == 1 ? "" : "s"); still serving the last good site\n")
+            let serving = hasSite() ? "still serving the last good site" : "there is no site to serve yet: fix the errors and save"
+            Console.writeError("build failed: \(count) error\(count == 1 ? "" : "s"); \(serving)\n")
         }
     }
 }

@@ -73,6 +73,24 @@ struct PreviewCommandTests {
         #expect(!server.standardError.contains("Fatal error"))
     }
 
+    @Test("a first build that fails says there is no site yet, on the console and on the page")
+    func firstBuildFails() async throws {
+        let fixture = try SiteFixture.small()
+        try fixture.write("Content/users/bob.json", "{\n  \"username\": \"bob\",\n  \"bio\": \"unterminated\n}\n")
+        let server = try BackgroundProcess(RepositoryPaths.timelineExecutable, ["serve", "--port", "0"], in: fixture.root, environment: Self.environment)
+        let failed = try await BackgroundProcess.wait(timeout: .seconds(60)) { server.standardError.contains("build failed: ") }
+        try #require(failed, "no failed build: \(server.standardOutput) \(server.standardError)")
+        #expect(server.standardError.contains("build failed: 1 error; there is no site to serve yet: fix the errors and save"), "\(server.standardError)")
+        #expect(!server.standardError.contains("last good site"))
+        let url = try #require(server.standardOutput.split(separator: "\n").first { $0.hasPrefix("Serving at ") }).split(separator: " ")[2]
+        let port = try #require(URL(string: String(url))?.port)
+        let page = try await HTTPProbe.request(port: port, "/")
+        #expect(page.text.contains("There is no site yet."), "\(page.text)")
+        #expect(page.text.contains("Content/users/bob.json:3:"))
+        server.signal(SIGTERM)
+        #expect(try await server.waitForExit(timeout: .seconds(20)) == 0)
+    }
+
     @Test("serve --help lists the options")
     func help() throws {
         let result = try Subprocess.runBlocking(RepositoryPaths.timelineExecutable, ["serve", "--help"], environment: Self.environment)

@@ -64,7 +64,7 @@ public struct BuildOptions: Sendable {
     }
 
     var absoluteSiteRoot: String { Path.absolute(siteRoot, relativeTo: FileSystem.currentDirectory) }
-    func absolute(_ path: String) -> String { Path.absolute(path, relativeTo: absoluteSiteRoot) }
+    package func absolute(_ path: String) -> String { Path.absolute(path, relativeTo: absoluteSiteRoot) }
 
     /// How diagnostics show a folder: relative to the current directory when inside it.
     func display(_ absolutePath: String) -> String {
