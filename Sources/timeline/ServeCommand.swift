@@ -69,7 +69,7 @@ struct ServeCommand: AsyncParsableCommand {
 extension Console {
     /// One line for each thing the preview does; the diagnostics of a failed build in full.
     /// `hasSite` says whether the output folder holds a site to serve under a failed build's errors.
-    func show(_ event: PreviewEvent, timings: Bool = false, hasSite: () -> Bool = { true }) {
+    func show(_ event: PreviewEvent, timings: Bool = false, hasSite: () -> Bool) {
         switch event {
         case .listening(let url):
             Console.writeOutput("Serving at \(url) (Ctrl-C to stop); until the first build is done, pages say \"Building the site…\"\n")

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import TimelineModel
 
 @main
@@ -19,7 +18,7 @@ struct TimelineCommand: AsyncParsableCommand {
     static func main() async {
         let commands = configuration.subcommands.compactMap { $0.configuration.commandName }
         let arguments = Array(CommandLine.arguments.dropFirst())
-        if let message = UnknownCommand.message(for: arguments, commands: commands, exists: { FileManager.default.fileExists(atPath: $0) }) {
+        if let message = UnknownCommand.message(for: arguments, commands: commands) {
             exit(withError: ValidationError(message))
         }
         await main(nil)

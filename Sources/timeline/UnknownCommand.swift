@@ -1,3 +1,4 @@
+import Foundation
 import TimelineTemplates
 
 /// `timeline biuld`: a first argument that names no command goes to the default command
@@ -6,8 +7,10 @@ import TimelineTemplates
 enum UnknownCommand {
     /// The message for `arguments` (without the program's name), or nil when they start with an
     /// option, a command, `help` or the name of something that exists.
-    static func message(for arguments: [String], commands: [String], exists: (String) -> Bool) -> String? {
-        guard let first = arguments.first, !first.hasPrefix("-"), first != "help", !commands.contains(first), !exists(first) else { return nil }
+    static func message(for arguments: [String], commands: [String]) -> String? {
+        guard let first = arguments.first, !first.hasPrefix("-"), first != "help", !commands.contains(first),
+            !FileManager.default.fileExists(atPath: first)
+        else { return nil }
         if let closest = NameSuggestion.closest(to: first, among: commands) {
             return "unknown command '\(first)'; did you mean '\(closest)'?"
         }

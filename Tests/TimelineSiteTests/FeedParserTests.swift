@@ -51,7 +51,7 @@ struct FeedParserTests {
         defer { try? FileManager.default.removeItem(atPath: output) }
         let options = BuildOptions(siteRoot: RepositoryPaths.root, output: output, cache: RepositoryPaths.exampleImageCache)
         _ = try await SiteBuilder.build(options)
-        let site = try await PreparedSite.prepare(options).0.site
+        let site = try await PreparedSite.prepare(options).prepared.site
         let timelines = await Timelines.build(for: site)
         let baseURL = try #require(site.settings.baseURL)
         let limit = site.settings.feedEntries

@@ -102,7 +102,7 @@ struct HashtagTests {
     func searchTerms() async throws {
         let fixture = try Self.site([(Self.older, "Terrace #Café")])
         _ = try await fixture.build()
-        let site = try await PreparedSite.prepare(fixture.options()).0.site
+        let site = try await PreparedSite.prepare(fixture.options()).prepared.site
         let terms = SiteSearchCollections.postTerms(ofPost: 0, in: site)
         #expect(terms.contains("#cafe"))
         #expect(terms.contains("cafe"))

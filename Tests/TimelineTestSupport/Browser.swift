@@ -26,10 +26,6 @@ package enum Browser {
 
     package struct Failure: Error, CustomStringConvertible {
         package let description: String
-
-        package init(description: String) {
-            self.description = description
-        }
     }
 
     /// The DOM of `url` after its scripts ran, as serialised HTML.

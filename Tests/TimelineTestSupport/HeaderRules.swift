@@ -20,11 +20,6 @@ package struct HeaderRules {
     package struct SyntaxError: Error, CustomStringConvertible {
         package let line: Int
         package let message: String
-
-        package init(line: Int, message: String) {
-            self.line = line
-            self.message = message
-        }
         package var description: String { "_headers:\(line): \(message)" }
     }
 

@@ -19,10 +19,6 @@ package final class NginxServer {
 
     package struct Failure: Error, CustomStringConvertible {
         package let description: String
-
-        package init(description: String) {
-            self.description = description
-        }
     }
 
     package let port: Int

@@ -11,13 +11,6 @@ package struct PageProbe {
     package let links: [String]
     package let document: HTMLDocument
 
-    package init(styled: Bool, images: [(source: String, width: Int)], links: [String], document: HTMLDocument) {
-        self.styled = styled
-        self.images = images
-        self.links = links
-        self.document = document
-    }
-
     package static let script = """
         <script>
         for (const image of document.images) image.loading = "eager";

@@ -12,10 +12,6 @@ import Testing
 package struct ScratchMount {
     package let path: String
 
-    package init(path: String) {
-        self.path = path
-    }
-
     /// A tmpfs of `bytes` bytes mounted on `path` (created when missing).
     package static func tmpfs(at path: String, bytes: Int) throws -> ScratchMount {
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
@@ -58,10 +54,6 @@ package struct ScratchMount {
 /// there fails with ENOSPC; `remove()` gives the space back.
 package struct DiskFiller {
     package let path: String
-
-    package init(path: String) {
-        self.path = path
-    }
 
     package static func fill(_ folder: String) throws -> DiskFiller {
         let path = folder + "/filler"

@@ -8,13 +8,6 @@ package enum SearchIndexReader {
         package let postings: [Int]
         let tail: String?
         package let shared: Int
-
-        package init(term: String, postings: [Int], tail: String? = nil, shared: Int) {
-            self.term = term
-            self.postings = postings
-            self.tail = tail
-            self.shared = shared
-        }
     }
 
     package enum Failure: Error { case malformed(String) }

@@ -9,13 +9,6 @@ package struct SiteModel {
         package var name: String?
         package var bio: String?
         package var follows: [String]
-
-        package init(username: String, name: String? = nil, bio: String? = nil, follows: [String]) {
-            self.username = username
-            self.name = name
-            self.bio = bio
-            self.follows = follows
-        }
     }
 
     package struct Comment {
@@ -44,16 +37,6 @@ package struct SiteModel {
         package var photo: Int
         package var comments: [Comment] = []
         package var likes: [Like] = []
-
-        package init(id: String, author: String, caption: String, alt: String? = nil, photo: Int, comments: [Comment] = [], likes: [Like] = []) {
-            self.id = id
-            self.author = author
-            self.caption = caption
-            self.alt = alt
-            self.photo = photo
-            self.comments = comments
-            self.likes = likes
-        }
     }
 
     package var settingsTitle = "Property"

@@ -18,10 +18,6 @@ package final class StaticServer: Sendable {
 
     package struct Failure: Error, CustomStringConvertible {
         package let description: String
-
-        package init(description: String) {
-            self.description = description
-        }
     }
 
     private init(port: Int, process: BackgroundProcess) {

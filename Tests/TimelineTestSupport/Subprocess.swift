@@ -8,12 +8,6 @@ package enum Subprocess {
         package let output: Data
         package let error: Data
 
-        package init(status: Int32, output: Data, error: Data) {
-            self.status = status
-            self.output = output
-            self.error = error
-        }
-
         package var standardOutput: String { String(decoding: output, as: UTF8.self) }
         package var standardError: String { String(decoding: error, as: UTF8.self) }
     }

@@ -6,21 +6,32 @@ import TimelineTemplates
 
 /// What a finished build did.
 public struct BuildReport: Sendable {
-    public let pageCount: Int
-    public let fileCount: Int
-    public let userCount: Int
-    public let postCount: Int
-    public let seconds: Double
+    /// What the build made, apart from how this run went.
+    let facts: BuildFacts
     public let output: String
-    /// The path every internal link starts with (`/` or `/photos/`, from the base URL), so a
-    /// preview server can map URLs back to files.
-    public let basePath: String
-    public let warnings: [Diagnostic]
-    public let images: ImagePipeline.Statistics
-    public let search: SearchIndex.Statistics
     public let timings: StageTimings
     /// What happened to the files of the output folder.
     public let files: Files
+
+    /// The report of a run that made `facts`.
+    init(_ facts: BuildFacts, output: String, timings: StageTimings, files: Files) {
+        self.facts = facts
+        self.output = output
+        self.timings = timings
+        self.files = files
+    }
+
+    public var pageCount: Int { facts.pageCount }
+    public var fileCount: Int { facts.fileCount }
+    public var userCount: Int { facts.userCount }
+    public var postCount: Int { facts.postCount }
+    public var seconds: Double { timings.total }
+    /// The path every internal link starts with (`/` or `/photos/`, from the base URL), so a
+    /// preview server can map URLs back to files.
+    public var basePath: String { facts.basePath }
+    public var warnings: [Diagnostic] { facts.warnings }
+    public var images: ImagePipeline.Statistics { facts.images }
+    public var search: SearchIndex.Statistics { facts.search }
 
     public struct Files: Sendable, Equatable {
         public enum Mode: String, Sendable {
@@ -73,21 +84,6 @@ public struct BuildReport: Sendable {
 }
 
 extension BuildReport {
-    /// The report of a run that made `facts`, taking `timings.total` as its time.
-    init(_ facts: BuildFacts, output: String, timings: StageTimings, files: Files) {
-        self.init(
-            pageCount: facts.pageCount, fileCount: facts.fileCount, userCount: facts.userCount, postCount: facts.postCount, seconds: timings.total,
-            output: output, basePath: facts.basePath, warnings: facts.warnings, images: facts.images, search: facts.search, timings: timings,
-            files: files)
-    }
-
-    /// What the build made, apart from how this run went.
-    var facts: BuildFacts {
-        BuildFacts(
-            pageCount: pageCount, fileCount: fileCount, userCount: userCount, postCount: postCount, basePath: basePath, warnings: warnings,
-            images: images, search: search)
-    }
-
     /// `Search index: 1,234 files, 5.6 MB; 3,456 terms in 12 chunks and 7 tail files`
     public var searchSummary: String {
         let megabytes = Double(search.byteCount) / 1_000_000

@@ -7,19 +7,20 @@ import TimelineOutput
 /// next build's up-to-date check). Each is put in place only by a build that completes; one
 /// that cannot be written or trusted is removed, which only costs the next build that shortcut.
 struct BuildState: Sendable {
+    let options: BuildOptions
     let folder: BuildStateFolder
     /// Inputs changed at or after this time are not trusted by the next build (`InputSnapshot`).
     let stableBefore: Int64
 
     init(options: BuildOptions, startedAt start: Int64) {
+        self.options = options
         folder = BuildStateFolder(options: options)
         stableBefore = start - options.racyWindowNanoseconds
     }
 
     /// What the last build made, when no input, option or tool changed since it and its output
     /// is complete: nothing to do.
-    static func upToDateFacts(options: BuildOptions) async -> BuildFacts? {
-        let folder = BuildStateFolder(options: options)
+    func upToDateFacts() async -> BuildFacts? {
         guard FileSystem.kind(of: folder.journalFile) == .missing, FileSystem.kind(of: folder.manifestFile) == .file,
             FileSystem.resolvedKind(of: options.absolute(options.output)) == .directory, let bytes = try? FileSystem.readBytes(folder.inputsFile),
             let snapshot = try? InputSnapshot.decode(bytes), await snapshot.isCurrent(options: options.fingerprint)
@@ -50,7 +51,7 @@ struct BuildState: Sendable {
 
     /// Once the build's output is in place: its inputs for the next build's up-to-date check,
     /// and its pending records as the record cache.
-    func saveCompleted(_ facts: BuildFacts, content: InputSnapshot.Tree?, options: BuildOptions) {
+    func saveCompleted(_ facts: BuildFacts, content: InputSnapshot.Tree?) {
         let snapshot = content.flatMap { content in
             InputSnapshot.capture(
                 content: content, templates: options.absolute(options.templates), options: options.fingerprint, facts: facts, stableBefore: stableBefore)

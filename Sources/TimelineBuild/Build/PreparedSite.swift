@@ -13,7 +13,9 @@ struct PreparedSite: Sendable {
 
     /// Load, validate and link, and load the theme, collecting every problem before giving up;
     /// also returns the records as read, for the next build's record cache.
-    static func prepare(_ options: BuildOptions, reusing previousRecords: RecordCache? = nil) async throws(BuildFailure) -> (PreparedSite, RecordCache) {
+    static func prepare(_ options: BuildOptions, reusing previousRecords: RecordCache? = nil) async throws(BuildFailure) -> (
+        prepared: PreparedSite, records: RecordCache
+    ) {
         let content = options.absolute(options.content)
         let templates = options.absolute(options.templates)
         if let problem = OutputLocationCheck.problem(
@@ -62,7 +64,8 @@ struct PreparedSite: Sendable {
     /// pending record cache and the content's inputs noted (nil when they cannot be trusted), so
     /// that the build does not hold the records (at 200,000 posts, a fifth of its memory) while
     /// it renders.
-    static func prepare(_ options: BuildOptions, keepingStateIn state: BuildState) async throws(BuildFailure) -> (PreparedSite, InputSnapshot.Tree?) {
+    static func prepare(keepingStateIn state: BuildState) async throws(BuildFailure) -> (PreparedSite, InputSnapshot.Tree?) {
+        let options = state.options
         let previousRecords = options.clean ? nil : state.previousRecords()
         let (prepared, records) = try await prepare(options, reusing: previousRecords)
         let site = prepared.site

@@ -7,7 +7,7 @@ import TimelineSite
 /// write. `check` runs the stages that can find errors and writes nothing; `build` runs them all.
 public enum SiteBuilder {
     public static func check(_ options: BuildOptions) async throws(BuildFailure) -> CheckReport {
-        CheckReport(try await PreparedSite.prepare(options).0)
+        CheckReport(try await PreparedSite.prepare(options).prepared)
     }
 
     public static func build(_ options: BuildOptions) async throws(BuildFailure) -> BuildReport {
@@ -17,17 +17,16 @@ public enum SiteBuilder {
     /// A build; with `keepingSite` (a live session), never the up-to-date shortcut, and the
     /// built site is returned for edit builds to start from.
     static func run(_ options: BuildOptions, keepingSite: Bool) async throws(BuildFailure) -> (report: BuildReport, site: BuiltSite?) {
-        let start = WallClock.nanoseconds
+        let state = BuildState(options: options, startedAt: WallClock.nanoseconds)
         var timings = StageTimings()
         let outputDisplay = options.display(options.absolute(options.output))
-        if !options.clean, !keepingSite, let facts = await BuildState.upToDateFacts(options: options) {
+        if !options.clean, !keepingSite, let facts = await state.upToDateFacts() {
             timings.lap(.validate)
             return (BuildReport(facts, output: outputDisplay, timings: timings, files: .upToDate(fileCount: facts.fileCount)), nil)
         }
-        let state = BuildState(options: options, startedAt: start)
         defer { state.discardPendingRecords() }
 
-        let (prepared, contentInputs) = try await PreparedSite.prepare(options, keepingStateIn: state)
+        let (prepared, contentInputs) = try await PreparedSite.prepare(keepingStateIn: state)
         let site = prepared.site
         var warnings = prepared.warnings
         endStage(&timings, .validate)
@@ -44,7 +43,7 @@ public enum SiteBuilder {
         let pages = Page.all(site: site, timelines: timelines)
         endStage(&timings, .render)
 
-        let session = try beginOutput(options, state: state, settings: site.settings, warnings: warnings)
+        let session = try beginOutput(state, settings: site.settings, warnings: warnings)
         var search: SearchIndex
         let changes: OutputChanges
         do throws(SiteFiles.Failure) {
@@ -79,7 +78,7 @@ public enum SiteBuilder {
         let facts = BuildFacts(
             pageCount: pages.count, fileCount: changes.entries.count, userCount: site.users.count, postCount: site.posts.count,
             basePath: site.settings.basePath, warnings: warnings, images: images.statistics, search: search.statistics)
-        state.saveCompleted(facts, content: contentInputs, options: options)
+        state.saveCompleted(facts, content: contentInputs)
         endStage(&timings, .write)
         let report = BuildReport(
             facts, output: outputDisplay, timings: timings, files: BuildReport.Files(changes, mode: session.mode == .clean ? .clean : .incremental))
@@ -117,8 +116,9 @@ public enum SiteBuilder {
     /// The output stage's session: against the last build's manifest, or a staging folder for
     /// a clean build.
     private static func beginOutput(
-        _ options: BuildOptions, state: BuildState, settings: SiteSettings, warnings: [Diagnostic]
+        _ state: BuildState, settings: SiteSettings, warnings: [Diagnostic]
     ) throws(BuildFailure) -> OutputSession {
+        let options = state.options
         do {
             return try OutputSession.begin(
                 outputRoot: options.absolute(options.output), state: state.folder, tool: BuildTool.digest, clean: options.clean, atomic: options.atomic,

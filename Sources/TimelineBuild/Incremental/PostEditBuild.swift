@@ -217,11 +217,7 @@ struct PostEditBuild {
             site: next.site, images: next.images, captionText: next.contexts.captionText, paths: next.contexts.paths, localizer: next.contexts.localizer)
         guard let posts = collections.first(where: { $0.name == "posts" }) else { return ([], false) }
         let (changes, manifestChanged) = next.search.replaceDocuments(edited.keys.sorted(), oldTerms: oldTerms, in: posts)
-        do {
-            for file in changes.files { try output.file(file.path, bytes: file.bytes) }
-        } catch {
-            throw SiteFiles.Failure(diagnostics: [.fileSystem(error, stage: .search)])
-        }
+        for file in changes.files { try output.file(file.path, bytes: file.bytes, stage: .search) }
         return (changes.removed, manifestChanged)
     }
 }

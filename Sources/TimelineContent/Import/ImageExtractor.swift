@@ -86,7 +86,7 @@ package struct ImageExtractor: Sendable {
 
     /// The photo file, created once the first decoded bytes show the format.
     private struct OutputFile {
-        package let folder: String
+        let folder: String
         package private(set) var name = ""
         private var descriptor: Int32 = -1
         /// Decoded bytes held until there are enough to tell the format.

@@ -15,11 +15,6 @@ package struct ContentValue: Sendable {
     package let kind: Kind
     package let position: ContentPosition
 
-    package init(kind: Kind, position: ContentPosition) {
-        self.kind = kind
-        self.position = position
-    }
-
     package var typeName: String {
         switch kind {
         case .null: "null"

@@ -9,17 +9,10 @@ package enum InteractionsReader {
     static let likeFields = ["username"]
 
     private struct Entry {
-        package let id: ContentID
-        package let author: UserReference
-        package let fields: RecordFields
-        package let location: SourceLocation
-
-        package init(id: ContentID, author: UserReference, fields: RecordFields, location: SourceLocation) {
-            self.id = id
-            self.author = author
-            self.fields = fields
-            self.location = location
-        }
+        let id: ContentID
+        let author: UserReference
+        let fields: RecordFields
+        let location: SourceLocation
     }
 
     package static func comments(at path: String, shownAs shown: String, postID: ContentID) -> ([Comment], [Diagnostic]) {

@@ -17,12 +17,6 @@ package struct RecordCache: Sendable {
         package let record: Record
         /// The warnings reading it gave (records with errors are not kept).
         package let warnings: [Diagnostic]
-
-        package init(dependencies: [Dependency], record: Record, warnings: [Diagnostic]) {
-            self.dependencies = dependencies
-            self.record = record
-            self.warnings = warnings
-        }
     }
 
     package static let magic = Array("timeline-records 2".utf8)
@@ -151,7 +145,7 @@ package struct RecordCache: Sendable {
 /// Writes records; a location's path equal to the previous one is written as a single 0, since
 /// every comment of a file names the same file.
 private struct RecordWriter {
-    package var bytes: ByteWriter
+    var bytes: ByteWriter
     private var previousPath = ""
 
     init(bytes: ByteWriter) {
@@ -245,7 +239,7 @@ private struct RecordWriter {
 }
 
 private struct RecordReaderState {
-    package var bytes: ByteReader
+    var bytes: ByteReader
     private var previousPath = ""
 
     init(_ bytes: ByteReader) {

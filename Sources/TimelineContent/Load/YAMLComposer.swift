@@ -15,12 +15,6 @@ package enum YAMLComposer {
         package let line: Int
         package let column: Int
         package let message: String
-
-        package init(line: Int, column: Int, message: String) {
-            self.line = line
-            self.column = column
-            self.message = message
-        }
     }
 
     /// `lineOffset` is added to libyaml's lines (the YAML of `post.md` starts on its second line).
@@ -67,8 +61,8 @@ package enum YAMLComposer {
 
     /// The open collections, innermost last, and the anchors seen so far.
     private struct Composer {
-        package let lineOffset: Int
-        package var root: ContentValue?
+        let lineOffset: Int
+        var root: ContentValue?
         private var open: [Collection] = []
         private var anchors: [String: ContentValue] = [:]
         private var budget = YAMLAliasBudget.Counter(limit: YAMLAliasBudget.maximumNodes)
@@ -80,13 +74,13 @@ package enum YAMLComposer {
 
         private struct Collection {
             let isMapping: Bool
-            package let position: ContentPosition
-            package let anchor: String?
-            package var elements: [ContentValue] = []
-            package var members: [ContentMember] = []
+            let position: ContentPosition
+            let anchor: String?
+            var elements: [ContentValue] = []
+            var members: [ContentMember] = []
             /// A mapping's key, read and waiting for its value.
             var pendingKey: (text: String, position: ContentPosition)?
-            package var keys: [String: ContentPosition] = [:]
+            var keys: [String: ContentPosition] = [:]
         }
 
         package mutating func take(_ event: yaml_event_t) throws(Failure) {

@@ -12,23 +12,12 @@ public struct TagIndex: Sendable {
         public let spelling: String
         /// Indexes of its posts, newest first.
         public let posts: [Int]
-
-        package init(key: String, spelling: String, posts: [Int]) {
-            self.key = key
-            self.spelling = spelling
-            self.posts = posts
-        }
     }
 
     /// Most used first, then by key.
     public let tags: [Tag]
     /// Per post, the indexes in `tags` of its tags, in caption order.
     public let tagsOfPost: [[Int]]
-
-    package init(tags: [Tag], tagsOfPost: [[Int]]) {
-        self.tags = tags
-        self.tagsOfPost = tagsOfPost
-    }
 
     package static let empty = TagIndex(tags: [], tagsOfPost: [])
 

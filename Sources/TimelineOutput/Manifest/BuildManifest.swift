@@ -11,11 +11,6 @@ package struct BuildManifest: Sendable, Equatable {
         /// The bytes written (for links into the image cache, the cache file's identity).
         package var content: Digest
 
-        package init(fingerprint: Digest, content: Digest) {
-            self.fingerprint = fingerprint
-            self.content = content
-        }
-
         /// In the edits file: the path was deleted since the manifest was written.
         package static let deleted = Entry(fingerprint: .zero, content: .zero)
     }

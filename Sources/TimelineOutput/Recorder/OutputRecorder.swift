@@ -13,7 +13,7 @@ import TimelineModel
 /// file, only when its bytes changed, and deleted like any file the build no longer makes.
 package final class OutputRecorder: FileSink {
     /// What a build did to one output path.
-    package enum Outcome: Sendable {
+    private enum Outcome {
         case written
         case unchanged
     }
@@ -24,9 +24,9 @@ package final class OutputRecorder: FileSink {
     private let state = Mutex(State())
 
     private struct State {
-        package var entries: [String: BuildManifest.Entry] = [:]
-        package var written: [String] = []
-        package var unchanged = 0
+        var entries: [String: BuildManifest.Entry] = [:]
+        var written: [String] = []
+        var unchanged = 0
         /// Files of the previous build that this one does not make (an edit build's removed
         /// search files, the compressed copies of files that no longer get them).
         var retired: [String] = []
@@ -42,7 +42,7 @@ package final class OutputRecorder: FileSink {
     /// this path (and its compressed copies) from the same fingerprint.
     package func file(_ path: String, fingerprint: Digest, make: () throws -> [UInt8]) throws {
         let fingerprint = withPrecompression(fingerprint, of: path)
-        if unchanged(path, fingerprint: fingerprint) != nil { return }
+        if recordedUnchanged(path, fingerprint: fingerprint) { return }
         try store(path, bytes: try make(), fingerprint: fingerprint)
     }
 
@@ -55,7 +55,7 @@ package final class OutputRecorder: FileSink {
     /// read only when its stamp changed, and the copy rewritten only when its bytes did.
     package func copy(from source: String, to path: String) throws(FileSystem.Failure) {
         let fingerprint = withPrecompression(Self.fingerprint(ofFile: source, kind: 1), of: path)
-        if unchanged(path, fingerprint: fingerprint) != nil { return }
+        if recordedUnchanged(path, fingerprint: fingerprint) { return }
         try store(path, bytes: try FileSystem.readBytes(source), fingerprint: fingerprint)
     }
 
@@ -72,15 +72,16 @@ package final class OutputRecorder: FileSink {
 
     /// Records `path` as unchanged, with the compressed copies the previous build made of it,
     /// when the previous build made it from `fingerprint` (which covers the precompression
-    /// settings); nil when it must be made.
-    private func unchanged(_ path: String, fingerprint: Digest) -> Outcome? {
-        guard let old = previous[path], old.fingerprint == fingerprint else { return nil }
+    /// settings); false when it must be made.
+    private func recordedUnchanged(_ path: String, fingerprint: Digest) -> Bool {
+        guard let old = previous[path], old.fingerprint == fingerprint else { return false }
         if precompression != nil {
             for copy in Precompression.copyPaths(of: path) {
                 if let entry = previous[copy] { record(copy, entry, outcome: .unchanged) }
             }
         }
-        return record(path, old, outcome: .unchanged)
+        record(path, old, outcome: .unchanged)
+        return true
     }
 
     /// A file of the previous build that this one removes, with its compressed copies: for
@@ -92,19 +93,21 @@ package final class OutputRecorder: FileSink {
 
     /// Writes `bytes` unless the previous build wrote exactly these bytes at `path`, and its
     /// compressed copies likewise; a nil fingerprint means the bytes are the fingerprint.
-    @discardableResult
-    private func store(_ path: String, bytes: [UInt8], fingerprint: Digest?) throws(FileSystem.Failure) -> Outcome {
+    private func store(_ path: String, bytes: [UInt8], fingerprint: Digest?) throws(FileSystem.Failure) {
         let content = Digest.of(bytes)
         try storeCompressedCopies(of: path, bytes: bytes, content: content)
-        return try write(path, bytes: bytes, content: content, fingerprint: fingerprint ?? content)
+        try write(path, bytes: bytes, content: content, fingerprint: fingerprint ?? content)
     }
 
     /// Writes one file unless the previous build wrote exactly these bytes at `path`.
-    private func write(_ path: String, bytes: [UInt8], content: Digest, fingerprint: Digest) throws(FileSystem.Failure) -> Outcome {
+    private func write(_ path: String, bytes: [UInt8], content: Digest, fingerprint: Digest) throws(FileSystem.Failure) {
         let entry = BuildManifest.Entry(fingerprint: fingerprint, content: content)
-        if previous[path]?.content == content { return record(path, entry, outcome: .unchanged) }
+        if previous[path]?.content == content {
+            record(path, entry, outcome: .unchanged)
+            return
+        }
         try destination.write(path, bytes: bytes)
-        return record(path, entry, outcome: .written)
+        record(path, entry, outcome: .written)
     }
 
     /// The `.gz` and `.br` of a file that gets them, each compressed only when the previous
@@ -129,7 +132,7 @@ package final class OutputRecorder: FileSink {
             } catch {
                 throw FileSystem.Failure(path: destination.stagingRoot + "/" + copyPath, operation: "compress (\(error)) into", code: error.systemCode)
             }
-            _ = try write(copyPath, bytes: compressed, content: Digest.of(compressed), fingerprint: fingerprint)
+            try write(copyPath, bytes: compressed, content: Digest.of(compressed), fingerprint: fingerprint)
         }
     }
 
@@ -162,8 +165,7 @@ package final class OutputRecorder: FileSink {
         return hasher.finalize()
     }
 
-    @discardableResult
-    private func record(_ path: String, _ entry: BuildManifest.Entry, outcome: Outcome) -> Outcome {
+    private func record(_ path: String, _ entry: BuildManifest.Entry, outcome: Outcome) {
         state.withLock { state in
             state.entries[path] = entry
             switch outcome {
@@ -171,7 +173,6 @@ package final class OutputRecorder: FileSink {
             case .unchanged: state.unchanged += 1
             }
         }
-        return outcome
     }
 
     /// What an edit build made: only the files it was asked for; deleted, only what it retired
@@ -198,11 +199,4 @@ package struct OutputChanges: Sendable {
     package let written: [String]
     package let unchanged: Int
     package let deleted: [String]
-
-    package init(entries: [String: BuildManifest.Entry], written: [String], unchanged: Int, deleted: [String]) {
-        self.entries = entries
-        self.written = written
-        self.unchanged = unchanged
-        self.deleted = deleted
-    }
 }

@@ -12,10 +12,6 @@ import TimelineTemplates
 package final class XMLWriter {
     package struct Failure: Error, Sendable, CustomStringConvertible {
         let operation: String
-
-        package init(operation: String) {
-            self.operation = operation
-        }
         package var description: String { "libxml2 could not \(operation)" }
     }
 

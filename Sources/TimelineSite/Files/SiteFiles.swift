@@ -62,3 +62,14 @@ package enum SiteFiles {
         if !problems.isEmpty { throw Failure(diagnostics: problems) }
     }
 }
+
+extension FileSink {
+    /// A file whose bytes are at hand, for a stage that reports a failure as its diagnostic.
+    package func file(_ path: String, bytes: [UInt8], stage: BuildStage) throws(SiteFiles.Failure) {
+        do {
+            try file(path, bytes: bytes)
+        } catch {
+            throw SiteFiles.Failure(diagnostics: [.fileSystem(error, stage: stage)])
+        }
+    }
+}

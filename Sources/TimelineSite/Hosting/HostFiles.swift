@@ -21,12 +21,6 @@ package enum HostFiles {
     }
 
     package static func write(settings: SiteSettings, images: PublishedImages, to output: any FileSink) throws(SiteFiles.Failure) {
-        for file in files(settings: settings, images: images) {
-            do throws(FileSystem.Failure) {
-                try output.file(file.path, bytes: file.bytes)
-            } catch {
-                throw SiteFiles.Failure(diagnostics: [.fileSystem(error, stage: .write)])
-            }
-        }
+        for file in files(settings: settings, images: images) { try output.file(file.path, bytes: file.bytes, stage: .write) }
     }
 }

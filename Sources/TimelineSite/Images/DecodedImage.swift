@@ -13,10 +13,6 @@ package final class DecodedImage {
     package struct Failure: Error {
         package let message: String
 
-        package init(message: String) {
-            self.message = message
-        }
-
         /// libvips' error text for the call that just failed, tidied to one line.
         static func fromVips(_ fallback: String) -> Failure {
             guard let raw = timeline_vips_take_error() else { return Failure(message: fallback) }

@@ -18,14 +18,6 @@ public struct Theme: Sendable {
     /// The theme's texts in the site's language, and its numbers and dates.
     package let localizer: Localizer
 
-    package init(templates: TemplateSet, assetFiles: [String], root: String, dependencies: TemplateDependencies, localizer: Localizer) {
-        self.templates = templates
-        self.assetFiles = assetFiles
-        self.root = root
-        self.dependencies = dependencies
-        self.localizer = localizer
-    }
-
     /// Loads and compiles every `.mustache` file below `root`, with the theme's translations
     /// for `language` (`translations/`) as the partials `t/KEY`. Every problem is reported at
     /// its file, line and column (a syntax error, a name no value provides where it is used, a

@@ -320,11 +320,11 @@ package struct CollectionIndex: Sendable {
     /// One level of the card directories: file `number` holds the digests of entries
     /// `number·fanout ..< (number+1)·fanout` of the level below, one after another.
     private struct DirectoryLevel: Sendable {
-        package let folder: String
+        let folder: String
         var digests: [String] = []
-        package var sizes: [Int] = []
+        var sizes: [Int] = []
 
-        package func path(_ number: Int) -> String { folder + "\(number).\(digests[number]).txt" }
+        func path(_ number: Int) -> String { folder + "\(number).\(digests[number]).txt" }
 
         /// Makes files `numbers` again from `below`; returns the numbers of the files above
         /// those that came out different.

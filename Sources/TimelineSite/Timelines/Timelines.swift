@@ -10,11 +10,6 @@ public struct Timelines: Sendable {
     /// Per post, whether it is on someone's timeline (the render stage keeps only those cards).
     let isOnATimeline: [Bool]
 
-    package init(feeds: [[Int]], isOnATimeline: [Bool]) {
-        self.feeds = feeds
-        self.isOnATimeline = isOnATimeline
-    }
-
     public static func build(for site: LinkedSite) async -> Timelines {
         let limit = site.settings.feedDepth * site.settings.pageSize
         let feeds = await ParallelMap.map(Array(site.users.indices)) { user in
