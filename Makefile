@@ -44,7 +44,7 @@ test: deps test-deps
 layering: deps
 	SWIFT_BUILD_FLAGS="$(SWIFT_BUILD_FLAGS)" scripts/check-layering.sh
 
-SWIFT_SOURCES := Sources Tests Package.swift Fuzz/Sources Fuzz/Package.swift
+SWIFT_SOURCES := Sources Tests Package.swift Plugins Fuzz/Sources Fuzz/Package.swift
 
 ## Fail on Swift code that `swift format` (with .swift-format) would change or whose rules it
 ## breaks; CI runs it before the tests.

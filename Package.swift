@@ -68,7 +68,15 @@ let package = Package(
         ),
         .target(
             name: "TimelineSite",
-            dependencies: ["TimelineModel", "TimelineContent", "TimelineTemplates", "CLibXML2", "CVipsSupport"]
+            dependencies: ["TimelineModel", "TimelineContent", "TimelineTemplates", "CLibXML2", "CVipsSupport"],
+            plugins: ["EmbedBuiltInTheme"]
+        ),
+        // The built-in theme: Templates/ compiled into the tool at build time (docs/themes.md).
+        .executableTarget(name: "timeline-theme-embedder"),
+        .plugin(
+            name: "EmbedBuiltInTheme",
+            capability: .buildTool(),
+            dependencies: ["timeline-theme-embedder"]
         ),
         .target(
             name: "TimelineOutput",

@@ -37,7 +37,7 @@ struct PreparedSite: Sendable {
 
         let settings = loaded?.settings
         let (theme, themeDiagnostics) = Theme.load(
-            from: templates, displayPrefix: options.display(templates), language: settings?.language ?? ThemeTranslations.defaultLanguage,
+            ThemeFiles(folder: templates, displayPrefix: options.display(templates)), language: settings?.language ?? ThemeTranslations.defaultLanguage,
             timeZone: settings.flatMap { TimeZone(identifier: $0.timeZone) } ?? .gmt, languageLocation: settings?.languageLocation)
         diagnostics.append(contentsOf: themeDiagnostics)
 

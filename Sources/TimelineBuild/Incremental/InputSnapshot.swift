@@ -16,7 +16,8 @@ struct InputSnapshot: Sendable {
     /// that the check can hand them to `fstatat` without making a string.
     struct Tree: Sendable {
         let root: String
-        let rootStatus: FileSystem.Status
+        /// Nil when the root did not exist (a site without a templates folder).
+        let rootStatus: FileSystem.Status?
         /// Relative paths, each followed by a 0 byte.
         let pathBytes: [UInt8]
         /// Where each path starts in `pathBytes`.
@@ -24,7 +25,7 @@ struct InputSnapshot: Sendable {
         let statuses: [FileSystem.Status]
     }
 
-    static let magic = Array("timeline-inputs 2".utf8)
+    static let magic = Array("timeline-inputs 3".utf8)
     /// A file changed this close to the start of the build that read it might change again
     /// within the file system's timestamp granularity without its times moving: such a snapshot
     /// is not kept (git's "racily clean" problem).
@@ -35,16 +36,21 @@ struct InputSnapshot: Sendable {
     let facts: BuildFacts
 
     /// The inputs of a build: for the content folder, the tree `captureContent` made when the
-    /// records were read; for the templates folder, every file and folder below it. Nil when a
+    /// records were read; for the templates folder, every file and folder below it (or that
+    /// there is none: the built-in theme as it is). Nil when a
     /// status cannot be read, a folder below the templates is a symbolic link (its contents
     /// could change without any time below the root moving), or an input changed at or after
     /// `racy` (the build's start less the racy window).
     static func capture(content: Tree, templates: String, options: Digest, facts: BuildFacts, stableBefore racy: Int64) -> InputSnapshot? {
-        guard let templatesStatus = FileSystem.status(of: templates), templatesStatus.isDirectory else { return nil }
+        let templatesStatus = FileSystem.status(of: templates)
         var templateTree = TreeBuilder()
-        guard walk(templates, relative: "", into: &templateTree) else { return nil }
+        if let templatesStatus {
+            guard templatesStatus.isDirectory, walk(templates, relative: "", into: &templateTree) else { return nil }
+        } else if FileSystem.kind(of: templates) != .missing {
+            return nil
+        }
         let trees = [content, templateTree.tree(root: templates, status: templatesStatus)]
-        let all = trees.flatMap { $0.statuses + [$0.rootStatus] }
+        let all = trees.flatMap { $0.statuses + [$0.rootStatus].compactMap { $0 } }
         guard !all.contains(where: { $0.modifiedNanoseconds >= racy || $0.changedNanoseconds >= racy }) else { return nil }
         return InputSnapshot(options: options, trees: trees, facts: facts)
     }
@@ -78,7 +84,7 @@ struct InputSnapshot: Sendable {
             statuses.append(status)
         }
 
-        func tree(root: String, status: FileSystem.Status) -> Tree {
+        func tree(root: String, status: FileSystem.Status?) -> Tree {
             Tree(root: root, rootStatus: status, pathBytes: pathBytes, offsets: offsets, statuses: statuses)
         }
     }
@@ -102,7 +108,7 @@ struct InputSnapshot: Sendable {
         for tree in trees where FileSystem.status(of: tree.root) != tree.rootStatus { return false }
         let changed = ChangeFlag()
         await withTaskGroup(of: Void.self) { group in
-            for tree in trees {
+            for tree in trees where tree.rootStatus != nil {
                 guard let root = FileSystem.openDirectory(tree.root) else {
                     changed.set()
                     break
@@ -151,7 +157,8 @@ struct InputSnapshot: Sendable {
         writer.number(trees.count)
         for tree in trees {
             writer.string(tree.root)
-            writer.status(tree.rootStatus)
+            writer.number(tree.rootStatus == nil ? 0 : 1)
+            if let status = tree.rootStatus { writer.status(status) }
             writer.number(tree.statuses.count)
             writer.number(tree.pathBytes.count)
             writer.raw(tree.pathBytes)
@@ -174,7 +181,7 @@ struct InputSnapshot: Sendable {
         var trees: [Tree] = []
         for _ in 0..<(try reader.count(limit: 16)) {
             let root = try reader.string()
-            let rootStatus = try reader.status()
+            let rootStatus = try reader.count(limit: 1) == 1 ? try reader.status() : nil
             let count = try reader.count()
             let pathBytes = Array(try reader.slice(try reader.count()))
             var offsets: [UInt32] = []

@@ -40,17 +40,23 @@ package enum SiteFiles {
         enum Transfer: Sendable {
             case link(String, String)
             case copy(String, String)
+            case builtIn(String, String)
         }
         var transfers = images.processedFiles.map { Transfer.link($0.cacheFile, $0.outputFile) }
         transfers += images.originalFiles.map { Transfer.copy($0.source, $0.outputFile) }
-        transfers += theme.assetFiles.map { Transfer.copy(theme.root + "/assets/" + $0, "assets/" + $0) }
+        transfers += theme.assetFiles.map { asset in
+            let path = "assets/" + asset
+            return theme.files.sitePath(of: path).map { Transfer.copy($0, path) } ?? Transfer.builtIn(path, path)
+        }
         let list = transfers
+        let files = theme.files
         let outcomes = await ParallelMap.chunks(count: list.count) { range -> Diagnostic? in
             for transfer in list[range] {
                 do throws(FileSystem.Failure) {
                     switch transfer {
                     case .link(let source, let destination): try output.link(from: source, to: destination)
                     case .copy(let source, let destination): try output.copy(from: source, to: destination)
+                    case .builtIn(let source, let destination): try output.file(destination, bytes: try files.bytes(of: source))
                     }
                 } catch {
                     return .fileSystem(error, stage: .write)

@@ -14,17 +14,20 @@ package struct ThemeTranslations {
 
     /// Language → file name, for each `.yaml` file of the folder.
     package let files: [String: String]
-    package let root: String
-    package let displayPrefix: String
+    private let theme: ThemeFiles
 
-    package init(themeRoot: String, displayPrefix: String) {
-        root = themeRoot + "/" + Self.folder
-        self.displayPrefix = displayPrefix + Self.folder + "/"
+    package init(_ theme: ThemeFiles) {
+        self.theme = theme
         var files: [String: String] = [:]
-        for name in FileSystem.files(below: root) where !name.contains("/") && name.hasSuffix(".yaml") {
+        for name in theme.paths(below: Self.folder) where !name.contains("/") && name.hasSuffix(".yaml") {
             files[String(name.dropLast(".yaml".count))] = name
         }
         self.files = files
+    }
+
+    /// How diagnostics name the translation file of `language`.
+    private func display(_ language: String) -> String {
+        theme.display(Self.folder + "/" + files[language, default: ""])
     }
 
     var languages: [String] { files.keys.sorted() }
@@ -45,18 +48,18 @@ package struct ThemeTranslations {
                 nil,
                 [
                     .error(
-                        .missingTemplate, stage: .render, at: SourceLocation(path: displayPrefix),
+                        .missingTemplate, stage: .render, at: SourceLocation(path: theme.displayPrefix + Self.folder + "/"),
                         "the theme has no translations: add a file per language, such as \(Self.folder)/en.yaml (docs/themes.md)")
                 ]
             )
         }
         let available = languages.joined(separator: ", ")
         guard let chosen = language(serving: tag) else {
-            let location = languageLocation ?? SourceLocation(path: displayPrefix)
+            let location = languageLocation ?? SourceLocation(path: theme.displayPrefix + Self.folder + "/")
             return (nil, [.error(.invalidValue, stage: .render, at: location, "the theme has no translation for the language '\(tag)'; it has \(available)")])
         }
         guard let plurals = PluralRules(language: tag) else {
-            let location = languageLocation ?? SourceLocation(path: displayPrefix + files[chosen, default: ""])
+            let location = languageLocation ?? SourceLocation(path: display(chosen))
             return (
                 nil,
                 [
@@ -74,7 +77,7 @@ package struct ThemeTranslations {
         if let fallback {
             let (defaults, defaultProblems) = read(fallback)
             diagnostics += defaultProblems
-            let file = displayPrefix + files[chosen, default: ""]
+            let file = display(chosen)
             for key in defaults.keys.sorted() where own[key] == nil {
                 entries[key] = defaults[key]
                 diagnostics.append(
@@ -107,14 +110,19 @@ package struct ThemeTranslations {
     }
 
     private func read(_ language: String) -> ([String: Translation], [Diagnostic]) {
-        let name = files[language, default: ""]
-        let (entries, problems) = TranslationFile.read(path: root + "/" + name, display: displayPrefix + name)
-        return (entries, problems)
+        let path = Self.folder + "/" + files[language, default: ""]
+        let bytes: [UInt8]
+        do {
+            bytes = try theme.bytes(of: path)
+        } catch {
+            return ([:], [.error(.unreadableFile, stage: .render, at: SourceLocation(path: theme.display(path)), "cannot read: \(error.reason)")])
+        }
+        return TranslationFile.parse(String(decoding: bytes, as: UTF8.self), display: theme.display(path))
     }
 
     private func missing(_ key: String, _ language: String, _ what: String) -> Diagnostic {
         .error(
-            .missingKey, stage: .render, at: SourceLocation(path: displayPrefix + files[language, default: ""]),
+            .missingKey, stage: .render, at: SourceLocation(path: display(language)),
             "no translation for '\(key)' (\(what)), which Timeline needs")
     }
 

@@ -7,16 +7,6 @@ import TimelineTemplates
 /// texts, or to a mapping of plural categories to texts (`one: "{{count}} gosto"`). Every
 /// problem is reported at its line and column.
 package enum TranslationFile {
-    package static func read(path: String, display: String) -> (entries: [String: Translation], diagnostics: [Diagnostic]) {
-        let bytes: [UInt8]
-        do {
-            bytes = try FileSystem.readBytes(path)
-        } catch {
-            return ([:], [.error(.unreadableFile, stage: .render, at: SourceLocation(path: display), "cannot read: \(error.reason)")])
-        }
-        return parse(String(decoding: bytes, as: UTF8.self), display: display)
-    }
-
     static func parse(_ text: String, display: String) -> (entries: [String: Translation], diagnostics: [Diagnostic]) {
         let root: ContentValue?
         do {

@@ -3,10 +3,11 @@ import TimelineModel
 import TimelineTemplates
 
 extension Theme {
-    /// A template problem as a diagnostic at `<folder><name>.mustache:line:column`.
-    package static func diagnostic(_ problem: TemplateProblem, folder: String) -> Diagnostic {
+    /// A template problem as a diagnostic at the template's file, line and column: in the
+    /// site's templates folder, or in the built-in theme.
+    package static func diagnostic(_ problem: TemplateProblem, files: ThemeFiles) -> Diagnostic {
         .error(
             .templateError, stage: .render,
-            at: SourceLocation(path: folder + problem.template + ".mustache", line: problem.line, column: problem.column), problem.message)
+            at: SourceLocation(path: files.display(problem.template + ".mustache"), line: problem.line, column: problem.column), problem.message)
     }
 }

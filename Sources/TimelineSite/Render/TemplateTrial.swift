@@ -2,20 +2,18 @@ import TimelineContent
 import TimelineModel
 import TimelineTemplates
 
-/// `timeline render-template`: one template of a theme rendered with the data of a JSON file
+/// `timeline render-template`: one template of a theme (the site's over the built-in) rendered with the data of a JSON file
 /// by plain Mustache rules: no site, no schema, a missing partial is empty text. The theme's
 /// texts in its default language are there as the partials `t/KEY`.
 public enum TemplateTrial {
     /// The rendered bytes; a `BuildFailure` naming the file, line and column of each problem.
     public static func render(template name: String, templatesFolder: String, dataFile: String) throws(BuildFailure) -> [UInt8] {
         let data = try readData(dataFile)
-        guard let (themeSources, unreadable) = Theme.readSources(from: templatesFolder, displayPrefix: templatesFolder + "/") else {
-            throw BuildFailure([Theme.missingFolder(templatesFolder)])
-        }
-        var sources = themeSources
-        var diagnostics = unreadable
+        let files = ThemeFiles(folder: templatesFolder, displayPrefix: templatesFolder + "/")
+        if let problem = Theme.notAFolder(files) { throw BuildFailure([problem]) }
+        var (sources, diagnostics) = Theme.readSources(files)
         // The theme's texts in its default language, as in a build of an English site.
-        let translations = ThemeTranslations(themeRoot: templatesFolder, displayPrefix: templatesFolder + "/")
+        let translations = ThemeTranslations(files)
         let (localizer, translationProblems) = translations.localizer(language: ThemeTranslations.defaultLanguage, timeZone: .gmt, languageLocation: nil)
         diagnostics += translationProblems.filter { $0.severity == .error && !translations.files.isEmpty }
         if let localizer { sources.merge(Theme.translationPartials(localizer)) { _, text in text } }
@@ -24,11 +22,11 @@ public enum TemplateTrial {
             throw BuildFailure(
                 diagnostics + [
                     .error(
-                        .missingTemplate, stage: .render, at: SourceLocation(path: templatesFolder + "/" + name + ".mustache"), "no such template\(suggestion)")
+                        .missingTemplate, stage: .render, at: SourceLocation(path: files.displayPrefix + name + ".mustache"), "no such template\(suggestion)")
                 ])
         }
         let (set, problems) = TemplateSet.compile(sources: sources, entries: [name: .any], strict: false)
-        diagnostics += problems.map { Theme.diagnostic($0, folder: templatesFolder + "/") }
+        diagnostics += problems.map { Theme.diagnostic($0, files: files) }
         guard let set, diagnostics.isEmpty, let bytes = set.render(name, data) else { throw BuildFailure(diagnostics) }
         return bytes
     }
