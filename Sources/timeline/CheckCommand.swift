@@ -23,6 +23,7 @@ struct CheckCommand: AsyncParsableCommand {
             let report = try await SiteBuilder.check(options)
             console.print(report.warnings)
             console.summary(report.summary)
+            console.summary(ThemeOverview(options: options).summary)
             guard links else { return }
             let broken = await LinkChecker.check(options, basePath: report.basePath, relative: report.relativeURLs)
             guard broken.isEmpty else { throw console.report(BuildFailure(broken), of: "link check") }

@@ -10,7 +10,7 @@ struct TimelineCommand: AsyncParsableCommand {
         version: TimelineVersion.current,
         subcommands: [
             BuildCommand.self, CheckCommand.self, CleanCommand.self, ServeCommand.self, NewCommand.self, EditCommand.self, LikeCommand.self, UnlikeCommand.self,
-            FollowCommand.self, UnfollowCommand.self, DeleteCommand.self, ImportCommand.self, RenderTemplateCommand.self,
+            FollowCommand.self, UnfollowCommand.self, DeleteCommand.self, ImportCommand.self, ThemeCommand.self, RenderTemplateCommand.self,
         ],
         defaultSubcommand: BuildCommand.self
     )

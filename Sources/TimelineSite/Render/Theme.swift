@@ -81,7 +81,7 @@ public struct Theme: Sendable {
 
     /// An error when the templates folder's path names something other than a folder; a
     /// missing folder is the built-in theme as it is.
-    static func notAFolder(_ files: ThemeFiles) -> Diagnostic? {
+    package static func notAFolder(_ files: ThemeFiles) -> Diagnostic? {
         guard !files.folderExists, FileSystem.kind(of: files.folder) != .missing else { return nil }
         return .error(.missingTemplate, stage: .render, at: SourceLocation(path: files.displayPrefix), "the templates folder is not a folder")
     }

@@ -1,0 +1,73 @@
+import TimelineModel
+import TimelineSite
+import TimelineTemplates
+
+/// `timeline theme copy`: writes files of the built-in theme into the site's templates folder,
+/// where the site may change them; every other file stays the built-in one. A file the site
+/// already has is left alone when it is the same and refused when it differs, so an edit is
+/// never lost; when anything is refused or unknown, nothing is written.
+public enum ThemeCopy {
+    public struct Outcome: Sendable, Equatable {
+        /// The files written, relative to the templates folder.
+        public var copied: [String] = []
+        /// The files the site already had, byte for byte the built-in ones.
+        public var alreadyThere: [String] = []
+    }
+
+    /// Copies the built-in files `names` (paths relative to the theme, such as
+    /// `partials/post-card.mustache`; `.mustache` may be left off), or all of them when `names`
+    /// is empty, into `options`' templates folder.
+    public static func copy(_ names: [String], options: BuildOptions) throws(BuildFailure) -> Outcome {
+        let folder = options.absolute(options.templates)
+        let display = options.display(folder)
+        let theme = ThemeFiles(folder: folder, displayPrefix: display)
+        if let problem = Theme.notAFolder(theme) { throw BuildFailure([problem]) }
+        var problems: [Diagnostic] = []
+        var chosen: [String] = []
+        for name in names.isEmpty ? BuiltInTheme.paths : names {
+            guard let path = builtInPath(named: name) else {
+                let suggestion = NameSuggestion.closest(to: name, among: BuiltInTheme.paths).map { "; did you mean '\($0)'?" } ?? ""
+                problems.append(
+                    .error(.missingTemplate, stage: .render, at: SourceLocation(path: BuiltInTheme.displayPrefix + name), "the built-in theme has no such file\(suggestion)"))
+                continue
+            }
+            if !chosen.contains(path) { chosen.append(path) }
+        }
+        var outcome = Outcome()
+        var writes: [(path: String, bytes: [UInt8])] = []
+        for path in chosen {
+            guard let builtIn = BuiltInTheme.bytes(of: path) else { continue }
+            guard let sitePath = theme.sitePath(of: path) else {
+                writes.append((path, builtIn))
+                continue
+            }
+            if (try? FileSystem.readBytes(sitePath)) == builtIn {
+                outcome.alreadyThere.append(path)
+            } else {
+                problems.append(
+                    .error(
+                        .outputError, stage: .write, at: SourceLocation(path: display + path),
+                        "the site's file differs from the built-in theme's, so it is left as it is (move it away first to copy the built-in one)"))
+            }
+        }
+        guard problems.isEmpty else { throw BuildFailure(problems) }
+        for (path, bytes) in writes {
+            let target = folder + "/" + path
+            do {
+                try FileSystem.makeDirectories(Path.parent(of: target))
+                try FileSystem.writeAtomically(target, bytes: bytes)
+            } catch {
+                throw BuildFailure([.fileSystem(error, stage: .write)])
+            }
+            outcome.copied.append(path)
+        }
+        return outcome
+    }
+
+    /// The built-in file a name means: the path itself, or a template named without `.mustache`.
+    private static func builtInPath(named name: String) -> String? {
+        let trimmed = name.hasPrefix("./") ? String(name.dropFirst(2)) : name
+        for candidate in [trimmed, trimmed + ".mustache"] where BuiltInTheme.bytes(of: candidate) != nil { return candidate }
+        return nil
+    }
+}
