@@ -6,10 +6,12 @@ struct TimelineCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "timeline",
         abstract: "Builds a static photo-timeline site from content files.",
-        discussion: "Run it in a site folder holding Content/ and Templates/; the site is written to Output/.",
+        discussion:
+            "Run it in a site folder holding Content/ (and Templates/, any files that replace the built-in theme's); the site is written to Output/. timeline init starts a site.",
         version: TimelineVersion.current,
         subcommands: [
-            BuildCommand.self, CheckCommand.self, CleanCommand.self, ServeCommand.self, NewCommand.self, EditCommand.self, LikeCommand.self, UnlikeCommand.self,
+            InitCommand.self, BuildCommand.self, CheckCommand.self, CleanCommand.self, ServeCommand.self, NewCommand.self, EditCommand.self, LikeCommand.self,
+            UnlikeCommand.self,
             FollowCommand.self, UnfollowCommand.self, DeleteCommand.self, ImportCommand.self, ThemeCommand.self, RenderTemplateCommand.self,
         ],
         defaultSubcommand: BuildCommand.self

@@ -28,7 +28,9 @@ public enum ThemeCopy {
             guard let path = builtInPath(named: name) else {
                 let suggestion = NameSuggestion.closest(to: name, among: BuiltInTheme.paths).map { "; did you mean '\($0)'?" } ?? ""
                 problems.append(
-                    .error(.missingTemplate, stage: .render, at: SourceLocation(path: BuiltInTheme.displayPrefix + name), "the built-in theme has no such file\(suggestion)"))
+                    .error(
+                        .missingTemplate, stage: .render, at: SourceLocation(path: BuiltInTheme.displayPrefix + name),
+                        "the built-in theme has no such file\(suggestion)"))
                 continue
             }
             if !chosen.contains(path) { chosen.append(path) }

@@ -41,7 +41,7 @@ public struct ContentFolder: Sendable {
 
     func lock() throws(AuthoringError) -> ContentLock {
         guard FileSystem.resolvedKind(of: root) == .directory else {
-            throw AuthoringError(.fileSystem, at: SourceLocation(path: displayPrefix), "the content folder does not exist")
+            throw AuthoringError(.fileSystem, at: SourceLocation(path: displayPrefix), "the content folder does not exist\(ContentLoader.startHint)")
         }
         return try ContentLock(folder: root, shownAs: displayPrefix)
     }

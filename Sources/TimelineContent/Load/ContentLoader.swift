@@ -1,3 +1,4 @@
+import Foundation
 import TimelineModel
 
 /// The load stage: reads `site.json`, every user and every post folder under the content
@@ -36,7 +37,8 @@ public struct ContentLoader: Sendable {
         var cache = RecordCache(displayPrefix: displayPrefix)
         var diagnostics = DiagnosticList()
         guard FileSystem.resolvedKind(of: contentRoot) == .directory, let canonicalRoot = FileSystem.canonicalPath(contentRoot) else {
-            diagnostics.append(.error(.unreadableFile, stage: .load, at: SourceLocation(path: displayPrefix), "the content folder does not exist"))
+            diagnostics.append(
+                .error(.unreadableFile, stage: .load, at: SourceLocation(path: displayPrefix), "the content folder does not exist\(Self.startHint)"))
             return (nil, diagnostics, cache)
         }
         let assets = AssetReader(contentRoot: contentRoot, canonicalContentRoot: canonicalRoot, displayPrefix: displayPrefix)
@@ -66,6 +68,14 @@ public struct ContentLoader: Sendable {
         return (content, diagnostics, cache)
     }
 
+    /// What a folder that is not (yet) a site needs: `timeline init` makes the content folder,
+    /// `site.json`, `users/` and `posts/`.
+    package static let startHint = "; to start a site here, run 'timeline init'"
+
+    private static func hint(_ error: FileSystem.Failure) -> String {
+        error.code == ENOENT ? " ('timeline init' makes a new site's files)" : ""
+    }
+
     private func loadSettings(into diagnostics: inout DiagnosticList) -> SiteSettings? {
         let shown = displayPrefix + "site.json"
         do {
@@ -74,7 +84,8 @@ public struct ContentLoader: Sendable {
             diagnostics.append(contentsOf: problems)
             return settings
         } catch {
-            diagnostics.append(.error(.unreadableFile, stage: .load, at: SourceLocation(path: shown), "cannot read the site settings: \(error.reason)"))
+            diagnostics.append(
+                .error(.unreadableFile, stage: .load, at: SourceLocation(path: shown), "cannot read the site settings: \(error.reason)\(Self.hint(error))"))
             return nil
         }
     }
@@ -89,7 +100,9 @@ public struct ContentLoader: Sendable {
             names = try FileSystem.entries(of: folder)
         } catch {
             diagnostics.append(
-                .error(.unreadableFile, stage: .load, at: SourceLocation(path: displayPrefix + "users/"), "cannot list the users folder: \(error.reason)"))
+                .error(
+                    .unreadableFile, stage: .load, at: SourceLocation(path: displayPrefix + "users/"),
+                    "cannot list the users folder: \(error.reason)\(Self.hint(error))"))
             return ([], [])
         }
         let userFiles = names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }
@@ -142,7 +155,9 @@ public struct ContentLoader: Sendable {
             names = try FileSystem.entries(of: folder)
         } catch {
             diagnostics.append(
-                .error(.unreadableFile, stage: .load, at: SourceLocation(path: displayPrefix + "posts/"), "cannot list the posts folder: \(error.reason)"))
+                .error(
+                    .unreadableFile, stage: .load, at: SourceLocation(path: displayPrefix + "posts/"),
+                    "cannot list the posts folder: \(error.reason)\(Self.hint(error))"))
             return []
         }
         let reader = PostReader(contentRoot: contentRoot, displayPrefix: displayPrefix, assets: assets)
