@@ -13,6 +13,7 @@ package struct PageContexts: Sendable {
     /// The theme's texts in the site's language, and its numbers and dates.
     package let localizer: Localizer
     let stylesheetURL: String
+    let stylesheets: [StylesheetValues]
     /// Per post, the caption rendered once, since a post shows on many pages.
     private(set) var captionHTML: [String?]
     package private(set) var captionText: [String?]
@@ -47,7 +48,7 @@ package struct PageContexts: Sendable {
             searchScriptURL: paths.assetURL("search.js"), userCount: site.users.count, postCount: site.posts.count,
             usersLabel: localizer.count(.people, site.users.count), postsLabel: localizer.count(.photos, site.posts.count),
             atomURL: sharing.url(of: .site))
-        let stylesheet = theme.assetFiles.first { $0.hasSuffix(".css") } ?? "style.css"
+        let stylesheets = StylesheetValues.ordered(assets: theme.assetFiles)
         let links = captionLinks(site: site, paths: paths)
         let captions = await ParallelMap.map(site.posts) { post in
             post.caption.map { (Markdown.html($0, links: links), Markdown.plainText($0)) }
@@ -63,7 +64,9 @@ package struct PageContexts: Sendable {
         }
         var contexts = PageContexts(
             site: site, timelines: timelines, paths: paths, siteValues: siteValues, localizer: localizer,
-            stylesheetURL: paths.assetURL(stylesheet), captionHTML: captions.map { $0?.0 }, captionText: captions.map { $0?.1 },
+            stylesheetURL: paths.assetURL(stylesheets.first ?? StylesheetValues.mainStylesheet),
+            stylesheets: stylesheets.map { StylesheetValues(url: paths.assetURL($0)) }, captionHTML: captions.map { $0?.0 },
+            captionText: captions.map { $0?.1 },
             bioText: site.users.map { $0.bio.map { Markdown.plainText($0) } }, userSummaries: summaries, photos: photos,
             dates: site.posts.map { post in post.date.map { DateValues(milliseconds: $0, localizer: localizer) } }, sharing: sharing)
         let finished = contexts
@@ -181,6 +184,6 @@ package struct PageContexts: Sendable {
             title: fullTitle, heading: title, description: description ?? site.settings.description,
             url: location.map { paths.url($0) }, canonicalURL: location.flatMap { paths.absoluteURL($0) }, kind: kind,
             feeds: sharing.feeds(for: page), share: sharing.share(for: page))
-        return CommonValues(site: siteValues, page: pageValues, stylesheetURL: stylesheetURL)
+        return CommonValues(site: siteValues, page: pageValues, stylesheetURL: stylesheetURL, stylesheets: stylesheets)
     }
 }

@@ -7,6 +7,7 @@ package struct CommonValues: Sendable {
     package let site: SiteValues
     package let page: PageValues
     let stylesheetURL: String
+    let stylesheets: [StylesheetValues]
 }
 
 /// The root of a page template's values: the common ones, then the page's own.
@@ -20,6 +21,7 @@ extension PageTemplateContext {
             .object("site") { $0.common.site },
             .object("page") { $0.common.page },
             .text("stylesheetURL") { $0.common.stylesheetURL },
+            .list("stylesheets") { $0.common.stylesheets },
         ]
     }
 }
