@@ -58,7 +58,7 @@ struct PostEditBuild {
             else { return nil }
             let (read, problems) = reader.read(id: id, folder: relative)
             guard let post = read, !problems.contains(where: { $0.severity == .error }), post.id == old.id,
-                post.author.username == old.author.username, post.photo == old.photo, post.alt == old.alt, post.date == old.date
+                post.author.username == old.author.username, post.photo == old.photo, post.alt == old.alt, post.date == old.date, post.extra == old.extra
             else { return nil }
             // A tag gained or lost changes which tag pages exist and list what: a whole build's.
             let references = post.caption.map(Markdown.references) ?? (hashtags: [], mentions: [])

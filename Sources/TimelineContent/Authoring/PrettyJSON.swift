@@ -6,6 +6,8 @@ import TimelineModel
 /// and an added record is an added line or block in a diff.
 package enum PrettyJSON: Sendable {
     case string(String)
+    /// A number, `true`, `false` or `null`, written as it is.
+    case literal(String)
     case array([PrettyJSON])
     /// Members in the order they are written; a nil value leaves its member out.
     case object([(key: String, value: PrettyJSON?)])
@@ -22,6 +24,8 @@ package enum PrettyJSON: Sendable {
         switch self {
         case .string(let text):
             JSONText.appendQuoted(text, to: &bytes)
+        case .literal(let text):
+            bytes += Array(text.utf8)
         case .array(let elements):
             appendContainer(open: "[", close: "]", count: elements.count, to: &bytes, indent: indent) { index, bytes in
                 elements[index].append(to: &bytes, indent: indent + 2)
@@ -51,5 +55,19 @@ package enum PrettyJSON: Sendable {
             bytes += [UInt8](repeating: UInt8(ascii: " "), count: indent)
         }
         bytes.append(UInt8(ascii: close))
+    }
+}
+
+extension PrettyJSON {
+    /// `extra` values as JSON: kept as they were read, mappings in their order.
+    init(_ extra: ExtraValue) {
+        switch extra {
+        case .null: self = .literal("null")
+        case .bool(let flag): self = .literal(flag ? "true" : "false")
+        case .number(let literal): self = .literal(literal)
+        case .text(let text): self = .string(text)
+        case .list(let items): self = .array(items.map(PrettyJSON.init))
+        case .object(let members): self = .object(members.map { ($0.key, PrettyJSON($0.value)) })
+        }
     }
 }

@@ -9,6 +9,8 @@ package struct UserRecord: Sendable, Equatable {
     /// A file name in `users/`.
     package var avatar: String?
     package var follows: [String] = []
+    /// Kept as read, so that a command that rewrites the file keeps the theme's values.
+    package var extra: ExtraValue?
 
     var fileBytes: [UInt8] {
         PrettyJSON.object([
@@ -18,6 +20,7 @@ package struct UserRecord: Sendable, Equatable {
             ("url", url.map(PrettyJSON.string)),
             ("avatar", avatar.map(PrettyJSON.string)),
             ("follows", .array(follows.map(PrettyJSON.string))),
+            ("extra", extra.map(PrettyJSON.init)),
         ]).fileBytes
     }
 }
@@ -27,6 +30,6 @@ extension UserRecord {
     init(_ user: User) {
         self.init(
             username: user.username, name: user.name, bio: user.bio, url: user.url,
-            avatar: user.avatar.map { Path.relative($0.relativePath, to: "users") }, follows: user.follows.map(\.username))
+            avatar: user.avatar.map { Path.relative($0.relativePath, to: "users") }, follows: user.follows.map(\.username), extra: user.extra)
     }
 }

@@ -3,7 +3,7 @@ import TimelineModel
 /// Reads one post folder: `post.md` (front matter and caption), its photo, and the optional
 /// `comments.json` and `likes.json`.
 package struct PostReader: Sendable {
-    static let frontMatterKeys = ["username", "image", "alt", "date"]
+    static let frontMatterKeys = ["username", "image", "alt", "date", "extra"]
     package static let knownFiles: Set<String> = ["post.md", "comments.json", "likes.json"]
 
     package let contentRoot: String
@@ -75,6 +75,7 @@ package struct PostReader: Sendable {
         }
         let author = UserReference(username: username, location: reader.location(of: usernamePosition))
         let alt = reader.optionalText(fields, "alt")
+        let extra = reader.extra(fields)
         var date = id.pushMilliseconds
         if let dateText = reader.string(fields, "date"), let position = fields.position(of: "date") {
             if let parsed = ISODate.milliseconds(from: dateText) {
@@ -108,10 +109,11 @@ package struct PostReader: Sendable {
         }
         guard let photo else { return (nil, diagnostics) }
         let caption = frontMatter.body.allSatisfy(\.isWhitespace) ? nil : frontMatter.body
-        let post = Post(
+        var post = Post(
             id: id, author: author, photo: photo, alt: alt, date: date, caption: caption,
             comments: comments.sorted { $0.id < $1.id }, likes: likes.sorted { $0.id < $1.id },
             source: SourceLocation(path: postPath, line: 1, column: 1))
+        post.extra = extra
         return (post, diagnostics)
     }
 

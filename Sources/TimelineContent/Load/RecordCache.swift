@@ -19,7 +19,7 @@ package struct RecordCache: Sendable {
         package let warnings: [Diagnostic]
     }
 
-    package static let magic = Array("timeline-records 2".utf8)
+    package static let magic = Array("timeline-records 3".utf8)
 
     /// Diagnostics name files as the run shows them (`Content/…` from the site folder): a cache
     /// made from another working directory is not used.
@@ -211,6 +211,13 @@ private struct RecordWriter {
         bytes.number(user.follows.count)
         for follow in user.follows { reference(follow) }
         location(user.source)
+        extra(user.extra)
+    }
+
+    private mutating func extra(_ value: ExtraValue?) {
+        guard let value else { return bytes.number(0) }
+        bytes.number(1)
+        value.encode(into: &bytes)
     }
 
     package mutating func post(_ post: Post) {
@@ -222,6 +229,7 @@ private struct RecordWriter {
         bytes.number(Int(post.date ?? 0))
         optional(post.caption)
         location(post.source)
+        extra(post.extra)
         bytes.number(post.comments.count)
         for comment in post.comments {
             bytes.string(comment.id.rawValue)
@@ -307,7 +315,13 @@ private struct RecordReaderState {
         let avatar = try asset()
         var follows: [UserReference] = []
         for _ in 0..<(try bytes.count()) { follows.append(try reference()) }
-        return User(username: username, name: name, bio: bio, url: url, avatar: avatar, follows: follows, source: try location())
+        var user = User(username: username, name: name, bio: bio, url: url, avatar: avatar, follows: follows, source: try location())
+        user.extra = try extra()
+        return user
+    }
+
+    mutating func extra() throws(ByteReader.Malformed) -> ExtraValue? {
+        try bytes.number() == 1 ? try ExtraValue.decode(from: &bytes) : nil
     }
 
     package mutating func post() throws(ByteReader.Malformed) -> Post {
@@ -319,6 +333,7 @@ private struct RecordReaderState {
         let dateValue = try bytes.signed()
         let caption = try optional()
         let source = try location()
+        let extra = try extra()
         var comments: [Comment] = []
         for _ in 0..<(try bytes.count()) {
             let commentID = try self.id()
@@ -332,8 +347,10 @@ private struct RecordReaderState {
             let likeAuthor = try reference()
             likes.append(Like(id: likeID, author: likeAuthor, source: try location()))
         }
-        return Post(
+        var post = Post(
             id: id, author: author, photo: photo, alt: alt, date: hasDate ? dateValue : nil, caption: caption,
             comments: comments, likes: likes, source: source)
+        post.extra = extra
+        return post
     }
 }

@@ -5,7 +5,7 @@ import TimelineModel
 package struct SiteSettingsReader {
     package static let keys = [
         "title", "description", "baseURL", "language", "timeZone", "pageSize", "feedDepth", "feedEntries", "images", "showCameraDetails",
-        "relativeURLs", "host", "precompress",
+        "relativeURLs", "host", "precompress", "extra",
     ]
 
     package static func read(_ file: SourceFile) -> (SiteSettings?, [Diagnostic]) {
@@ -51,6 +51,7 @@ package struct SiteSettingsReader {
             readHost(host, at: position, into: &settings, with: &reader)
         }
         if let precompress = reader.boolean(fields, "precompress") { settings.precompress = precompress }
+        settings.extra = reader.extra(fields)
         if settings.title.allSatisfy(\.isWhitespace), let position = fields.position(of: "title") {
             reader.report(.invalidValue, at: position, "title must not be empty")
         }

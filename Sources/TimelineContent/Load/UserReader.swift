@@ -2,7 +2,7 @@ import TimelineModel
 
 /// Reads one `users/<username>.json`.
 package struct UserReader {
-    package static let keys = ["username", "name", "bio", "url", "avatar", "follows"]
+    package static let keys = ["username", "name", "bio", "url", "avatar", "follows", "extra"]
 
     package let assets: AssetReader
 
@@ -45,9 +45,10 @@ package struct UserReader {
             }
             follows.append(UserReference(username: followed, location: reader.location(of: element.position)))
         }
-        let user = User(
+        var user = User(
             username: username, name: name, bio: bio, url: url, avatar: avatar, follows: follows,
             source: reader.location(of: usernamePosition))
+        user.extra = reader.extra(fields)
         return (user, reader.diagnostics)
     }
 }

@@ -12,6 +12,8 @@ public struct Post: Sendable {
     public let comments: [Comment]
     public let likes: [Like]
     public let source: SourceLocation
+    /// `extra:` values for the theme (templates receive them as `extra`).
+    public var extra: ExtraValue?
 
     public init(
         id: ContentID, author: UserReference, photo: ContentAsset, alt: String?, date: Int64?, caption: String?,

@@ -27,6 +27,8 @@ public struct SiteSettings: Sendable, Hashable {
     /// Whether the build writes a `.gz` and a `.br` beside every text file of more than 1 KiB
     /// (`Precompression`). Off by default.
     public var precompress = false
+    /// `extra` in site.json: values for the theme (templates receive them as `site.extra`).
+    public var extra: ExtraValue?
 
     public static let defaultPageSize = 12
     public static let defaultFeedDepth = 10

@@ -9,6 +9,8 @@ public struct User: Sendable {
     public let avatar: ContentAsset?
     public let follows: [UserReference]
     public let source: SourceLocation
+    /// `extra:` values for the theme (templates receive them as `extra`).
+    public var extra: ExtraValue?
 
     /// The name pages call the user by: their name, else their username.
     public var displayName: String { name ?? username }

@@ -47,7 +47,7 @@ package struct PageContexts: Sendable {
             homeURL: paths.url(paths.home()), usersURL: paths.url(paths.users()), searchURL: paths.url(paths.search()), tagsURL: paths.url(paths.tags()),
             searchScriptURL: paths.assetURL("search.js"), userCount: site.users.count, postCount: site.posts.count,
             usersLabel: localizer.count(.people, site.users.count), postsLabel: localizer.count(.photos, site.posts.count),
-            atomURL: sharing.url(of: .site))
+            atomURL: sharing.url(of: .site), extra: settings.extra.templateValue)
         let stylesheets = StylesheetValues.ordered(assets: theme.assetFiles)
         let links = captionLinks(site: site, paths: paths)
         let captions = await ParallelMap.map(site.posts) { post in
@@ -124,7 +124,8 @@ package struct PageContexts: Sendable {
                 followersLabel: localizer.count(.followers, followerCount),
                 followingLabel: localizer.count(.following, followingCount),
                 atomURL: sharing.url(of: .posts(user: index)),
-                timelineAtomURL: sharing.url(of: .timeline(user: index))), index: index)
+                timelineAtomURL: sharing.url(of: .timeline(user: index)),
+                extra: user.extra.templateValue), index: index)
     }
 
     /// `calebhicks.com` for `http://calebhicks.com/`.
@@ -158,7 +159,7 @@ package struct PageContexts: Sendable {
             id: id.rawValue, url: paths.url(paths.post(id)), photo: photo(ofPost: index, eager: eager),
             author: author(ofPost: index), date: dates[index], captionHTML: captionHTML[index], captionText: captionText[index],
             likeCount: site.posts[index].likes.count, commentCount: site.posts[index].comments.count,
-            localizer: localizer,
+            localizer: localizer, extra: site.posts[index].extra.templateValue,
             fragmentKey: timelines.isOnATimeline[index] ? index * 2 + (eager ? 1 : 0) : nil)
     }
 

@@ -18,13 +18,14 @@ package final class CardValues: TemplateContext {
     let commentCountText: String
     let likesLabel: String
     let commentsLabel: String
+    let extra: TemplateValue
     /// Set for a post shown on several pages (on someone's timeline): its card partial is then
     /// rendered once per post and photo loading, and reused.
     package let fragmentKey: Int?
 
     init(
         id: String, url: String, photo: PhotoValues, author: UserValues, date: DateValues?, captionHTML: String?, captionText: String?, likeCount: Int,
-        commentCount: Int, localizer: Localizer, fragmentKey: Int?
+        commentCount: Int, localizer: Localizer, extra: TemplateValue, fragmentKey: Int?
     ) {
         self.fragmentKey = fragmentKey
         self.id = id
@@ -40,6 +41,7 @@ package final class CardValues: TemplateContext {
         commentCountText = localizer.number(commentCount)
         likesLabel = localizer.count(.likes, likeCount)
         commentsLabel = localizer.count(.comments, commentCount)
+        self.extra = extra
     }
 
     package static let templateFields = TemplateFieldList<CardValues>(
@@ -58,6 +60,7 @@ package final class CardValues: TemplateContext {
             .text("commentCountText") { $0.commentCountText },
             .text("likesLabel") { $0.likesLabel },
             .text("commentsLabel") { $0.commentsLabel },
+            .value("extra", .any) { $0.extra },
         ])
 }
 

@@ -19,10 +19,12 @@ package final class SiteValues: TemplateContext {
     let usersLabel: String
     let postsLabel: String
     let atomURL: String?
+    let extra: TemplateValue
 
     init(
         title: String, description: String?, language: String, direction: String, baseURL: String?, homeURL: String, usersURL: String, searchURL: String,
-        tagsURL: String, searchScriptURL: String, userCount: Int, postCount: Int, usersLabel: String, postsLabel: String, atomURL: String?
+        tagsURL: String, searchScriptURL: String, userCount: Int, postCount: Int, usersLabel: String, postsLabel: String, atomURL: String?,
+        extra: TemplateValue
     ) {
         self.title = title
         self.description = description
@@ -39,6 +41,7 @@ package final class SiteValues: TemplateContext {
         self.usersLabel = usersLabel
         self.postsLabel = postsLabel
         self.atomURL = atomURL
+        self.extra = extra
     }
 
     package static let templateFields = TemplateFieldList<SiteValues>(
@@ -59,5 +62,6 @@ package final class SiteValues: TemplateContext {
             .text("usersLabel") { $0.usersLabel },
             .text("postsLabel") { $0.postsLabel },
             .optionalText("atomURL") { $0.atomURL },
+            .value("extra", .any) { $0.extra },
         ])
 }

@@ -26,11 +26,13 @@ package final class UserValues: TemplateContext {
         let followingLabel: String
         let atomURL: String?
         let timelineAtomURL: String?
+        let extra: TemplateValue
 
         init(
             username: String, name: String?, displayName: String, initial: String, bioHTML: String?, url: String?, urlLabel: String?, avatar: ImageValues?,
             profileURL: String, feedURL: String, followingURL: String, followersURL: String, postCount: Int, followerCount: Int, followingCount: Int,
-            postsLabel: String, followersLabel: String, followingLabel: String, atomURL: String?, timelineAtomURL: String?
+            postsLabel: String, followersLabel: String, followingLabel: String, atomURL: String?, timelineAtomURL: String?,
+            extra: TemplateValue
         ) {
             self.username = username
             self.name = name
@@ -52,6 +54,7 @@ package final class UserValues: TemplateContext {
             self.followingLabel = followingLabel
             self.atomURL = atomURL
             self.timelineAtomURL = timelineAtomURL
+            self.extra = extra
         }
 
         package static let templateFields = TemplateFieldList<Fields>(
@@ -77,6 +80,7 @@ package final class UserValues: TemplateContext {
                 .text("followingLabel") { $0.followingLabel },
                 .optionalText("atomURL") { $0.atomURL },
                 .optionalText("timelineAtomURL") { $0.timelineAtomURL },
+                .value("extra", .any) { $0.extra },
             ])
     }
 
