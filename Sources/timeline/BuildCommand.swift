@@ -57,6 +57,7 @@ struct BuildCommand: AsyncParsableCommand {
             let report = try await SiteBuilder.build(options)
             console.print(report.warnings)
             console.summary(report.summary)
+            if let skipped = report.skippedForNoBaseURL { console.summary(skipped) }
             if timings {
                 print("Stages: " + report.timings.summary)
                 print("Memory: " + report.timings.memorySummary)

@@ -6,7 +6,8 @@ import TimelineTestSupport
 @testable import TimelineSite
 
 /// Without a base URL no absolute URL can be made: feeds, sitemaps and absolute share tags
-/// are skipped with a warning, and no relative URL is written in their place.
+/// are skipped (the build says so once, not as a warning), and no relative URL is written in
+/// their place.
 @Suite("Without a base URL")
 struct MissingBaseURLTests {
     static func fixture() throws -> SiteFixture {
@@ -18,16 +19,14 @@ struct MissingBaseURLTests {
         return fixture
     }
 
-    @Test("a warning names site.json; no feed or sitemap is written; robots.txt has no Sitemap line")
+    @Test("no warning: the report has no base URL and says what was skipped; no feed or sitemap is written; robots.txt has no Sitemap line")
     func skipped() async throws {
         let fixture = try Self.fixture()
         let report = try await fixture.build()
-        let warning = try #require(report.warnings.first { $0.code == .missingBaseURL })
-        #expect(warning.severity == .warning)
-        #expect(warning.stage == .feeds)
-        #expect(warning.location.path.hasSuffix("/Content/site.json"))
-        #expect(warning.message.contains("feeds") && warning.message.contains("sitemap") && warning.message.contains("skipped"))
-        #expect(report.warnings.count == 1)
+        #expect(report.warnings.isEmpty, "\(report.warnings)")
+        #expect(report.baseURL == nil)
+        let skipped = try #require(report.skippedForNoBaseURL)
+        #expect(skipped.contains("feeds") && skipped.contains("sitemap") && skipped.contains("skipped") && skipped.contains("--base-url"))
 
         let files = try SiteFixture.snapshot(fixture.output).keys
         #expect(!files.contains { $0.hasSuffix(".xml") }, "\(files.filter { $0.hasSuffix(".xml") })")
@@ -47,32 +46,36 @@ struct MissingBaseURLTests {
         }
     }
 
-    @Test("--strict turns the warning into an error and keeps the previous output")
+    @Test("--strict does not fail on it: a site built for a local look needs no address")
     func strict() async throws {
         let fixture = try Self.fixture()
-        let diagnostics = await fixture.failingBuild(strict: true)
-        let error = try #require(diagnostics.first { $0.code == .missingBaseURL })
-        #expect(error.severity == .error)
-        #expect(error.location.path.hasSuffix("/Content/site.json"))
-        #expect(!fixture.exists("index.html"))
+        let report = try await fixture.build(strict: true)
+        #expect(report.warnings.isEmpty)
+        #expect(fixture.exists("index.html"))
     }
 
-    @Test("timeline build --strict fails on the command line and names site.json")
-    func strictCommandLine() throws {
+    @Test("timeline build says once what it skipped, on standard output; check and build --strict say nothing of it")
+    func commandLine() throws {
         let fixture = try Self.fixture()
-        let result = try CommandLineTests().run(["build", "--strict"], in: fixture.root)
-        #expect(result.status == 1)
-        #expect(result.standardError.contains("Content/site.json: error: no baseURL"), "\(result.standardError)")
-        let relaxed = try CommandLineTests().run(["build"], in: fixture.root)
-        #expect(relaxed.status == 0)
-        #expect(relaxed.standardError.contains("Content/site.json: warning: no baseURL"), "\(relaxed.standardError)")
+        let build = try CommandLineTests().run(["build"], in: fixture.root)
+        #expect(build.status == 0)
+        #expect(build.standardOutput.components(separatedBy: "No baseURL").count == 2, "\(build.standardOutput)")
+        #expect(!build.standardError.contains("baseURL"), "\(build.standardError)")
+        let strict = try CommandLineTests().run(["build", "--strict"], in: fixture.root)
+        #expect(strict.status == 0, "\(strict.standardError)")
+        let check = try CommandLineTests().run(["check"], in: fixture.root)
+        #expect(check.status == 0)
+        #expect(!(check.standardOutput + check.standardError).contains("baseURL"), "\(check.standardOutput)\(check.standardError)")
+        let json = try CommandLineTests().run(["build", "--json"], in: fixture.root)
+        #expect(!json.standardOutput.contains("\"baseURL\""), "\(json.standardOutput)")
     }
 
-    @Test("--base-url supplies the base URL: feeds and sitemap are written, no warning")
+    @Test("--base-url supplies the base URL: feeds and sitemap are written, nothing said of skipping")
     func baseURLOption() async throws {
         let fixture = try Self.fixture()
         let report = try await fixture.build(strict: true, baseURL: "https://example.org/sub/")
         #expect(report.warnings.isEmpty)
+        #expect(report.baseURL == "https://example.org/sub/" && report.skippedForNoBaseURL == nil)
         #expect(fixture.exists("atom.xml") && fixture.exists("sitemap.xml") && fixture.exists("p/-K25Fj8qrMAtxXG3QCSn/comments.xml"))
         #expect(try fixture.read("robots.txt").contains("Sitemap: https://example.org/sub/sitemap.xml"))
     }

@@ -11,6 +11,8 @@ struct BuildFacts: Sendable {
     var userCount: Int
     var postCount: Int
     var basePath: String
+    /// Nil when the site has none: the build then skipped what needs absolute URLs.
+    var baseURL: String?
     var warnings: [Diagnostic]
     var images: ImagePipeline.Statistics
     var search: SearchIndex.Statistics
@@ -23,6 +25,8 @@ struct BuildFacts: Sendable {
             writer.number(number)
         }
         writer.string(basePath)
+        writer.number(baseURL == nil ? 0 : 1)
+        if let baseURL { writer.string(baseURL) }
         writer.number(warnings.count)
         for warning in warnings {
             writer.string(warning.severity.rawValue)
@@ -39,6 +43,7 @@ struct BuildFacts: Sendable {
         var numbers: [Int] = []
         for _ in 0..<10 { numbers.append(try reader.count(limit: Int.max)) }
         let basePath = try reader.string()
+        let baseURL = try reader.count(limit: 1) == 1 ? try reader.string() : nil
         var warnings: [Diagnostic] = []
         for _ in 0..<(try reader.count()) {
             guard let severity = Diagnostic.Severity(rawValue: try reader.string()), let code = DiagnosticCode(rawValue: try reader.string()),
@@ -54,7 +59,8 @@ struct BuildFacts: Sendable {
         images.images = numbers[4]
         let search = SearchIndex.Statistics(fileCount: numbers[5], byteCount: numbers[6], termCount: numbers[7], chunkCount: numbers[8], tailCount: numbers[9])
         return BuildFacts(
-            pageCount: numbers[0], fileCount: numbers[1], userCount: numbers[2], postCount: numbers[3], basePath: basePath, warnings: warnings, images: images,
+            pageCount: numbers[0], fileCount: numbers[1], userCount: numbers[2], postCount: numbers[3], basePath: basePath, baseURL: baseURL,
+            warnings: warnings, images: images,
             search: search)
     }
 }

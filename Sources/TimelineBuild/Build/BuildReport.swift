@@ -29,6 +29,16 @@ public struct BuildReport: Sendable {
     /// The path every internal link starts with (`/` or `/photos/`, from the base URL), so a
     /// preview server can map URLs back to files.
     public var basePath: String { facts.basePath }
+    /// The site's base URL; nil when it has none.
+    public var baseURL: String? { facts.baseURL }
+
+    /// What a build without a base URL left out, said once after its summary (not a warning:
+    /// a site previewed or built locally needs no address, and `--strict` must not fail on it).
+    public var skippedForNoBaseURL: String? {
+        guard baseURL == nil else { return nil }
+        return
+            "No baseURL, so the Atom feeds, the sitemap and the share tags that need absolute URLs were skipped: set \"baseURL\" in site.json (e.g. \"https://example.org/photos/\") or pass --base-url to publish them."
+    }
     public var warnings: [Diagnostic] { facts.warnings }
     public var images: ImagePipeline.Statistics { facts.images }
     public var search: SearchIndex.Statistics { facts.search }

@@ -12,6 +12,7 @@ public enum BuildReportJSON {
         json.beginObject()
         json.field("status", "ok")
         json.field("output", report.output)
+        json.field("baseURL", report.baseURL)
         json.field("mode", report.files.mode.rawValue)
         json.field("pages", report.pageCount)
         json.key("files")

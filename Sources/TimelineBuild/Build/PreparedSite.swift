@@ -52,7 +52,6 @@ struct PreparedSite: Sendable {
                 diagnostics.append(contentsOf: mentionDiagnostics)
                 linked = site
             }
-            if loaded.settings.baseURL == nil { diagnostics.append(missingBaseURL(at: options.display(content) + "site.json")) }
         }
         if options.strict { diagnostics = diagnostics.strict() }
         let sorted = diagnostics.sorted
@@ -73,12 +72,5 @@ struct PreparedSite: Sendable {
         let contentInputs = complete ? InputSnapshot.captureContent(options.absolute(options.content), records: records) : nil
         state.keepPendingRecords(records, previous: previousRecords)
         return (prepared, contentInputs)
-    }
-
-    private static func missingBaseURL(at path: String) -> Diagnostic {
-        .warning(
-            .missingBaseURL, stage: .feeds, at: SourceLocation(path: path),
-            "no baseURL, so the Atom feeds, the sitemap and the share tags that need absolute URLs are skipped; set \"baseURL\" (e.g. \"https://example.org/photos/\") or pass --base-url"
-        )
     }
 }

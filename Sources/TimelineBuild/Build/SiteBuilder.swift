@@ -77,7 +77,7 @@ public enum SiteBuilder {
 
         let facts = BuildFacts(
             pageCount: pages.count, fileCount: changes.entries.count, userCount: site.users.count, postCount: site.posts.count,
-            basePath: site.settings.basePath, warnings: warnings, images: images.statistics, search: search.statistics)
+            basePath: site.settings.basePath, baseURL: site.settings.baseURL, warnings: warnings, images: images.statistics, search: search.statistics)
         state.saveCompleted(facts, content: contentInputs)
         endStage(&timings, .write)
         let report = BuildReport(

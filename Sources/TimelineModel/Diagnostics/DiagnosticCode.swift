@@ -30,7 +30,6 @@ public enum DiagnosticCode: String, Sendable, Hashable {
     case missingAltText
     case invalidDate
     case templateError
-    case missingBaseURL
     case missingTemplate
     case outputError
     case unsafeOutputLocation
