@@ -22,7 +22,7 @@ define install_missing
 	fi
 endef
 
-.PHONY: sanitize fuzz kill-test serve-hostile site build test layering lint format check bench bench-compare bench-images bench-search bench-serve deps test-deps clean
+.PHONY: sanitize fuzz kill-test serve-hostile site build install uninstall test layering lint format check bench bench-compare bench-images bench-search bench-serve deps test-deps clean
 
 ## Install what is missing, build the tool (release) and the example site into Output/, with
 ## links relative to each page so that Output/index.html opens from the folder.
@@ -34,10 +34,30 @@ site: deps
 build: deps
 	swift build -c release --product timeline $(SWIFT_BUILD_FLAGS)
 
+PREFIX ?= /usr/local
+## Build the tool (release) and install it as $(PREFIX)/bin/timeline (PREFIX=~/.local for no
+## sudo). It runs with the Debian runtime libraries of the -dev packages above and the Swift
+## runtime of the toolchain that built it; SWIFT_BUILD_FLAGS=--static-swift-stdlib links the
+## Swift runtime in, for a machine without the toolchain.
+## CONFIGURATION=debug installs the debug build (the first-hour test does, to stay quick).
+CONFIGURATION ?= release
+install: deps
+	swift build -c $(CONFIGURATION) --product timeline $(SWIFT_BUILD_FLAGS)
+	@target="$(DESTDIR)$(PREFIX)/bin"; sudo=""; \
+	mkdir -p "$$target" 2>/dev/null || sudo="$(SUDO)"; \
+	[ -w "$$target" ] || sudo="$(SUDO)"; \
+	$$sudo install -d "$$target" && $$sudo install -m 755 .build/$(CONFIGURATION)/timeline "$$target/timeline" && \
+	echo "Installed $$target/timeline"
+
+## Remove what make install put in place.
+uninstall:
+	rm -f "$(DESTDIR)$(PREFIX)/bin/timeline"
+
 ## Run every test.
 test: deps test-deps
 	swift build --build-tests $(IMPORT_CHECK) $(SWIFT_BUILD_FLAGS)
 	swift test --skip-build $(SWIFT_BUILD_FLAGS)
+	scripts/first-hour.sh
 
 ## Show that a backward import between the pipeline's targets fails to compile
 ## (scripts/check-layering.sh); CI runs it after the tests.

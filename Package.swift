@@ -158,7 +158,10 @@ let package = Package(
         ),
         .testTarget(
             name: "TimelineCommandTests",
-            dependencies: ["TimelineModel", "TimelineContent", "TimelineSite", "TimelineBuild", "TimelineTestSupport", "timeline"]
+            dependencies: [
+                "TimelineModel", "TimelineContent", "TimelineSite", "TimelineBuild", "TimelineTestSupport", "timeline",
+                .product(name: "Yams", package: "Yams"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]
