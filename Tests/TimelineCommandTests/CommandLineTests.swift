@@ -43,7 +43,7 @@ struct CommandLineTests {
         #expect(!fixture.exists("index.html"))
         let unknown = try run(["frobnicate"], in: fixture.root)
         #expect(unknown.status == 64)
-        #expect(unknown.standardError.contains("unknown command 'frobnicate', and no folder of that name to build; the commands are: build, check"))
+        #expect(unknown.standardError.contains("unknown command 'frobnicate', and no folder of that name to build; the commands are: init, build, check"))
         let parent = (fixture.root as NSString).deletingLastPathComponent
         let folder = (fixture.root as NSString).lastPathComponent
         let built = try run([folder], in: parent)

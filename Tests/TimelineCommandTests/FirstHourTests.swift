@@ -97,7 +97,8 @@ struct FirstHourTests {
         let check = try cli.run(["check"], in: site)
         #expect(check.standardOutput.contains("Templates/ overrides 1 file: partials/post-card.mustache"), "\(check.standardOutput)")
         let list = try cli.run(["theme", "list"], in: site)
-        #expect(list.standardOutput.contains("partials/post-card.mustache   overridden") && list.standardOutput.contains("base.mustache"), "\(list.standardOutput)")
+        #expect(
+            list.standardOutput.contains("partials/post-card.mustache   overridden") && list.standardOutput.contains("base.mustache"), "\(list.standardOutput)")
 
         #expect(try cli.run(["theme", "copy", "assets/style.css"], in: site).status == 0)
         let again = try cli.run(["theme", "copy", "assets/style.css"], in: site)
@@ -111,7 +112,10 @@ struct FirstHourTests {
         let site = try startedSite(in: folder)
         let postFolder = try #require(FileManager.default.contentsOfDirectory(atPath: site + "/Content/posts").first { !$0.hasPrefix(".") })
         let postFile = "photos/Content/posts/\(postFolder)/post.md"
-        try folder.write(postFile, try folder.read(postFile).replacingOccurrences(of: "username: alice\n", with: "username: alice\nextra:\n  location: Cape <Canaveral>\n  rating: 5\n"))
+        try folder.write(
+            postFile,
+            try folder.read(postFile).replacingOccurrences(
+                of: "username: alice\n", with: "username: alice\nextra:\n  location: Cape <Canaveral>\n  rating: 5\n"))
         try folder.write("photos/Content/site.json", #"{"title": "Rocket photos", "extra": {"tagline": "Up & away"}}"#)
         let user = try folder.read("photos/Content/users/alice.json")
         try folder.write("photos/Content/users/alice.json", user.replacingOccurrences(of: #""follows""#, with: #""extra": {"team": "Falcon"}, "follows""#))
@@ -149,7 +153,9 @@ struct FirstHourTests {
         let folder = try EmptyFolder()
         let empty = try cli.run(["build"], in: folder.path)
         #expect(empty.status == 1)
-        #expect(empty.standardError.contains("Content/: error: the content folder does not exist; to start a site here, run 'timeline init'"), "\(empty.standardError)")
+        #expect(
+            empty.standardError.contains("Content/: error: the content folder does not exist; to start a site here, run 'timeline init'"),
+            "\(empty.standardError)")
         #expect(!empty.standardError.contains("Templates/"), "a missing templates folder is the built-in theme")
         try FileManager.default.createDirectory(atPath: folder.path + "/Content", withIntermediateDirectories: true)
         let halfMade = try cli.run(["build"], in: folder.path)

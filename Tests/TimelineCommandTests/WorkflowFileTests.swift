@@ -64,7 +64,8 @@ struct WorkflowFileTests {
         let installs = lines.filter { $0.contains("make ") && $0.contains(" install") }
         #expect(!installs.isEmpty)
         for _ in installs {
-            let dryRun = try Subprocess.runBlocking("/usr/bin/make", ["-n", "-C", RepositoryPaths.root, "install", "PREFIX=" + folder.path + "/prefix"], in: folder.path)
+            let dryRun = try Subprocess.runBlocking(
+                "/usr/bin/make", ["-n", "-C", RepositoryPaths.root, "install", "PREFIX=" + folder.path + "/prefix"], in: folder.path)
             #expect(dryRun.status == 0, "make install: \(dryRun.standardError)")
         }
     }

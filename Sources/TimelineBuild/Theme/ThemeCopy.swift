@@ -26,7 +26,7 @@ public enum ThemeCopy {
         var chosen: [String] = []
         for name in names.isEmpty ? BuiltInTheme.paths : names {
             guard let path = builtInPath(named: name) else {
-                let suggestion = NameSuggestion.closest(to: name, among: BuiltInTheme.paths).map { "; did you mean '\($0)'?" } ?? ""
+                let suggestion = suggestedPath(for: name).map { "; did you mean '\($0)'?" } ?? ""
                 problems.append(
                     .error(
                         .missingTemplate, stage: .render, at: SourceLocation(path: BuiltInTheme.displayPrefix + name),
@@ -64,6 +64,16 @@ public enum ThemeCopy {
             outcome.copied.append(path)
         }
         return outcome
+    }
+
+    /// The built-in file closest to a mistyped name, templates compared without `.mustache`.
+    private static func suggestedPath(for name: String) -> String? {
+        let shortNames = Dictionary(BuiltInTheme.paths.map { (shortName($0), $0) }) { first, _ in first }
+        return NameSuggestion.closest(to: shortName(name), among: shortNames.keys).flatMap { shortNames[$0] }
+    }
+
+    private static func shortName(_ path: String) -> String {
+        path.hasSuffix(".mustache") ? String(path.dropLast(".mustache".count)) : path
     }
 
     /// The built-in file a name means: the path itself, or a template named without `.mustache`.
