@@ -10,7 +10,8 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 fail() { echo "first hour: $*" >&2; exit 1; }
 
-make -C "$repo" --no-print-directory install PREFIX="$work/prefix" CONFIGURATION=debug SWIFT_BUILD_FLAGS="${SWIFT_BUILD_FLAGS:-}" >/dev/null
+make -C "$repo" --no-print-directory install PREFIX="$work/prefix" CONFIGURATION=debug SWIFT_BUILD_FLAGS="${SWIFT_BUILD_FLAGS:-}" \
+    > "$work/install.log" 2>&1 || { cat "$work/install.log" >&2; fail "make install failed"; }
 export PATH="$work/prefix/bin:$PATH" CI=true
 [ "$(command -v timeline)" = "$work/prefix/bin/timeline" ] || fail "timeline is not the installed one"
 
