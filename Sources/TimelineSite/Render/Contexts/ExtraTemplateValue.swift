@@ -18,8 +18,11 @@ extension ExtraValue {
 
 extension Optional where Wrapped == ExtraValue {
     /// `extra` for a template: an empty object when the record has none, so that
-    /// `{{#extra.location}}` is simply absent.
+    /// `{{#extra.location}}` is simply absent. One object serves every record without `extra`,
+    /// so a card costs no allocation for it.
     var templateValue: TemplateValue {
-        self?.templateValue ?? .object(TemplateDictionary([]))
+        self?.templateValue ?? noExtraValues
     }
 }
+
+private let noExtraValues = TemplateValue.object(TemplateDictionary([]))
