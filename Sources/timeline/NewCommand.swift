@@ -40,7 +40,8 @@ struct NewPostCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "The author's username.")
     var user: String
 
-    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The photo (.jpg, .jpeg, .png or .webp), copied into the post's folder.", valueName: "photo"))
+    @Argument(
+        parsing: .allUnrecognized, help: ArgumentHelp("The photo (\(ImageHeader.Format.extensionList)), copied into the post's folder.", valueName: "photo"))
     var arguments: [String] = []
 
     @Option(parsing: .unconditional, help: "The caption (Markdown).")

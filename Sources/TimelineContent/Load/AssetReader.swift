@@ -90,7 +90,7 @@ package struct AssetReader: Sendable {
                 bytes = try FileSystem.readBytes(canonical)
             }
             guard let parsed = ImageHeader.read(bytes) else {
-                return .problem(.unreadablePhoto, "'\(reference)' is not a readable JPEG, PNG, WebP, HEIF or AVIF image")
+                return .problem(.unreadablePhoto, "'\(reference)' is not a readable \(ImageHeader.Format.nameList) image")
             }
             header = parsed
             byteCount = size
@@ -100,7 +100,7 @@ package struct AssetReader: Sendable {
         guard header.format == expectedFormat else {
             return .problem(
                 .unreadablePhoto,
-                "'\(reference)' holds a \(header.format.rawValue.uppercased()) image but its name says \(expectedFormat.rawValue.uppercased()); rename it"
+                "'\(reference)' holds a \(header.format.name) image but its name says \(expectedFormat.name); rename it"
             )
         }
         return .asset(
