@@ -12,6 +12,7 @@ struct EditPostCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "post",
         abstract: "Changes the caption, alt text or date in posts/<post-id>/post.md (nothing changes if it is so already).",
+        usage: ContentUsage.line("edit post", "<post-id> [--caption <caption>] [--alt <alt>] [--date <date>]"),
         discussion: """
             Fields not named keep their values, and the rest of post.md is kept as it is. The file \
             changes atomically; nothing changes when the command fails (exit status 1). See \
@@ -52,6 +53,9 @@ struct EditUserCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "user",
         abstract: "Changes the name, bio, url or avatar in users/<username>.json (nothing changes if it is so already).",
+        usage: ContentUsage.line(
+            "edit user",
+            "<username> [--name <name> | --remove-name] [--bio <bio> | --remove-bio] [--url <url> | --remove-url] [--avatar <file> | --remove-avatar]"),
         discussion: """
             Fields not named keep their values. A new avatar replaces the old one, whose file is \
             removed. The files change atomically; nothing changes when the command fails (exit \
