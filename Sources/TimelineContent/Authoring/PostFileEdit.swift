@@ -8,11 +8,18 @@ import TimelineModel
 /// back exactly the text asked for.
 struct PostFileEdit {
     /// The file's lines, split at line feeds; a line keeps its carriage return, if any.
-    private var lines: [[Unicode.Scalar]]
+    private let lines: [[Unicode.Scalar]]
     private let spans: FrontMatterSpans
     /// The 1-based line of the closing `---`.
     private let closingLine: Int
-    private var edits: [(start: FrontMatterSpans.Place, end: FrontMatterSpans.Place, text: String)] = []
+    private var edits: [Edit] = []
+
+    /// The text from `start` up to `end` replaced by `text` (inserted, when they are equal).
+    private struct Edit {
+        let start: FrontMatterSpans.Place
+        let end: FrontMatterSpans.Place
+        let text: String
+    }
 
     enum Problem: Error {
         /// The key is in the front matter, but not as a plain `key: value` line this edit can
@@ -33,25 +40,25 @@ struct PostFileEdit {
         guard let span = spans.spans[key] else {
             guard !isPresent else { throw .notRewritable(key) }
             let start = FrontMatterSpans.Place(line: closingLine, column: 0)
-            edits.append((start, start, "\(key): \(text)\(lineEnd(of: closingLine))\n"))
+            edits.append(Edit(start: start, end: start, text: "\(key): \(text)\(lineEnd(of: closingLine))\n"))
             return
         }
         guard span.valueStart == span.valueEnd else {
-            edits.append((span.valueStart, span.valueEnd, text))
+            edits.append(Edit(start: span.valueStart, end: span.valueEnd, text: text))
             return
         }
         // An empty value: libyaml places it at whatever follows, so write it after the colon.
         let line = lines[span.keyEnd.line - 1]
         guard let colon = line[span.keyEnd.column...].firstIndex(of: ":") else { throw .notRewritable(key) }
         let afterColon = FrontMatterSpans.Place(line: span.keyEnd.line, column: colon + 1)
-        edits.append((afterColon, afterColon, " " + text))
+        edits.append(Edit(start: afterColon, end: afterColon, text: " " + text))
     }
 
     /// Replaces everything after the closing `---` with `caption`, ended by a line break.
     mutating func setCaption(_ caption: String) {
         let start = FrontMatterSpans.Place(line: closingLine + 1, column: 0)
         let end = FrontMatterSpans.Place(line: lines.count, column: lines.last?.count ?? 0)
-        edits.append((start, end, PostFile.captionText(caption)))
+        edits.append(Edit(start: start, end: end, text: PostFile.captionText(caption)))
     }
 
     /// The file with the edits made.
