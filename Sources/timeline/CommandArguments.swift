@@ -44,3 +44,15 @@ struct ProfileFields: ParsableArguments {
     @Option(help: ArgumentHelp("An image copied to users/<username>.<extension>.", valueName: "file"))
     var avatar: String?
 }
+
+/// The usage line of a content command. Its positionals are collected with `.allUnrecognized`
+/// (see `Positionals`), which the argument parser shows as optional and repeatable
+/// (`[<post-id> ...]`), so each command states its usage: a required positional as
+/// `<post-id>`, an optional one in brackets, one that repeats as `<post-id> ...`. A test checks
+/// that each line names every option the command's help lists.
+enum ContentUsage {
+    /// `timeline <command> <words> [--content <dir>] [--quiet]`
+    static func line(_ command: String, _ words: String) -> String {
+        "timeline \(command) \(words) [--content <dir>] [--quiet]"
+    }
+}

@@ -10,7 +10,8 @@ struct DeleteCommand: ParsableCommand {
 }
 
 struct DeletePostCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "post", abstract: "Deletes posts/<post-id>/ with its photo, comments and likes.")
+    static let configuration = CommandConfiguration(
+        commandName: "post", abstract: "Deletes posts/<post-id>/ with its photo, comments and likes.", usage: ContentUsage.line("delete post", "<post-id>"))
 
     @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The post's ID.", valueName: "post-id"))
     var arguments: [String] = []
@@ -26,7 +27,9 @@ struct DeletePostCommand: ParsableCommand {
 }
 
 struct DeleteCommentCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "comment", abstract: "Deletes one comment from a post's comments.json.")
+    static let configuration = CommandConfiguration(
+        commandName: "comment", abstract: "Deletes one comment from a post's comments.json.",
+        usage: ContentUsage.line("delete comment", "<post-id> <comment-id>"))
 
     @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The post's ID, then the comment's ID.", valueName: "post-id> <comment-id"))
     var arguments: [String] = []

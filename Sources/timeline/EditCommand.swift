@@ -4,14 +4,58 @@ import TimelineContent
 struct EditCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "edit",
-        abstract: "Changes a user's profile in the content folder.",
-        subcommands: [EditUserCommand.self])
+        abstract: "Changes a user's profile or a post in the content folder.",
+        subcommands: [EditUserCommand.self, EditPostCommand.self])
+}
+
+struct EditPostCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "post",
+        abstract: "Changes the caption, alt text or date in posts/<post-id>/post.md (nothing changes if it is so already).",
+        usage: ContentUsage.line("edit post", "<post-id> [--caption <caption>] [--alt <alt>] [--date <date>]"),
+        discussion: """
+            Fields not named keep their values, and the rest of post.md is kept as it is. The file \
+            changes atomically; nothing changes when the command fails (exit status 1). See \
+            docs/authoring.md.
+            """)
+
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The post's ID.", valueName: "post-id"))
+    var arguments: [String] = []
+
+    @Option(parsing: .unconditional, help: "The new caption (Markdown).")
+    var caption: String?
+
+    @Option(parsing: .unconditional, help: "The photo's new text alternative, for people who cannot see it.")
+    var alt: String?
+
+    @Option(help: "The new date: ISO 8601, e.g. 2016-01-02 or 2016-01-02T09:30:00Z.")
+    var date: String?
+
+    @OptionGroup var options: ContentOptions
+
+    func validate() throws { _ = try request() }
+
+    func run() throws {
+        let request = try request()
+        try options.perform { author throws(AuthoringError) in try author.editPost(request) }
+    }
+
+    /// The library's request; a usage error when there is nothing to change.
+    private func request() throws -> ContentAuthor.EditPost {
+        let request = ContentAuthor.EditPost(
+            postID: try Positionals(arguments, names: ["post-id"])[0], caption: caption, alt: alt, date: date)
+        guard !request.isEmpty else { throw ValidationError(ContentAuthor.EditPost.nothingToChange) }
+        return request
+    }
 }
 
 struct EditUserCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "user",
         abstract: "Changes the name, bio, url or avatar in users/<username>.json (nothing changes if it is so already).",
+        usage: ContentUsage.line(
+            "edit user",
+            "<username> [--name <name> | --remove-name] [--bio <bio> | --remove-bio] [--url <url> | --remove-url] [--avatar <file> | --remove-avatar]"),
         discussion: """
             Fields not named keep their values. A new avatar replaces the old one, whose file is \
             removed. The files change atomically; nothing changes when the command fails (exit \

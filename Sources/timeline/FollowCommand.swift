@@ -4,7 +4,8 @@ import TimelineContent
 struct FollowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "follow",
-        abstract: "Adds <other> to the follows of <username> (nothing changes if it is there).")
+        abstract: "Adds <other> to the follows of <username> (nothing changes if it is there).",
+        usage: ContentUsage.line("follow", "<username> <other>"))
 
     @OptionGroup var pair: UserPair
 
@@ -17,7 +18,8 @@ struct FollowCommand: ParsableCommand {
 struct UnfollowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "unfollow",
-        abstract: "Removes <other> from the follows of <username> (nothing changes if it is not there).")
+        abstract: "Removes <other> from the follows of <username> (nothing changes if it is not there).",
+        usage: ContentUsage.line("unfollow", "<username> <other>"))
 
     @OptionGroup var pair: UserPair
 

@@ -4,7 +4,8 @@ import TimelineContent
 struct LikeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "like",
-        abstract: "Adds a like by a user to a post's likes.json (nothing changes if they already like it).")
+        abstract: "Adds a like by a user to a post's likes.json (nothing changes if they already like it).",
+        usage: ContentUsage.line("like", "<post-id> --user <user>"))
 
     @OptionGroup var target: PostAndUser
 
@@ -17,7 +18,8 @@ struct LikeCommand: ParsableCommand {
 struct UnlikeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "unlike",
-        abstract: "Removes a user's likes from a post's likes.json (nothing changes if there are none).")
+        abstract: "Removes a user's likes from a post's likes.json (nothing changes if there are none).",
+        usage: ContentUsage.line("unlike", "<post-id> --user <user>"))
 
     @OptionGroup var target: PostAndUser
 

@@ -14,7 +14,9 @@ struct NewCommand: ParsableCommand {
 }
 
 struct NewUserCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "user", abstract: "Creates users/<username>.json.")
+    static let configuration = CommandConfiguration(
+        commandName: "user", abstract: "Creates users/<username>.json.",
+        usage: ContentUsage.line("new user", "<username> [--name <name>] [--bio <bio>] [--url <url>] [--avatar <file>]"))
 
     @Argument(parsing: .allUnrecognized, help: ArgumentHelp("1 to 64 ASCII letters, digits, '_', '-' or '.' (not first).", valueName: "username"))
     var arguments: [String] = []
@@ -35,12 +37,14 @@ struct NewUserCommand: ParsableCommand {
 struct NewPostCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "post",
-        abstract: "Creates posts/<new push ID>/ with the photo and post.md; prints the ID and the folder.")
+        abstract: "Creates posts/<new push ID>/ with the photo and post.md; prints the ID and the folder.",
+        usage: ContentUsage.line("new post", "--user <user> <photo> [--caption <caption> | --caption-file <file>] [--alt <alt>]"))
 
     @Option(parsing: .unconditional, help: "The author's username.")
     var user: String
 
-    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The photo (.jpg, .jpeg, .png or .webp), copied into the post's folder.", valueName: "photo"))
+    @Argument(
+        parsing: .allUnrecognized, help: ArgumentHelp("The photo (\(ImageHeader.Format.extensionList)), copied into the post's folder.", valueName: "photo"))
     var arguments: [String] = []
 
     @Option(parsing: .unconditional, help: "The caption (Markdown).")
@@ -74,7 +78,8 @@ struct NewPostCommand: ParsableCommand {
 struct NewCommentCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "comment",
-        abstract: "Adds a comment to a post's comments.json; prints the comment's ID and the file.")
+        abstract: "Adds a comment to a post's comments.json; prints the comment's ID and the file.",
+        usage: ContentUsage.line("new comment", "<post-id> --user <user> --text <text>"))
 
     @OptionGroup var target: PostAndUser
 

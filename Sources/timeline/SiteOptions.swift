@@ -3,8 +3,12 @@ import TimelineBuild
 
 /// The options shared by `build`, `check` and `clean`.
 struct SiteOptions: ParsableArguments {
-    @Argument(help: "The site folder (default: the current directory).")
-    var root: String = "."
+    /// Optional rather than defaulted, so that help states the default once, in words.
+    @Argument(help: ArgumentHelp("The site folder (default: the current directory).", valueName: "root"))
+    var rootArgument: String?
+
+    /// The site folder: the current directory unless one is given.
+    var root: String { rootArgument ?? "." }
 
     @Option(help: ArgumentHelp("The content folder, relative to the site folder.", valueName: "dir"))
     var content: String = "Content"

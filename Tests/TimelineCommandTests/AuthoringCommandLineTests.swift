@@ -16,6 +16,19 @@ struct AuthoringCommandLineTests {
         return try Subprocess.runBlocking(RepositoryPaths.timelineExecutable, arguments, in: directory, environment: environment)
     }
 
+    /// Runs each command of `cases` in the fixture and expects its exit status and a message on
+    /// standard error, nothing on standard output, and every content file as it was.
+    func expectRefused(_ cases: [([String], Int32, String)], in fixture: SiteFixture, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+        let before = try SiteFixture.snapshot(fixture.content)
+        for (arguments, status, message) in cases {
+            let result = try run(arguments, in: fixture.root)
+            #expect(result.status == status, "\(arguments): \(result.standardError)", sourceLocation: sourceLocation)
+            #expect(result.standardError.contains(message), "\(arguments): \(result.standardError)", sourceLocation: sourceLocation)
+            #expect(result.standardOutput.isEmpty, sourceLocation: sourceLocation)
+        }
+        #expect(try SiteFixture.snapshot(fixture.content) == before, sourceLocation: sourceLocation)
+    }
+
     @Test("a session of commands: each prints what it did, and the site still checks and builds")
     func session() throws {
         let fixture = try SiteFixture.small()

@@ -102,6 +102,22 @@ struct ContentErrorTests {
         expectDiagnostic(diagnostics, .unreadablePhoto, path: "-K780Yh1KaEBC-aZKWeZ/broken.jpg", containing: "not a readable JPEG")
     }
 
+    @Test("a photo name that does not exist gets the similar name the folder holds, and only a similar one")
+    func similarPhotoName() async throws {
+        let fixture = try SiteFixture.small()
+        try fixture.post("-K4JKCJcHOnPQ8mBtMK6", by: "alice", frontMatter: "image: rocket.jpeg\n", photo: "rocket.jpg")
+        try fixture.post("-K5Lhp9bwiE1UlScA0Hc", by: "alice", frontMatter: "image: sunset.jpg\n", photo: "rocket.jpg")
+        let diagnostics = await fixture.failingBuild()
+        let messages = diagnostics.filter { $0.code == .missingPhoto }.map {
+            "\($0.location.line ?? 0):\($0.location.column ?? 0) " + $0.message.replacingOccurrences(of: fixture.root + "/", with: "")
+        }
+        #expect(
+            messages == [
+                "4:8 image file 'rocket.jpeg' does not exist (looked for Content/posts/-K4JKCJcHOnPQ8mBtMK6/rocket.jpeg); did you mean 'rocket.jpg'?",
+                "4:8 image file 'sunset.jpg' does not exist (looked for Content/posts/-K5Lhp9bwiE1UlScA0Hc/sunset.jpg)",
+            ])
+    }
+
     @Test("a photo whose bytes are not what its name says")
     func mislabelledPhoto() async throws {
         let fixture = try SiteFixture.small()

@@ -97,4 +97,24 @@ struct FrontMatterTests {
         #expect(problem.message.hasPrefix("malformed YAML: "))
         #expect(problem.line >= 3)
     }
+
+    @Test("a quote never closed is an error at the opening quote, in post.md's lines, saying so", arguments: ["\"", "'"])
+    func unclosedQuote(quote: String) throws {
+        let problem = try #require(malformed("---\nusername: hansolo\nalt: \(quote)A rocket lifting off\ndate: 2016-01-02\nimage: rocket.jpg\n---\nBody\n"))
+        #expect(problem.line == 3)
+        #expect(problem.column == 6)
+        #expect(problem.message == "malformed YAML: the quote \(quote) opened here is never closed; end the value with \(quote)")
+    }
+
+    @Test("a ': ' in a plain value keeps libyaml's place and shows the line with the value quoted")
+    func colonInPlainValue() throws {
+        let problem = try #require(malformed("---\nusername: hansolo\nalt: A rocket: lifting off\n---\n"))
+        #expect(problem.line == 3)
+        #expect(problem.column == 14)
+        #expect(
+            problem.message
+                == "malformed YAML: mapping values are not allowed in this context; a value that holds ': ' must be in quotes: alt: \"A rocket: lifting off\"")
+        let quoted = try #require(malformed("---\nusername: hansolo\nalt:   Say \"hi\": now  \n---\n"))
+        #expect(quoted.message.hasSuffix(#"must be in quotes: alt: "Say \"hi\": now""#))
+    }
 }

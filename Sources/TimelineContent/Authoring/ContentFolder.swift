@@ -73,16 +73,23 @@ public struct ContentFolder: Sendable {
         throw AuthoringError(.unknownUser, "unknown user '\(username)': there is no \(display(file))\(hint)")
     }
 
-    /// The ID of an existing post folder (one holding `post.md`).
+    /// The ID of an existing post folder (one holding `post.md`); else an error with a "did
+    /// you mean" hint.
     func requirePost(_ rawID: String) throws(AuthoringError) -> ContentID {
         guard let id = ContentID(rawID) else {
             throw AuthoringError(.invalidArgument, "invalid post ID '\(rawID)': use 1 to 64 characters from A-Z, a-z, 0-9, '_' and '-'")
         }
         let folder = Self.postFolder(id)
         guard FileSystem.resolvedKind(of: absolute(folder + "/post.md")) == .file else {
-            throw AuthoringError(.unknownPost, "unknown post '\(rawID)': there is no \(display(folder))/post.md")
+            let hint = Suggestion.closest(to: rawID, among: postIDs()).map { "; did you mean '\($0)'?" } ?? ""
+            throw AuthoringError(.unknownPost, "unknown post '\(rawID)': there is no \(display(folder))/post.md\(hint)")
         }
         return id
+    }
+
+    /// The names of the folders in `posts/`.
+    func postIDs() -> [String] {
+        ((try? FileSystem.entries(of: absolute("posts"))) ?? []).filter { !$0.hasPrefix(".") }
     }
 
     /// A user's file, read and checked as the loader reads it.

@@ -63,7 +63,7 @@ extension ContentAuthor {
             warnings.append(
                 .warning(
                     .missingAltText, stage: .load, at: SourceLocation(path: shown + "post.md"),
-                    "the post has no alt text; give --alt next time, or add 'alt:' to post.md, to describe the photo to people who cannot see it"))
+                    "the post has no alt text; add it with 'timeline edit post \(id) --alt \"…\"' to describe the photo to people who cannot see it"))
         }
         return AuthoringResult("Created post \(id) by \(request.username): \(shown)", id: id.rawValue, path: shown, warnings: warnings)
     }

@@ -16,7 +16,7 @@ package struct PostMarkdown: Sendable {
         if let alt, !alt.allSatisfy(\.isWhitespace) { text += "alt: \(YAMLScalar.text(alt))\n" }
         text += "---\n"
         if let caption, !caption.allSatisfy(\.isWhitespace) {
-            text += caption.hasSuffix("\n") ? caption : caption + "\n"
+            text += PostFile.captionText(caption)
         }
         return Array(text.utf8)
     }

@@ -61,7 +61,7 @@ package struct AssetReader: Sendable {
         let shownPath = displayPrefix + relativePath
         let kind = FileSystem.kind(of: absolutePath)
         guard kind != .missing else {
-            return .problem(.missingPhoto, "image file '\(reference)' does not exist (looked for \(shownPath))")
+            return .problem(.missingPhoto, "image file '\(reference)' does not exist (looked for \(shownPath))\(similarImage(to: reference, inFolder: folder))")
         }
         let canonical: String
         if folderIsReal && kind == .file && components.count == 1 {
@@ -90,7 +90,7 @@ package struct AssetReader: Sendable {
                 bytes = try FileSystem.readBytes(canonical)
             }
             guard let parsed = ImageHeader.read(bytes) else {
-                return .problem(.unreadablePhoto, "'\(reference)' is not a readable JPEG, PNG, WebP, HEIF or AVIF image")
+                return .problem(.unreadablePhoto, "'\(reference)' is not a readable \(ImageHeader.Format.nameList) image")
             }
             header = parsed
             byteCount = size
@@ -100,13 +100,23 @@ package struct AssetReader: Sendable {
         guard header.format == expectedFormat else {
             return .problem(
                 .unreadablePhoto,
-                "'\(reference)' holds a \(header.format.rawValue.uppercased()) image but its name says \(expectedFormat.rawValue.uppercased()); rename it"
+                "'\(reference)' holds a \(header.format.name) image but its name says \(expectedFormat.name); rename it"
             )
         }
         return .asset(
             ContentAsset(
                 relativePath: relativePath, fileName: fileName, byteCount: byteCount, pixelSize: header.size,
                 mediaType: header.format.mediaType))
+    }
+
+    /// "; did you mean 'rocket.jpg'?" when the folder `reference` names holds an image whose
+    /// name is close to the one written (`rocket.jpeg`), else nothing.
+    private func similarImage(to reference: String, inFolder folder: String) -> String {
+        let parent = Path.parent(of: reference)
+        let directory = parent == "." ? folder : folder + "/" + parent
+        let images = ((try? FileSystem.entries(of: contentRoot + "/" + directory)) ?? []).filter { Self.isImageFileName($0) && !$0.hasPrefix(".") }
+        guard let name = Suggestion.closest(to: Path.fileName(of: reference), among: images) else { return "" }
+        return "; did you mean '\(parent == "." ? name : parent + "/" + name)'?"
     }
 
     static func isImageFileName(_ name: String) -> Bool {

@@ -5,6 +5,8 @@ import TimelineModel
 package struct FrontMatter {
     package let fields: ContentValue
     package let body: String
+    /// The YAML between the two `---` lines (line ends made `\n`), which starts on line 2.
+    package let yaml: String
 
     package enum Problem: Error {
         case missing(String)
@@ -44,9 +46,9 @@ package struct FrontMatter {
         } catch {
             throw .malformed(line: error.line, column: error.column, error.message)
         }
-        return FrontMatter(fields: fields, body: String(text[bodyStart...]))
+        return FrontMatter(fields: fields, body: String(text[bodyStart...]), yaml: yaml)
     }
 
     /// Lines in the YAML count from the line after the opening `---`.
-    private static let lineOffset = 1
+    package static let lineOffset = 1
 }

@@ -21,16 +21,47 @@ package struct ImageHeader: Sendable, Equatable {
             }
         }
 
-        package static let extensions: [String: Format] = [
+        /// How people name the format: `JPEG`, `WebP`.
+        package var name: String {
+            switch self {
+            case .jpeg: "JPEG"
+            case .png: "PNG"
+            case .webp: "WebP"
+            case .heif: "HEIF"
+            case .avif: "AVIF"
+            }
+        }
+
+        /// The one list of photo formats: each file extension a photo or avatar may have, with
+        /// the format its bytes must hold, in the order help and messages list them. The
+        /// loader's checks, its messages and `timeline new post --help` come from it;
+        /// docs/content-format.md and docs/images.md list the same (a test reads them).
+        package static let fileExtensions: KeyValuePairs<String, Format> = [
             "jpg": .jpeg, "jpeg": .jpeg, "png": .png, "webp": .webp, "heic": .heif, "heif": .heif, "avif": .avif,
         ]
-        static let extensionList = ".jpg, .jpeg, .png, .webp, .heic, .heif or .avif"
+
+        package static let extensions = [String: Format](uniqueKeysWithValues: fileExtensions.map { ($0.key, $0.value) })
+
+        /// `.jpg, .jpeg, .png, .webp, .heic, .heif or .avif`
+        package static let extensionList = listed(fileExtensions.map { "." + $0.key })
+
+        /// `JPEG, PNG, WebP, HEIF or AVIF`
+        package static let nameList = listed(
+            fileExtensions.reduce(into: [String]()) { names, pair in
+                if !names.contains(pair.value.name) { names.append(pair.value.name) }
+            })
+
+        /// `a, b or c`
+        private static func listed(_ items: [String]) -> String {
+            guard items.count > 1, let last = items.last else { return items.first ?? "" }
+            return items.dropLast().joined(separator: ", ") + " or " + last
+        }
     }
 
     package let format: Format
     package let size: PixelSize
 
-    /// nil when the bytes are not a JPEG, PNG or WebP image whose size could be read.
+    /// nil when the bytes are not an image of one of the formats whose size could be read.
     package static func read(_ bytes: [UInt8]) -> ImageHeader? {
         if let size = pngSize(bytes) { return ImageHeader(format: .png, size: size) }
         if let size = jpegSize(bytes) { return ImageHeader(format: .jpeg, size: size) }

@@ -131,7 +131,7 @@ package struct PostReader: Sendable {
             if candidates.isEmpty {
                 reader.report(
                     .missingPhoto, at: .lineColumn(line: 1, column: 1),
-                    "the post has no photo: put a .jpg, .jpeg, .png or .webp file in \(displayPrefix)\(folder)/")
+                    "the post has no photo: put a \(ImageHeader.Format.extensionList) file in \(displayPrefix)\(folder)/")
             } else {
                 reader.report(
                     .ambiguousPhoto, at: .lineColumn(line: 1, column: 1),

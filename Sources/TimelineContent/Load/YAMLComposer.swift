@@ -38,25 +38,12 @@ package enum YAMLComposer {
         while true {
             var event = yaml_event_t()
             guard yaml_parser_parse(&parser, &event) == 1 else {
-                throw failure(of: parser, in: bytes, lineOffset: lineOffset)
+                throw YAMLSyntaxError.failure(of: parser, in: bytes, lineOffset: lineOffset)
             }
             defer { yaml_event_delete(&event) }
             if event.type == YAML_STREAM_END_EVENT { return composer.root }
             try composer.take(event)
         }
-    }
-
-    private static func failure(of parser: yaml_parser_t, in bytes: UnsafeBufferPointer<UInt8>, lineOffset: Int) -> Failure {
-        let problem = parser.problem.map { String(cString: $0) } ?? "unknown error"
-        if parser.error == YAML_READER_ERROR {
-            // The reader (control characters, invalid code points) gives a byte offset.
-            let location = SourceFile(path: "", bytes: Array(bytes)).location(ofOffset: parser.problem_offset)
-            return Failure(line: (location.line ?? 1) + lineOffset, column: location.column ?? 1, message: "malformed YAML: \(problem)")
-        }
-        let detail = parser.context.map { "\(problem) (\(String(cString: $0)))" } ?? problem
-        return Failure(
-            line: Int(parser.problem_mark.line) + 1 + lineOffset, column: Int(parser.problem_mark.column) + 1,
-            message: "malformed YAML: \(detail)")
     }
 
     /// The open collections, innermost last, and the anchors seen so far.

@@ -1,0 +1,84 @@
+import TimelineModel
+
+extension ContentAuthor {
+    /// What `timeline edit post` asks for: for each field, nil keeps it as it is.
+    public struct EditPost: Sendable {
+        public var postID: String
+        /// Markdown, the new caption.
+        public var caption: String?
+        public var alt: String?
+        /// An ISO 8601 date, as the front matter's `date` takes it.
+        public var date: String?
+
+        public init(postID: String, caption: String? = nil, alt: String? = nil, date: String? = nil) {
+            self.postID = postID
+            self.caption = caption
+            self.alt = alt
+            self.date = date
+        }
+
+        /// Why a request that changes no field is refused.
+        public static let nothingToChange = "nothing to change: give --caption, --alt or --date"
+
+        /// True when no field is to change.
+        public var isEmpty: Bool { caption == nil && alt == nil && date == nil }
+    }
+
+    /// Rewrites `posts/<id>/post.md` with the caption, alt text or date asked for, keeping
+    /// every other byte of the file (`PostFileEdit`). The file must load without errors first;
+    /// what is written is read back by the loader, and must give the values asked for.
+    public func editPost(_ request: EditPost) throws(AuthoringError) -> AuthoringResult {
+        guard !request.isEmpty else {
+            throw AuthoringError(.invalidArgument, EditPost.nothingToChange)
+        }
+        let lock = try folder.lock()
+        defer { withExtendedLifetime(lock) {} }
+        let id = try folder.requirePost(request.postID)
+        for (option, value) in [("caption", request.caption), ("alt", request.alt), ("date", request.date)] where value != nil && Self.nonBlank(value) == nil {
+            throw AuthoringError(.invalidArgument, "--\(option) is empty; give the new \(option)")
+        }
+        if let date = request.date, ISODate.milliseconds(from: date) == nil {
+            throw AuthoringError(.invalidArgument, "--date must be an ISO 8601 date such as 2016-01-02 or 2016-01-02T09:30:00Z, found '\(date)'")
+        }
+        let file = ContentFolder.postFolder(id) + "/post.md"
+        let shown = folder.display(file)
+        let old = try folder.readPost(id)
+        var edit = PostFileEdit(text: old.text, frontMatter: old.frontMatter)
+        var changed: [String] = []
+        if let caption = request.caption, PostFile.captionText(caption) != PostFile.captionText(old.caption) {
+            edit.setCaption(caption)
+            changed.append("caption")
+        }
+        for (key, value) in [("alt", request.alt), ("date", request.date)] {
+            guard let value, value != old.value(of: key) else { continue }
+            do {
+                try edit.set(key, to: value, isPresent: old.names(key))
+            } catch {
+                throw AuthoringError(
+                    .invalidContent, at: SourceLocation(path: shown),
+                    "'\(key)' is not written as a plain 'key: value' line that this command can change; edit the file by hand")
+            }
+            changed.append(key)
+        }
+        guard !changed.isEmpty else {
+            return AuthoringResult("post \(id) is already as asked; nothing changed", path: shown, changed: false)
+        }
+        let transaction = folder.transaction()
+        try transaction.write(file, bytes: edit.bytes)
+        let warnings = try transaction.commit { folder.verifyPost(id) + Self.mismatches(of: id, in: folder, with: request, file: shown) }
+        return AuthoringResult("Updated post \(id) (\(changed.joined(separator: ", "))): \(shown)", path: shown, warnings: warnings)
+    }
+
+    /// An error for each field the rewritten file does not give as asked; none when it does.
+    private static func mismatches(of id: ContentID, in folder: ContentFolder, with request: EditPost, file: String) -> [Diagnostic] {
+        guard let written = try? folder.readPost(id) else { return [] }
+        let fields: [(String, String?, String?)] = [
+            ("caption", request.caption.map(PostFile.captionText), PostFile.captionText(written.caption)),
+            ("alt", request.alt, written.value(of: "alt")), ("date", request.date, written.value(of: "date")),
+        ]
+        return fields.compactMap { name, asked, read in
+            guard let asked, asked != read else { return nil }
+            return .error(.invalidValue, stage: .load, at: SourceLocation(path: file), "the rewritten file gives a different \(name); nothing was changed")
+        }
+    }
+}
