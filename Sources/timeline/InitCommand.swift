@@ -41,7 +41,7 @@ struct InitCommand: ParsableCommand {
 
             Next:
             \(folder == "." ? "" : "  cd \(Self.quoted(folder))\n")  timeline new user alice --name "Alice"
-              timeline new post --user alice photo.jpg --caption "My first photo" --alt "What the photo shows"
+              timeline new post --user alice path/to/photo.jpg --caption "My first photo" --alt "What the photo shows"
               timeline serve
             """)
     }
