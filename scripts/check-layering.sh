@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Shows that the compiler refuses a backward reference between the pipeline's targets: for each
 # case, a file that imports a target above its own (or beside it) is added, the target is built
-# with SwiftPM's import check, and the build must fail with SwiftPM's error naming the import.
+# with SwiftPM's import check, and the build must fail with SwiftPM's error naming the import
+# (or, where the compiler stops first, its error that the imported module's own dependencies
+# are missing from the importing target).
 # The file is removed again whatever happens. See docs/architecture.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -26,6 +28,11 @@ for case in "${cases[@]}"; do
         failures=$((failures + 1))
     elif grep -q "$target imports another target ($imported)" "$log"; then
         echo "ok: $target cannot import $imported"
+    elif grep -q "error: missing required modules" "$log"; then
+        # The compiler stops before SwiftPM's check can run: the imported target's module needs
+        # C modules of its own dependencies, which are not the importing target's (since the
+        # built-in theme's plugin, TimelineSite meets TimelineBuild's zlib and brotli this way).
+        echo "ok: $target cannot import $imported (the compiler: $(grep -m 1 -o "missing required modules: .*" "$log"))"
     else
         echo "FAIL: $target with 'import $imported' failed, but not for the import:"
         grep -m 5 "error" "$log" || tail -5 "$log"
