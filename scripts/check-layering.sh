@@ -30,8 +30,8 @@ for case in "${cases[@]}"; do
         echo "ok: $target cannot import $imported"
     elif grep -q "error: missing required modules" "$log"; then
         # The compiler stops before SwiftPM's check can run: the imported target's module needs
-        # C modules of its own dependencies, which are not the importing target's (since the
-        # built-in theme's plugin, TimelineSite meets TimelineBuild's zlib and brotli this way).
+        # C modules of its own dependencies, which are not the importing target's (TimelineSite
+        # importing TimelineBuild meets TimelineOutput's zlib and brotli this way).
         echo "ok: $target cannot import $imported (the compiler: $(grep -m 1 -o "missing required modules: .*" "$log"))"
     else
         echo "FAIL: $target with 'import $imported' failed, but not for the import:"
