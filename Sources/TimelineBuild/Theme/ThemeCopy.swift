@@ -37,15 +37,12 @@ public enum ThemeCopy {
         }
         var outcome = Outcome()
         var writes: [(path: String, bytes: [UInt8])] = []
+        let statuses = Dictionary(ThemeOverview(theme).files.map { ($0.path, $0.status) }) { first, _ in first }
         for path in chosen {
-            guard let builtIn = BuiltInTheme.bytes(of: path) else { continue }
-            guard let sitePath = theme.sitePath(of: path) else {
-                writes.append((path, builtIn))
-                continue
-            }
-            if (try? FileSystem.readBytes(sitePath)) == builtIn {
-                outcome.alreadyThere.append(path)
-            } else {
+            switch statuses[path] {
+            case .builtIn: if let builtIn = BuiltInTheme.bytes(of: path) { writes.append((path, builtIn)) }
+            case .copied: outcome.alreadyThere.append(path)
+            case .overridden, .added, nil:
                 problems.append(
                     .error(
                         .outputError, stage: .write, at: SourceLocation(path: display + path),
@@ -79,7 +76,7 @@ public enum ThemeCopy {
     /// The built-in file a name means: the path itself, or a template named without `.mustache`.
     private static func builtInPath(named name: String) -> String? {
         let trimmed = name.hasPrefix("./") ? String(name.dropFirst(2)) : name
-        for candidate in [trimmed, trimmed + ".mustache"] where BuiltInTheme.bytes(of: candidate) != nil { return candidate }
+        for candidate in [trimmed, trimmed + ".mustache"] where BuiltInTheme.contains(candidate) { return candidate }
         return nil
     }
 }

@@ -23,7 +23,10 @@ public struct ThemeOverview: Sendable {
 
     public init(options: BuildOptions) {
         let absolute = options.absolute(options.templates)
-        let theme = ThemeFiles(folder: absolute, displayPrefix: options.display(absolute))
+        self.init(ThemeFiles(folder: absolute, displayPrefix: options.display(absolute)))
+    }
+
+    init(_ theme: ThemeFiles) {
         folder = theme.displayPrefix
         files = theme.paths.map { path in
             guard let sitePath = theme.sitePath(of: path) else { return (path, .builtIn) }

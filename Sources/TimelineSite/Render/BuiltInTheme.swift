@@ -16,6 +16,9 @@ public enum BuiltInTheme {
 
     private static let contents: [String: EmbeddedContent] = Dictionary(embeddedFiles.map { ($0.path, $0.content) }) { first, _ in first }
 
+    /// Whether the built-in theme has a file at `path`, without decoding it.
+    public static func contains(_ path: String) -> Bool { contents[path] != nil }
+
     /// The bytes of the file at `path` (relative to the theme folder), nil if there is none.
     public static func bytes(of path: String) -> [UInt8]? {
         switch contents[path] {

@@ -7,7 +7,7 @@ import TimelineModel
 /// as it is) or hold only the files the site changes, so that a new version of the tool brings
 /// its changes to every file the site left alone. Hidden files are left out.
 public struct ThemeFiles: Sendable {
-    public enum Origin: Sendable, Equatable {
+    private enum Origin: Sendable, Equatable {
         /// The site's templates folder holds the file.
         case site
         /// The built-in theme's file, which the site does not replace.
@@ -34,15 +34,6 @@ public struct ThemeFiles: Sendable {
         self.origins = origins
         paths = origins.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
-
-    /// Where the file at `path` comes from; nil if the theme has no such file.
-    public func origin(of path: String) -> Origin? { origins[path] }
-
-    /// The site's files that replace a file of the built-in theme.
-    public var overrides: [String] { paths.filter { origins[$0] == .site && BuiltInTheme.bytes(of: $0) != nil } }
-
-    /// The site's files the built-in theme does not have.
-    public var additions: [String] { paths.filter { origins[$0] == .site && BuiltInTheme.bytes(of: $0) == nil } }
 
     /// The paths below `subfolder` (e.g. `assets`), relative to it.
     public func paths(below subfolder: String) -> [String] {
