@@ -135,11 +135,15 @@ enum FolderTree {
     }
 }
 
-/// inotify watches on every folder of the trees. Owned by the watcher thread alone.
+/// inotify watches on every folder of the trees, and on each root's parent folder, so that a
+/// root made, removed or replaced while watching (a site on the built-in theme that copies it
+/// into `Templates/`) is watched and reported too. Owned by the watcher thread alone.
 final class InotifyTree: @unchecked Sendable {
     private let descriptor: Int32
     private let roots: [String]
     private var folders: [Int32: String] = [:]
+    /// The watches on the roots' parent folders, each with the roots it is there for.
+    private var parents: [Int32: (folder: String, roots: Set<String>)] = [:]
 
     /// Nil where inotify is missing or cannot watch every folder (then polling takes over), or
     /// when `skipped` (polling was asked for).
@@ -148,7 +152,7 @@ final class InotifyTree: @unchecked Sendable {
         descriptor = timeline_watch_open()
         guard descriptor >= 0 else { return nil }
         self.roots = roots
-        for root in roots where !watchTree(root) {
+        for root in roots where !watchTree(root) || !watchParent(of: root) {
             close(descriptor)
             return nil
         }
@@ -170,6 +174,16 @@ final class InotifyTree: @unchecked Sendable {
                 return false
             }
         }
+        return true
+    }
+
+    /// Adds a watch to the folder that holds `root`, whose events are looked at only for the
+    /// root's own name. A parent that does not exist is left alone.
+    private func watchParent(of root: String) -> Bool {
+        let parent = (root as NSString).deletingLastPathComponent
+        let watch = timeline_watch_add(descriptor, parent.isEmpty ? "." : parent)
+        guard watch >= 0 else { return errno == ENOENT || errno == ENOTDIR }
+        parents[watch, default: (parent, [])].roots.insert(root)
         return true
     }
 
@@ -206,10 +220,23 @@ final class InotifyTree: @unchecked Sendable {
             }
             if event.watch_removed != 0 {
                 folders.removeValue(forKey: event.watch)
+                parents.removeValue(forKey: event.watch)
                 continue
             }
-            guard let folder = folders[event.watch] else { continue }
             let name = String(cString: event.name)
+            guard let folder = folders[event.watch] else {
+                // In a root's parent, only the root itself counts: made (its tree is watched
+                // from now on, and its files reported), removed or moved away.
+                guard let parent = parents[event.watch] else { continue }
+                let path = parent.folder.isEmpty ? name : parent.folder + "/" + name
+                guard parent.roots.contains(path) else { continue }
+                if event.is_directory != 0 && event.appeared != 0 {
+                    watchTree(path)
+                    changed += FolderTree.files(under: path)
+                }
+                changed.append(path)
+                continue
+            }
             if FileWatcher.isScratchFile(name) { continue }
             let path = name.isEmpty ? folder : folder + "/" + name
             if event.is_directory != 0 && event.appeared != 0 {

@@ -137,6 +137,26 @@ struct PreviewServerTests {
         #expect(page.text.contains("var generation = \(reload.data);"))
     }
 
+    @Test("a site on the built-in theme that gets a Templates/ while serving is rebuilt with it, and with the built-in theme again when it goes")
+    func templatesFolderMadeWhileServing() async throws {
+        let fixture = try SiteFixture.small()
+        try fixture.remove("Templates")
+        let preview = try await RunningPreview.start(fixture)
+        defer { Task { await preview.stop() } }
+        #expect(try await preview.get("/").text.contains("<body class=\"page-"))
+
+        let base = try String(contentsOfFile: RepositoryPaths.templates + "/base.mustache", encoding: .utf8)
+        // Made beside it and moved into place, so that no rebuild sees the folder without the file.
+        try fixture.write("Templates.new/base.mustache", base.replacingOccurrences(of: "<body class=", with: "<body data-theme=\"site\" class="))
+        try FileManager.default.moveItem(atPath: fixture.root + "/Templates.new", toPath: fixture.root + "/Templates")
+        #expect(try await preview.nextRebuild() != nil, "no rebuild after Templates/ was made")
+        #expect(try await preview.get("/").text.contains("<body data-theme=\"site\""))
+
+        try fixture.remove("Templates")
+        #expect(try await preview.nextRebuild() != nil, "no rebuild after Templates/ was removed")
+        #expect(try await !preview.get("/").text.contains("data-theme="))
+    }
+
     @Test("a broken edit shows the errors over the last good site; fixing it reloads a fresh page")
     func errorPageAndRecovery() async throws {
         let fixture = try SiteFixture.small()

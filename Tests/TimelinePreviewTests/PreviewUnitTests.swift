@@ -120,6 +120,40 @@ struct FileWatcherTests {
         #expect(!sawScratch)
     }
 
+    @Test("inotify watches a root made after watching starts, and again when it is removed and made anew; the root's siblings are not reported")
+    func rootMadeLater() async throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let root = folder + "/Templates"
+        let (mechanism, batches) = FileWatcher(roots: [root]).changes()
+        #expect(mechanism == .inotify)
+        var seen: [String] = []
+        /// Collects batches into `seen` until one holds `path`.
+        func waitFor(_ path: String) async throws -> Bool {
+            try await withDeadline(.seconds(10)) { () -> [String]? in
+                var paths: [String] = []
+                for await batch in batches {
+                    paths += batch
+                    if batch.contains(path) { return paths }
+                }
+                return nil
+            }.map { seen += $0 } != nil
+        }
+        let manager = FileManager.default
+        try Data("x".utf8).write(to: URL(fileURLWithPath: folder + "/a/other.md"))
+        try manager.createDirectory(atPath: root + "/partials", withIntermediateDirectories: true)
+        #expect(try await waitFor(root))
+        try Data("1".utf8).write(to: URL(fileURLWithPath: root + "/partials/post-card.mustache"))
+        #expect(try await waitFor(root + "/partials/post-card.mustache"))
+        try manager.removeItem(atPath: root)
+        #expect(try await waitFor(root))
+        try manager.createDirectory(atPath: root, withIntermediateDirectories: true)
+        #expect(try await waitFor(root))
+        try Data("2".utf8).write(to: URL(fileURLWithPath: root + "/base.mustache"))
+        #expect(try await waitFor(root + "/base.mustache"))
+        #expect(seen.allSatisfy { $0.hasPrefix(root) })
+    }
+
     @Test("polling reports changed, new and removed files")
     func polling() async throws {
         let folder = try Self.temporaryFolder()
