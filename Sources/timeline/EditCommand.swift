@@ -22,7 +22,7 @@ struct EditPostCommand: ParsableCommand {
     @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The post's ID.", valueName: "post-id"))
     var arguments: [String] = []
 
-    @Option(parsing: .unconditional, help: "The new caption (Markdown).")
+    @Option(parsing: .unconditional, help: "The new caption (Markdown); \"\" removes the caption.")
     var caption: String?
 
     @Option(parsing: .unconditional, help: "The photo's new text alternative, for people who cannot see it.")

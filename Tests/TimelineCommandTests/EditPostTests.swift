@@ -49,6 +49,17 @@ struct EditPostTests {
         #expect(try postText(fixture) == "---\nusername: alice\nalt: A rocket\n---\nA caption at last\n")
     }
 
+    @Test("edit post with a blank caption removes the caption (a post may have none), and again changes nothing")
+    func captionRemoved() async throws {
+        let fixture = try SiteFixture.small()
+        try fixture.write(Self.file, "---\nusername: alice\nalt: A rocket\n---\nFirst *post*\n\nMore.\n")
+        let result = try author(fixture).editPost(.init(postID: Self.postID, caption: ""))
+        #expect(result.summary == "Updated post \(Self.postID) (caption): \(Self.file)")
+        #expect(try postText(fixture) == "---\nusername: alice\nalt: A rocket\n---\n")
+        await ContentChecks.checkPasses(fixture)
+        #expect(try !author(fixture).editPost(.init(postID: Self.postID, caption: " \n")).changed)
+    }
+
     @Test("edit post asking for what the file holds changes nothing and writes no file")
     func unchanged() throws {
         let fixture = try SiteFixture.small()

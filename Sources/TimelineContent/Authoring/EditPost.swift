@@ -4,7 +4,7 @@ extension ContentAuthor {
     /// What `timeline edit post` asks for: for each field, nil keeps it as it is.
     public struct EditPost: Sendable {
         public var postID: String
-        /// Markdown, the new caption.
+        /// Markdown, the new caption; a blank one removes the caption.
         public var caption: String?
         public var alt: String?
         /// An ISO 8601 date, as the front matter's `date` takes it.
@@ -34,11 +34,12 @@ extension ContentAuthor {
         let lock = try folder.lock()
         defer { withExtendedLifetime(lock) {} }
         let id = try folder.requirePost(request.postID)
-        for (option, value) in [("caption", request.caption), ("alt", request.alt), ("date", request.date)] where value != nil && Self.nonBlank(value) == nil {
+        // A blank caption is allowed: it removes the caption.
+        for (option, value) in [("alt", request.alt), ("date", request.date)] where value != nil && Self.nonBlank(value) == nil {
             throw AuthoringError(.invalidArgument, "--\(option) is empty; give the new \(option)")
         }
         if let date = request.date, ISODate.milliseconds(from: date) == nil {
-            throw AuthoringError(.invalidArgument, "--date must be an ISO 8601 date such as 2016-01-02 or 2016-01-02T09:30:00Z, found '\(date)'")
+            throw AuthoringError(.invalidArgument, "--date " + ISODate.expectation(found: date))
         }
         let file = ContentFolder.postFolder(id) + "/post.md"
         let shown = folder.display(file)

@@ -23,9 +23,11 @@ struct PostFile {
         return members.first { $0.key == key }
     }
 
-    /// The caption as written to a file: ended by a line break.
+    /// The caption as written to a file: ended by a line break, or nothing at all for a blank
+    /// caption (a post without one).
     static func captionText(_ caption: String) -> String {
-        caption.hasSuffix("\n") ? caption : caption + "\n"
+        if caption.allSatisfy(\.isWhitespace) { return "" }
+        return caption.hasSuffix("\n") ? caption : caption + "\n"
     }
 }
 

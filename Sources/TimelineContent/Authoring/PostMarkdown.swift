@@ -15,9 +15,7 @@ package struct PostMarkdown: Sendable {
         if let image { text += "image: \(YAMLScalar.text(image))\n" }
         if let alt, !alt.allSatisfy(\.isWhitespace) { text += "alt: \(YAMLScalar.text(alt))\n" }
         text += "---\n"
-        if let caption, !caption.allSatisfy(\.isWhitespace) {
-            text += PostFile.captionText(caption)
-        }
+        text += PostFile.captionText(caption ?? "")
         return Array(text.utf8)
     }
 }

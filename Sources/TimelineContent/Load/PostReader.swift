@@ -81,7 +81,7 @@ package struct PostReader: Sendable {
             if let parsed = ISODate.milliseconds(from: dateText) {
                 date = parsed
             } else {
-                reader.report(.invalidDate, at: position, "date must be an ISO 8601 date such as 2016-01-02 or 2016-01-02T09:30:00Z, found '\(dateText)'")
+                reader.report(.invalidDate, at: position, "date " + ISODate.expectation(found: dateText))
             }
         }
         let photo = readPhoto(fields: fields, names: names, folder: folder, folderIsReal: folderIsReal, reader: &reader)

@@ -3,6 +3,11 @@
 public enum ISODate {
     /// Parses `2016-01-02`, `2016-01-02T09:30`, `2016-01-02T09:30:00Z`, `2016-01-02 09:30:00.250+02:00`
     /// into milliseconds since 1970. A time without a zone is taken as UTC.
+    /// What a refused `text` is told it must be, after the name of what holds it.
+    public static func expectation(found text: String) -> String {
+        "must be an ISO 8601 date such as 2016-01-02 or 2016-01-02T09:30:00Z, found '\(text)'"
+    }
+
     public static func milliseconds(from text: String) -> Int64? {
         let bytes = Array(text.utf8)
         var index = 0
