@@ -106,6 +106,24 @@ struct FrontMatterTests {
         #expect(problem.message == "malformed YAML: the quote \(quote) opened here is never closed; end the value with \(quote)")
     }
 
+    @Test(
+        "a quote left open at the end of its line, whose value runs on to the next value's quote, is an error at the opening quote, saying so",
+        arguments: ["\"", "'"])
+    func runawayQuote(quote: String) throws {
+        let problem = try #require(
+            malformed("---\nusername: hansolo\nalt: \(quote)A rocket\nimage: rocket.jpg\ndate: \(quote)2016-01-02\(quote)\n---\nBody\n"))
+        #expect(problem.line == 3)
+        #expect(problem.column == 6)
+        #expect(
+            problem.message
+                == "malformed YAML: the quote \(quote) opened here is not closed on its line, so the value runs on to the \(quote) on line 5; end the value with \(quote) on this line"
+        )
+        // A value of several lines closed where it should be is not taken for one.
+        let other = try #require(malformed("---\nusername: hansolo\nalt: \(quote)A rocket\n  lifting off\(quote)\ntags: a \(quote)b\(quote): c\n---\n"))
+        #expect(other.line == 5)
+        #expect(other.message.hasPrefix("malformed YAML: mapping values are not allowed in this context"))
+    }
+
     @Test("a ': ' in a plain value keeps libyaml's place and shows the line with the value quoted")
     func colonInPlainValue() throws {
         let problem = try #require(malformed("---\nusername: hansolo\nalt: A rocket: lifting off\n---\n"))

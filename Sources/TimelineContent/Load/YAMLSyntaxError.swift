@@ -27,11 +27,40 @@ enum YAMLSyntaxError {
                 line: Int(mark.line) + 1 + lineOffset, column: Int(mark.column) + 1,
                 message: "malformed YAML: the quote \(quote) opened here is never closed; end the value with \(quote)")
         }
+        let problemLine = Int(parser.problem_mark.line)
+        if let opening = Self.runawayQuote(in: lines, before: problemLine, column: Int(parser.problem_mark.column)) {
+            return YAMLComposer.Failure(
+                line: opening.line + 1 + lineOffset, column: opening.column + 1,
+                message:
+                    "malformed YAML: the quote \(opening.quote) opened here is not closed on its line, so the value runs on to the \(opening.quote) on line \(problemLine + 1 + lineOffset); end the value with \(opening.quote) on this line"
+            )
+        }
         var message = "malformed YAML: " + (context.map { "\(problem) (\($0))" } ?? problem)
         if problem == "mapping values are not allowed in this context" {
             message += "; " + quotingAdvice(for: lines.text(of: Int(parser.problem_mark.line)), colonColumn: Int(parser.problem_mark.column))
         }
         return YAMLComposer.Failure(line: Int(parser.problem_mark.line) + 1 + lineOffset, column: Int(parser.problem_mark.column) + 1, message: message)
+    }
+
+    /// A quote left open at the end of a value's line, whose value then ran on and was closed
+    /// by the next value's opening quote on the line of the error (`alt: "A rocket` then
+    /// `date: "2016-01-02"`): libyaml's error comes after that quote, a line or more after the
+    /// mistake. The 0-based line and column of the opening quote, when the lines read so.
+    private static func runawayQuote(in lines: Lines, before problemLine: Int, column problemColumn: Int) -> (line: Int, column: Int, quote: Character)? {
+        guard problemLine > 0, let errorLine = lines.text(of: problemLine) else { return nil }
+        let beforeError = errorLine.unicodeScalars.prefix(problemColumn)
+        for quote: Unicode.Scalar in ["\"", "'"] where beforeError.contains(quote) {
+            // The lines between hold no quote of this kind: the value runs through them.
+            for index in stride(from: problemLine - 1, through: 0, by: -1) {
+                let scalars = Array((lines.text(of: index) ?? "").unicodeScalars)
+                let quotes = scalars.indices.filter { scalars[$0] == quote && (quote == "'" || $0 == 0 || scalars[$0 - 1] != "\\") }
+                guard let first = quotes.first else { continue }
+                let lead = scalars[..<first].filter { $0 != " " && $0 != "\t" }
+                guard quotes.count % 2 == 1, lead.isEmpty || lead.last == ":" || lead == ["-"] else { break }
+                return (index, first, Character(quote))
+            }
+        }
+        return nil
     }
 
     /// What libyaml says when a quoted scalar runs into the end of the YAML (or of a document).
