@@ -94,6 +94,7 @@ struct CommandLineTests {
         let check = try run(["check"], in: fixture.root)
         #expect(check.status == 0)
         #expect(check.standardError.contains("warning: the photo has no alt text"))
+        #expect(check.standardError.contains("or run 'timeline edit post -K4JKCJcHOnPQ8mBtMK6 --alt \"…\"'"))
         #expect(!fixture.exists("index.html"))
         let strict = try run(["check", "--strict"], in: fixture.root)
         #expect(strict.status == 1)

@@ -95,7 +95,8 @@ public enum SiteLinker {
             diagnostics.append(
                 .warning(
                     .missingAltText, stage: .validate, at: post.source,
-                    "the photo has no alt text; add 'alt:' to the front matter so people using screen readers know what it shows"))
+                    "the photo has no alt text; add 'alt:' to the front matter, or run 'timeline edit post \(post.id.rawValue) --alt \"…\"', so that people using screen readers know what it shows"
+                ))
         }
     }
 
