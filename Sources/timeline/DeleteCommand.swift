@@ -4,9 +4,34 @@ import TimelineContent
 struct DeleteCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "delete",
-        abstract: "Deletes a post (its whole folder) or one comment.",
-        subcommands: [DeletePostCommand.self, DeleteCommentCommand.self]
+        abstract: "Deletes a user, a post (its whole folder) or one comment.",
+        subcommands: [DeleteUserCommand.self, DeletePostCommand.self, DeleteCommentCommand.self]
     )
+}
+
+struct DeleteUserCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "user",
+        abstract: "Deletes users/<username>.json and removes the user from everyone's follows.",
+        usage: ContentUsage.line("delete user", "<username> [--with-content]"),
+        discussion: "A user who wrote posts, comments or likes is refused unless --with-content deletes those too.")
+
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The user's username.", valueName: "username"))
+    var arguments: [String] = []
+
+    @Flag(
+        name: .customLong("with-content"),
+        help: "Also delete the user's posts (with the comments and likes on them), and their comments and likes on other posts.")
+    var withContent = false
+
+    @OptionGroup var options: ContentOptions
+
+    func validate() throws { _ = try Positionals(arguments, names: ["username"]) }
+
+    func run() throws {
+        let username = try Positionals(arguments, names: ["username"])[0]
+        try options.perform { author throws(AuthoringError) in try author.deleteUser(.init(username: username, withContent: withContent)) }
+    }
 }
 
 struct DeletePostCommand: ParsableCommand {

@@ -56,6 +56,13 @@ struct AuthoringCommandLineTests {
         let check = try run(["check"], in: fixture.root)
         #expect(check.status == 0, "\(check.standardError)")
         #expect(try run(["delete", "post", id], in: fixture.root).status == 0)
+        // -dash's comment stays: deleting them needs --with-content.
+        let keptUser = try run(["delete", "user", "-dash"], in: fixture.root)
+        #expect(keptUser.status == 1)
+        #expect(keptUser.standardError.contains("Content/users/-dash.json: error: -dash wrote 1 comment; nothing was deleted."))
+        let deletedUser = try run(["delete", "user", "-dash", "--with-content"], in: fixture.root)
+        #expect(deletedUser.status == 0, "\(deletedUser.standardError)")
+        #expect(deletedUser.standardOutput == "Deleted user -dash: Content/users/-dash.json; deleted their 1 comment\n")
         #expect(try run(["build"], in: fixture.root).status == 0)
     }
 

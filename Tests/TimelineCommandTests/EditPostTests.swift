@@ -12,10 +12,6 @@ struct EditPostTests {
     static let postID = "-K25Fj8qrMAtxXG3QCSn"
     static let file = "Content/posts/-K25Fj8qrMAtxXG3QCSn/post.md"
 
-    func author(_ fixture: SiteFixture) -> ContentAuthor {
-        ContentAuthor(folder: ContentFolder(root: fixture.content, displayPrefix: "Content/"))
-    }
-
     func postText(_ fixture: SiteFixture) throws -> String {
         try ContentChecks.text(fixture.root + "/" + Self.file)
     }
@@ -25,7 +21,7 @@ struct EditPostTests {
         let fixture = try SiteFixture.small()
         try fixture.write(
             Self.file, "---\n# written by hand\nusername: alice\nalt: 'Old alt'   # the old one\nimage: photo.jpg\n---\nFirst *post*\n\nMore.\n")
-        let result = try author(fixture).editPost(.init(postID: Self.postID, alt: "A rocket: lifting off", date: "2016-01-02T09:30:00Z"))
+        let result = try fixture.author.editPost(.init(postID: Self.postID, alt: "A rocket: lifting off", date: "2016-01-02T09:30:00Z"))
         #expect(result.changed)
         #expect(result.summary == "Updated post \(Self.postID) (alt, date): \(Self.file)")
         #expect(
@@ -39,13 +35,13 @@ struct EditPostTests {
     func captionAndEmptyAlt() async throws {
         let fixture = try SiteFixture.small()
         try fixture.write(Self.file, "---\r\nusername: alice\r\nalt:\r\ndate: 2016-01-02 # launch\r\n---\r\nOld caption\r\n")
-        let result = try author(fixture).editPost(.init(postID: Self.postID, caption: "New *caption*", alt: "A rocket", date: "2016-01-03"))
+        let result = try fixture.author.editPost(.init(postID: Self.postID, caption: "New *caption*", alt: "A rocket", date: "2016-01-03"))
         #expect(result.summary == "Updated post \(Self.postID) (caption, alt, date): \(Self.file)")
         #expect(try postText(fixture) == "---\r\nusername: alice\r\nalt: A rocket\r\ndate: 2016-01-03 # launch\r\n---\r\nNew *caption*\n")
         await ContentChecks.checkPasses(fixture)
 
         try fixture.write(Self.file, "---\nusername: alice\nalt: A rocket\n---")
-        _ = try author(fixture).editPost(.init(postID: Self.postID, caption: "A caption at last"))
+        _ = try fixture.author.editPost(.init(postID: Self.postID, caption: "A caption at last"))
         #expect(try postText(fixture) == "---\nusername: alice\nalt: A rocket\n---\nA caption at last\n")
     }
 
@@ -53,11 +49,11 @@ struct EditPostTests {
     func captionRemoved() async throws {
         let fixture = try SiteFixture.small()
         try fixture.write(Self.file, "---\nusername: alice\nalt: A rocket\n---\nFirst *post*\n\nMore.\n")
-        let result = try author(fixture).editPost(.init(postID: Self.postID, caption: ""))
+        let result = try fixture.author.editPost(.init(postID: Self.postID, caption: ""))
         #expect(result.summary == "Updated post \(Self.postID) (caption): \(Self.file)")
         #expect(try postText(fixture) == "---\nusername: alice\nalt: A rocket\n---\n")
         await ContentChecks.checkPasses(fixture)
-        #expect(try !author(fixture).editPost(.init(postID: Self.postID, caption: " \n")).changed)
+        #expect(try !fixture.author.editPost(.init(postID: Self.postID, caption: " \n")).changed)
     }
 
     @Test("edit post asking for what the file holds changes nothing and writes no file")
@@ -65,7 +61,7 @@ struct EditPostTests {
         let fixture = try SiteFixture.small()
         let before = try SiteFixture.snapshot(fixture.content)
         let times = try ContentChecks.modificationTimes(fixture.content)
-        let result = try author(fixture).editPost(.init(postID: Self.postID, caption: "First *post*", alt: "A rocket"))
+        let result = try fixture.author.editPost(.init(postID: Self.postID, caption: "First *post*", alt: "A rocket"))
         #expect(!result.changed)
         #expect(result.summary == "post \(Self.postID) is already as asked; nothing changed")
         #expect(try SiteFixture.snapshot(fixture.content) == before)
@@ -75,7 +71,7 @@ struct EditPostTests {
     @Test("edit post refuses an unknown post (with did-you-mean), nothing to change, a blank value, a bad date, a broken post, an alias; no file changes")
     func refused() throws {
         let fixture = try SiteFixture.small()
-        let author = author(fixture)
+        let author = fixture.author
         let cases: [(ContentAuthor.EditPost, AuthoringError.Reason, String)] = [
             (
                 .init(postID: "-K25Fj8qrMAtxXG3QCSm", alt: "x"), .unknownPost,
@@ -111,7 +107,7 @@ struct EditPostTests {
     @Test("new post without --alt names the edit post command that adds it")
     func missingAltNamesEditPost() throws {
         let fixture = try SiteFixture.small()
-        var author = author(fixture)
+        var author = fixture.author
         let result = try author.newPost(.init(username: "alice", photo: RepositoryPaths.samplePhoto))
         let id = try #require(result.id)
         let warning = try #require(result.warnings.first { $0.code == .missingAltText })

@@ -12,10 +12,6 @@ struct EditUserTests {
     /// A JPEG other than the sample photo, for replacing one avatar with another.
     static let otherPhoto = RepositoryPaths.content + "/users/astro.kim.jpg"
 
-    func author(_ fixture: SiteFixture) -> ContentAuthor {
-        ContentAuthor(folder: ContentFolder(root: fixture.content, displayPrefix: "Content/"))
-    }
-
     func userFiles(_ fixture: SiteFixture) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: fixture.content + "/users").sorted()
     }
@@ -33,7 +29,7 @@ struct EditUserTests {
         try fixture.write(
             "Content/users/alice.json",
             #"{"follows": ["dave", "bob", "carol"], "url": "https://alice.example/", "name": "Alice", "bio": "Old bio", "username": "alice"}"#)
-        let result = try author(fixture).editUser(.init(username: "alice", bio: .set("New *bio*")))
+        let result = try fixture.author.editUser(.init(username: "alice", bio: .set("New *bio*")))
         #expect(result.changed)
         #expect(result.summary == "Updated user alice (bio): Content/users/alice.json")
         #expect(result.path == "Content/users/alice.json")
@@ -58,7 +54,7 @@ struct EditUserTests {
     @Test("edit user sets and removes the url and the name; asking for what is there already changes nothing")
     func setAndRemoveURL() async throws {
         let fixture = try SiteFixture.small()
-        let author = author(fixture)
+        let author = fixture.author
         let file = fixture.content + "/users/bob.json"
         let set = try author.editUser(.init(username: "bob", name: .set("Bob"), url: .set("http://bob.example/")))
         #expect(set.summary == "Updated user bob (name, url): Content/users/bob.json")
@@ -79,7 +75,7 @@ struct EditUserTests {
     func expectUnchanged(_ fixture: SiteFixture, _ request: ContentAuthor.EditUser, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
         let before = try SiteFixture.snapshot(fixture.content)
         let times = try ContentChecks.modificationTimes(fixture.content)
-        let result = try author(fixture).editUser(request)
+        let result = try fixture.author.editUser(request)
         #expect(!result.changed, sourceLocation: sourceLocation)
         #expect(result.summary == "user \(request.username) is already as asked; nothing changed", sourceLocation: sourceLocation)
         #expect(try SiteFixture.snapshot(fixture.content) == before, sourceLocation: sourceLocation)
@@ -91,7 +87,7 @@ struct EditUserTests {
         let fixture = try SiteFixture.small()
         try placeImage(RepositoryPaths.samplePhoto, as: "portrait.jpg", in: fixture)
         try fixture.user("alice", follows: ["bob"], extra: "\n  \"bio\": \"Hi\",\n  \"avatar\": \"portrait.jpg\",")
-        let author = author(fixture)
+        let author = fixture.author
         let file = fixture.content + "/users/alice.json"
 
         let replaced = try author.editUser(.init(username: "alice", avatar: .set(Self.otherPhoto)))
@@ -121,9 +117,9 @@ struct EditUserTests {
         try placeImage(RepositoryPaths.samplePhoto, as: "shared.jpg", in: fixture)
         try fixture.user("alice", follows: ["bob"], extra: "\n  \"avatar\": \"shared.jpg\",")
         try fixture.user("bob", follows: ["alice"], extra: "\n  \"avatar\": \"shared.jpg\",")
-        _ = try author(fixture).editUser(.init(username: "alice", avatar: .set(Self.otherPhoto)))
+        _ = try fixture.author.editUser(.init(username: "alice", avatar: .set(Self.otherPhoto)))
         #expect(try userFiles(fixture) == ["alice.jpg", "alice.json", "bob.json", "shared.jpg"])
-        _ = try author(fixture).editUser(.init(username: "bob", avatar: .remove))
+        _ = try fixture.author.editUser(.init(username: "bob", avatar: .remove))
         #expect(try userFiles(fixture) == ["alice.jpg", "alice.json", "bob.json"])
         await ContentChecks.checkPasses(fixture)
     }
@@ -135,7 +131,7 @@ struct EditUserTests {
         try fixture.user("alice", follows: ["bob"], extra: "\n  \"avatar\": \"portrait.jpg\",")
         try fixture.write("notes.txt", "not an image")
         try fixture.write("fake.jpg", "not really a JPEG")
-        let author = author(fixture)
+        let author = fixture.author
         let cases: [(ContentAuthor.EditUser, AuthoringError.Reason, String)] = [
             (.init(username: "carol", bio: .set("Hi")), .unknownUser, "error: unknown user 'carol': there is no Content/users/carol.json"),
             (.init(username: "../etc", bio: .set("Hi")), .invalidArgument, "error: invalid username '../etc'"),
@@ -170,7 +166,7 @@ struct EditUserTests {
     func brokenUserFile() throws {
         let fixture = try SiteFixture.small()
         try fixture.write("Content/users/bob.json", "{\n  \"username\": \"bob\",\n  \"url\": \"ftp://bob\",\n  \"follows\": []\n}\n")
-        let error = try ContentChecks.refused(fixture.content) { _ = try author(fixture).editUser(.init(username: "bob", bio: .set("Hi"))) }
+        let error = try ContentChecks.refused(fixture.content) { _ = try fixture.author.editUser(.init(username: "bob", bio: .set("Hi"))) }
         #expect(error.reason == .invalidContent)
         #expect(
             error.description == """

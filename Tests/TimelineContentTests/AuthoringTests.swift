@@ -11,16 +11,12 @@ import TimelineTestSupport
 struct AuthoringTests {
     static let postID = "-K25Fj8qrMAtxXG3QCSn"
 
-    func author(_ fixture: SiteFixture) -> ContentAuthor {
-        ContentAuthor(folder: ContentFolder(root: fixture.content, displayPrefix: "Content/"))
-    }
-
     // MARK: new user
 
     @Test("new user writes users/<username>.json in the loader's key order, and copies the avatar")
     func newUser() async throws {
         let fixture = try SiteFixture.small()
-        let result = try author(fixture).newUser(
+        let result = try fixture.author.newUser(
             .init(username: "calebhicks", name: "Caleb Hicks", bio: "I wear fancy pants. ", url: "http://calebhicks.com/", avatar: RepositoryPaths.samplePhoto))
         #expect(result.path == "Content/users/calebhicks.json")
         #expect(
@@ -36,7 +32,7 @@ struct AuthoringTests {
 
                 """)
         #expect(FileManager.default.contentsEqual(atPath: fixture.content + "/users/calebhicks.jpg", andPath: RepositoryPaths.samplePhoto))
-        _ = try author(fixture).newUser(.init(username: "quietfox", bio: "  "))
+        _ = try fixture.author.newUser(.init(username: "quietfox", bio: "  "))
         #expect(try ContentChecks.text(fixture.content + "/users/quietfox.json") == "{\n  \"username\": \"quietfox\",\n  \"follows\": []\n}\n")
         await ContentChecks.checkPasses(fixture)
     }
@@ -55,7 +51,7 @@ struct AuthoringTests {
             (.init(username: "carol", avatar: fixture.root + "/notes.txt"), .invalidArgument),
         ]
         for (request, reason) in cases {
-            let error = try ContentChecks.refused(fixture.content) { _ = try author(fixture).newUser(request) }
+            let error = try ContentChecks.refused(fixture.content) { _ = try fixture.author.newUser(request) }
             #expect(error.reason == reason, "\(request.username): \(error)")
         }
     }
@@ -65,7 +61,7 @@ struct AuthoringTests {
         let fixture = try SiteFixture.small()
         try fixture.write("fake.jpg", "not really a JPEG")
         let error = try ContentChecks.refused(fixture.content) {
-            _ = try author(fixture).newUser(.init(username: "carol", avatar: fixture.root + "/fake.jpg"))
+            _ = try fixture.author.newUser(.init(username: "carol", avatar: fixture.root + "/fake.jpg"))
         }
         #expect(error.reason == .invalidContent)
         #expect(error.diagnostics.contains { $0.code == .unreadablePhoto })
@@ -76,7 +72,7 @@ struct AuthoringTests {
     @Test("new post makes a push ID for now, a folder with post.md and the photo, and passes check")
     func newPost() async throws {
         let fixture = try SiteFixture.small()
-        var author = author(fixture)
+        var author = fixture.author
         let before = PushIDGenerator.currentMilliseconds()
         let result = try author.newPost(
             .init(username: "alice", photo: RepositoryPaths.samplePhoto, caption: "Launch day! *What a view.*", alt: "A rocket: lifting off"))
@@ -100,7 +96,7 @@ struct AuthoringTests {
         let fixture = try SiteFixture.small()
         try fixture.write("caption.md", "Line one\n\n- a list\n---\nnot front matter\n")
         try FileManager.default.copyItem(atPath: RepositoryPaths.samplePhoto, toPath: fixture.root + "/My Photo.JPG")
-        var author = author(fixture)
+        var author = fixture.author
         let result = try author.newPost(.init(username: "bob", photo: fixture.root + "/My Photo.JPG", captionFile: fixture.root + "/caption.md", alt: "yes"))
         let folder = fixture.content + "/posts/" + (result.id ?? "")
         #expect(try ContentChecks.text(folder + "/post.md") == "---\nusername: bob\nalt: yes\n---\nLine one\n\n- a list\n---\nnot front matter\n")
@@ -113,7 +109,7 @@ struct AuthoringTests {
         try fixture.write("fake.jpg", "text, not a JPEG")
         try fixture.write("photo.gif", "GIF89a")
         try Data([0xFF, 0xFE, 0x00]).write(to: URL(fileURLWithPath: fixture.root + "/caption.bin"))
-        var author = author(fixture)
+        var author = fixture.author
         let cases: [(ContentAuthor.NewPost, AuthoringError.Reason)] = [
             (.init(username: "nobody", photo: RepositoryPaths.samplePhoto), .unknownUser),
             (.init(username: "alice", photo: fixture.root + "/missing.jpg"), .invalidArgument),
@@ -137,7 +133,7 @@ struct AuthoringTests {
         try fixture.write(
             "Content/posts/\(Self.postID)/comments.json",
             #"{"-K28xPOXBBXdCrFx-EAY": {"post": "-K25Fj8qrMAtxXG3QCSn", "text": "I'd love to cliff dive off that.", "username": "bob"}}"#)
-        var author = author(fixture)
+        var author = fixture.author
         let result = try author.newComment(on: Self.postID, by: "alice", text: "Who wants in?\nMe \"too\"")
         let id = try #require(result.id)
         let file = fixture.content + "/posts/\(Self.postID)/comments.json"
@@ -169,7 +165,7 @@ struct AuthoringTests {
     @Test("comments are refused when empty, on an unknown post, by an unknown user, or into a broken comments.json")
     func commentRefused() throws {
         let fixture = try SiteFixture.small()
-        var author = author(fixture)
+        var author = fixture.author
         for text in ["", "  \n\t"] {
             let error = try ContentChecks.refused(fixture.content) { _ = try author.newComment(on: Self.postID, by: "alice", text: text) }
             #expect(error.reason == .invalidArgument)
@@ -192,7 +188,7 @@ struct AuthoringTests {
     @Test("like adds one like per user; unlike removes them; repeating either changes nothing")
     func likeAndUnlike() async throws {
         let fixture = try SiteFixture.small()
-        var author = author(fixture)
+        var author = fixture.author
         let file = fixture.content + "/posts/\(Self.postID)/likes.json"
         let liked = try author.like(Self.postID, by: "bob")
         #expect(liked.changed)
@@ -219,7 +215,7 @@ struct AuthoringTests {
     func followAndUnfollow() async throws {
         let fixture = try SiteFixture.small()
         try fixture.user("carol", extra: "\n  \"bio\": \"Hi\",")
-        let author = author(fixture)
+        let author = fixture.author
         #expect(try author.follow("carol", "alice").changed)
         #expect(try author.follow("carol", "bob").changed)
         #expect(try !author.follow("carol", "bob").changed)
@@ -237,7 +233,7 @@ struct AuthoringTests {
     @Test("follow refuses self-follows, unknown users and a user file that breaks the rules")
     func followRefused() throws {
         let fixture = try SiteFixture.small()
-        let author = author(fixture)
+        let author = fixture.author
         #expect(try ContentChecks.refused(fixture.content) { _ = try author.follow("alice", "alice") }.reason == .invalidArgument)
         #expect(try ContentChecks.refused(fixture.content) { _ = try author.follow("alice", "carol") }.reason == .unknownUser)
         #expect(try ContentChecks.refused(fixture.content) { _ = try author.unfollow("carol", "alice") }.reason == .unknownUser)
@@ -252,7 +248,7 @@ struct AuthoringTests {
     @Test("delete post removes the whole folder; an unknown post is refused")
     func deletePost() async throws {
         let fixture = try SiteFixture.small()
-        let author = author(fixture)
+        let author = fixture.author
         _ = try author.deletePost(Self.postID)
         #expect(!FileManager.default.fileExists(atPath: fixture.content + "/posts/\(Self.postID)"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.content + "/posts") == ["-K36oDNVDXuaek0DUCoc"])

@@ -1,6 +1,7 @@
 import Foundation
 
 @testable import TimelineBuild
+@testable import TimelineContent
 @testable import TimelineModel
 
 /// A site in a fresh temporary folder: content written by the test, the repository's default
@@ -50,6 +51,11 @@ package final class SiteFixture {
         }
         if let comments { try write("\(folder)/comments.json", comments) }
         if let likes { try write("\(folder)/likes.json", likes) }
+    }
+
+    /// The authoring commands on the fixture's content, naming it `Content/`.
+    package var author: ContentAuthor {
+        ContentAuthor(folder: ContentFolder(root: content, displayPrefix: "Content/"))
     }
 
     package func options(strict: Bool = false, baseURL: String? = nil) -> BuildOptions {

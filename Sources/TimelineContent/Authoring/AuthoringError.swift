@@ -12,6 +12,8 @@ public struct AuthoringError: Error, Sendable, CustomStringConvertible {
         case unknownComment
         /// The user, file or folder to create is there already.
         case alreadyExists
+        /// The user to delete wrote posts, comments or likes, and deleting them was not asked for.
+        case hasContent
         /// A file the command reads is not valid content; fix it first.
         case invalidContent
         /// Reading or writing failed.

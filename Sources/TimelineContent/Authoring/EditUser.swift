@@ -114,7 +114,7 @@ extension ContentAuthor {
 
     /// Whether another user's file names `avatar` (a name in `users/`) as theirs, so that the
     /// file must stay. Files the loader cannot read name nothing.
-    private func avatarIsShared(_ avatar: String, besides username: String) -> Bool {
+    func avatarIsShared(_ avatar: String, besides username: String) -> Bool {
         folder.usernames().contains { other in
             other != username && (try? folder.readUser(other))?.avatar == avatar
         }

@@ -43,19 +43,13 @@ package struct ImageHeader: Sendable, Equatable {
         package static let extensions = [String: Format](uniqueKeysWithValues: fileExtensions.map { ($0.key, $0.value) })
 
         /// `.jpg, .jpeg, .png, .webp, .heic, .heif or .avif`
-        package static let extensionList = listed(fileExtensions.map { "." + $0.key })
+        package static let extensionList = listed(fileExtensions.map { "." + $0.key }, "or")
 
         /// `JPEG, PNG, WebP, HEIF or AVIF`
         package static let nameList = listed(
             fileExtensions.reduce(into: [String]()) { names, pair in
                 if !names.contains(pair.value.name) { names.append(pair.value.name) }
-            })
-
-        /// `a, b or c`
-        private static func listed(_ items: [String]) -> String {
-            guard items.count > 1, let last = items.last else { return items.first ?? "" }
-            return items.dropLast().joined(separator: ", ") + " or " + last
-        }
+            }, "or")
     }
 
     package let format: Format
