@@ -72,6 +72,19 @@ struct DeleteUserTests {
         await ContentChecks.checkPasses(fixture)
     }
 
+    @Test("a reference that spells the username with an escape (JSON's \\u0062) is found too")
+    func escapedReference() async throws {
+        let fixture = try SiteFixture.small()
+        try fixture.write("Content/users/alice.json", #"{"username": "alice", "follows": ["\u0062ob"]}"#)
+        try fixture.write("Content/posts/\(Self.alicePost)/likes.json", #"[{"id": "-K28yA1bcdefghijklmn", "username": "\u0062ob"}]"#)
+        let refused = try ContentChecks.refused(fixture.content) { _ = try fixture.author.deleteUser(.init(username: "bob")) }
+        #expect(refused.message.hasPrefix("bob wrote 1 post and 1 like;"))
+        let result = try fixture.author.deleteUser(.init(username: "bob", withContent: true))
+        #expect(result.summary == "Deleted user bob: Content/users/bob.json; removed from the follows of alice; deleted their 1 post and 1 like")
+        #expect(!FileManager.default.fileExists(atPath: fixture.content + "/posts/\(Self.alicePost)/likes.json"))
+        await ContentChecks.checkPasses(fixture)
+    }
+
     @Test("a file that names the user but breaks the content rules stops the deletion, naming it")
     func brokenFileStops() throws {
         let fixture = try siteWhereBobWrote()

@@ -69,8 +69,9 @@ extension ContentAuthor {
 }
 
 /// Every place in the content that names one user: who follows them, their posts, and their
-/// comments and likes on other posts. A file whose bytes do not hold the username cannot name
-/// the user, so only the files that do are read and checked.
+/// comments and likes on other posts. A file can name the user only if its bytes hold the
+/// username, or an escape that could spell it (JSON's `\u0061`, YAML's `\x61`, `\U…` and a
+/// line broken inside quotes with `\`): only those files are read and checked.
 struct UserTraces {
     struct InteractionChange {
         let post: ContentID
@@ -89,7 +90,7 @@ struct UserTraces {
         let name = Array(username.utf8)
         for other in folder.usernames().sorted() where other != username {
             guard let bytes = try? FileSystem.readBytes(folder.absolute(ContentFolder.userFile(other))) else { continue }
-            guard bytes.contains(bytes: name) else { continue }
+            guard Self.mayName(bytes, name) else { continue }
             let record = try folder.readUser(other)
             if record.follows.contains(username) { traces.followers.append(record) }
         }
@@ -100,7 +101,7 @@ struct UserTraces {
         let candidates = FileSystem.directoryEntries(of: folder.absolute("posts")).compactMap { entry -> ContentID? in
             guard entry.isDirectory, let id = ContentID(entry.name) else { return nil }
             let postFolder = folder.absolute(ContentFolder.postFolder(id))
-            let namesUser = files.contains { file in (try? FileSystem.readBytes(postFolder + "/" + file))?.contains(bytes: name) == true }
+            let namesUser = files.contains { file in (try? FileSystem.readBytes(postFolder + "/" + file)).map { Self.mayName($0, name) } ?? false }
             return namesUser ? id : nil
         }
         let reader = PostReader(contentRoot: folder.root, displayPrefix: folder.displayPrefix, assets: folder.assets)
@@ -120,6 +121,13 @@ struct UserTraces {
             traces.note(.likes, of: id, post.likes.map(InteractionRecord.init), without: username)
         }
         return traces
+    }
+
+    /// The escapes through which JSON or YAML could spell a name without its bytes.
+    private static let escapes = ["\\u", "\\U", "\\x", "\\\n", "\\\r"].map { Array($0.utf8) }
+
+    static func mayName(_ bytes: [UInt8], _ name: [UInt8]) -> Bool {
+        bytes.contains(bytes: name) || escapes.contains { bytes.contains(bytes: $0) }
     }
 
     private mutating func note(_ kind: ContentFolder.Interactions, of post: ContentID, _ records: [InteractionRecord], without username: String) {
