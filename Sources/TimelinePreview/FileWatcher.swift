@@ -163,15 +163,24 @@ final class InotifyTree: @unchecked Sendable {
     }
 
     /// Adds a watch to `root` and every folder below it. False when the system refuses one
-    /// (other than for a folder that vanished meanwhile).
+    /// (other than for a folder that vanished meanwhile). Each folder is watched before it is
+    /// listed: a subfolder made after the watch has its own event, one made before is in the
+    /// listing. (Listing the whole tree first left a subfolder made between the listing and
+    /// its parent's watch unwatched, and with no event: `mkdir -p a/b` could lose `b`.)
     @discardableResult
     private func watchTree(_ root: String) -> Bool {
-        for folder in FolderTree.folders(under: root) {
+        var pending = [root]
+        while let folder = pending.popLast() {
             let watch = timeline_watch_add(descriptor, folder)
             if watch >= 0 {
                 folders[watch] = folder
             } else if errno != ENOENT && errno != ENOTDIR {
                 return false
+            } else {
+                continue
+            }
+            for entry in FileSystem.directoryEntries(of: folder) where entry.isDirectory {
+                pending.append(folder + "/" + entry.name)
             }
         }
         return true

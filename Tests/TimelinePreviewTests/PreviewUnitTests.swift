@@ -120,6 +120,29 @@ struct FileWatcherTests {
         #expect(!sawScratch)
     }
 
+    @Test("inotify watches every folder of a tree made at once (mkdir -p), however fast its subfolders follow their parent")
+    func treesMadeAtOnce() async throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let (mechanism, batches) = FileWatcher(roots: [folder]).changes()
+        #expect(mechanism == .inotify)
+        let trees = (0..<40).map { folder + "/a/tree\($0)/deeper/deepest" }
+        for tree in trees { try FileManager.default.createDirectory(atPath: tree, withIntermediateDirectories: true) }
+        // Every folder is watched once the watcher has reported the last tree's top.
+        #expect(try await Self.waitForChange(batches, containing: folder + "/a/tree39"))
+        for tree in trees { try Data("x".utf8).write(to: URL(fileURLWithPath: tree + "/post.md")) }
+        let missing =
+            try await withDeadline(.seconds(10)) { () -> Set<String>? in
+                var waiting = Set(trees.map { $0 + "/post.md" })
+                for await batch in batches {
+                    waiting.subtract(batch)
+                    if waiting.isEmpty { return waiting }
+                }
+                return waiting
+            } ?? ["the deadline passed"]
+        #expect(missing.isEmpty, "not reported: \(missing.sorted())")
+    }
+
     @Test("inotify watches a root made after watching starts, and again when it is removed and made anew; the root's siblings are not reported")
     func rootMadeLater() async throws {
         let folder = try Self.temporaryFolder()
