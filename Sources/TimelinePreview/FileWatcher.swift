@@ -114,13 +114,6 @@ final class StopSignal: Sendable {
 
 /// The folders below a root (symbolic links are not followed).
 enum FolderTree {
-    /// Every file in `folder` and the folders below it, editor scratch files left out.
-    static func files(under folder: String) -> [String] {
-        folders(under: folder).flatMap { folder in
-            FileSystem.directoryEntries(of: folder).filter { !$0.isDirectory && !FileWatcher.isScratchFile($0.name) }.map { folder + "/" + $0.name }
-        }
-    }
-
     /// `folder` and every folder below it.
     static func folders(under folder: String) -> [String] {
         var result = [folder]
@@ -152,7 +145,7 @@ final class InotifyTree: @unchecked Sendable {
         descriptor = timeline_watch_open()
         guard descriptor >= 0 else { return nil }
         self.roots = roots
-        for root in roots where !watchTree(root) || !watchParent(of: root) {
+        for root in roots where watchTree(root) == nil || !watchParent(of: root) {
             close(descriptor)
             return nil
         }
@@ -162,28 +155,40 @@ final class InotifyTree: @unchecked Sendable {
         close(descriptor)
     }
 
-    /// Adds a watch to `root` and every folder below it. False when the system refuses one
-    /// (other than for a folder that vanished meanwhile). Each folder is watched before it is
-    /// listed: a subfolder made after the watch has its own event, one made before is in the
-    /// listing. (Listing the whole tree first left a subfolder made between the listing and
-    /// its parent's watch unwatched, and with no event: `mkdir -p a/b` could lose `b`.)
+    /// Adds a watch to `root` and every folder below it, and returns the files it saw there
+    /// (editor scratch files left out); nil when the system refuses a watch (other than for a
+    /// folder that vanished meanwhile). Each folder is watched before it is listed: a subfolder
+    /// made after the watch has its own event, one made before is in the listing. (Listing the
+    /// whole tree first left a subfolder made between the listing and its parent's watch
+    /// unwatched, and with no event: `mkdir -p a/b` could lose `b`.)
     @discardableResult
-    private func watchTree(_ root: String) -> Bool {
+    private func watchTree(_ root: String) -> [String]? {
         var pending = [root]
+        var files: [String] = []
         while let folder = pending.popLast() {
             let watch = timeline_watch_add(descriptor, folder)
             if watch >= 0 {
                 folders[watch] = folder
             } else if errno != ENOENT && errno != ENOTDIR {
-                return false
+                return nil
             } else {
                 continue
             }
-            for entry in FileSystem.directoryEntries(of: folder) where entry.isDirectory {
-                pending.append(folder + "/" + entry.name)
+            for entry in FileSystem.directoryEntries(of: folder) {
+                if entry.isDirectory {
+                    pending.append(folder + "/" + entry.name)
+                } else if !FileWatcher.isScratchFile(entry.name) {
+                    files.append(folder + "/" + entry.name)
+                }
             }
         }
-        return true
+        return files
+    }
+
+    /// A folder that appeared: its tree is watched from now on, and the files made in it before
+    /// their watches existed (which have no event of their own) are reported with it.
+    private func watchAppeared(_ path: String) -> [String] {
+        (watchTree(path) ?? []) + [path]
     }
 
     /// Adds a watch to the folder that holds `root`, whose events are looked at only for the
@@ -239,22 +244,12 @@ final class InotifyTree: @unchecked Sendable {
                 guard let parent = parents[event.watch] else { continue }
                 let path = parent.folder.isEmpty ? name : parent.folder + "/" + name
                 guard parent.roots.contains(path) else { continue }
-                if event.is_directory != 0 && event.appeared != 0 {
-                    watchTree(path)
-                    changed += FolderTree.files(under: path)
-                }
-                changed.append(path)
+                changed += event.is_directory != 0 && event.appeared != 0 ? watchAppeared(path) : [path]
                 continue
             }
             if FileWatcher.isScratchFile(name) { continue }
             let path = name.isEmpty ? folder : folder + "/" + name
-            if event.is_directory != 0 && event.appeared != 0 {
-                watchTree(path)
-                // Files made in the new folders before their watches were added have no event
-                // of their own: they are reported from a look inside, after the watches exist.
-                changed += FolderTree.files(under: path)
-            }
-            changed.append(path)
+            changed += event.is_directory != 0 && event.appeared != 0 ? watchAppeared(path) : [path]
         }
         return changed
     }
