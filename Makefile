@@ -22,7 +22,7 @@ define install_missing
 	fi
 endef
 
-.PHONY: sanitize fuzz kill-test serve-hostile site build install uninstall test layering lint format check bench bench-compare bench-images bench-search bench-serve deps test-deps clean
+.PHONY: test-loop sanitize fuzz kill-test serve-hostile site build install uninstall test layering lint format check bench bench-compare bench-images bench-search bench-serve deps test-deps clean
 
 ## Install what is missing, build the tool (release) and the example site into Output/, with
 ## links relative to each page so that Output/index.html opens from the folder.
@@ -58,6 +58,13 @@ test: deps test-deps
 	swift build --build-tests $(IMPORT_CHECK) $(SWIFT_BUILD_FLAGS)
 	swift test --skip-build $(SWIFT_BUILD_FLAGS)
 	scripts/first-hour.sh
+
+## Run the whole suite LOOP_RUNS times in a row (default 20) while clean builds of the generated
+## workload keep both cores busy, stopping at the first failure (scripts/test-loop.sh; LOAD=0
+## for no load; the runs' logs and summary in .test-loop/).
+LOOP_RUNS ?= 20
+test-loop: deps test-deps
+	SWIFT_BUILD_FLAGS="$(SWIFT_BUILD_FLAGS)" scripts/test-loop.sh $(LOOP_RUNS)
 
 ## Show that a backward import between the pipeline's targets fails to compile
 ## (scripts/check-layering.sh); CI runs it after the tests.
