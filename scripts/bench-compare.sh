@@ -24,7 +24,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib/workload.sh"
 
 site_size "scripts/bench-compare.sh" "$@"
 runs="${RUNS:-3}"
-[[ "$runs" =~ ^[1-9][0-9]*$ ]] || die "RUNS must be a positive whole number, not '$runs'"
+require_positive RUNS "$runs"
 require_tool "$time_tool" time
 require_tool hugo
 enter_checkout

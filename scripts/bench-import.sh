@@ -24,7 +24,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 posts="${1:-100000}"
 users="${2:-1000}"
 [[ "$posts" =~ ^(0|[1-9][0-9]*)$ ]] || die "posts must be a whole number, not '$posts'"
-[[ "$users" =~ ^[1-9][0-9]*$ ]] || die "users must be a positive whole number, not '$users'"
+require_positive users "$users"
 require_tool "$time_tool" time
 require_tool vipsthumbnail libvips-tools
 enter_checkout

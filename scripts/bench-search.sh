@@ -31,8 +31,8 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 [[ $# -le 2 ]] || die "usage: scripts/bench-search.sh [users] [posts]"
 users="${1:-10000}"
 posts="${2:-200000}"
-[[ "$users" =~ ^[1-9][0-9]*$ ]] || die "users must be a positive whole number, not '$users'"
-[[ "$posts" =~ ^[1-9][0-9]*$ ]] || die "posts must be a positive whole number, not '$posts'"
+require_positive users "$users"
+require_positive posts "$posts"
 
 enter_checkout
 require_tool "$time_tool" time

@@ -25,7 +25,7 @@ readonly regressions=Tests/TimelineContentTests/Fixtures/fuzz-regressions
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 
 seconds="${FUZZ_SECONDS:-300}"
-[[ "$seconds" =~ ^[1-9][0-9]*$ ]] || die "FUZZ_SECONDS must be a positive whole number, not '$seconds'"
+require_positive FUZZ_SECONDS "$seconds"
 if [[ $# -gt 0 ]]; then targets="$*"; else targets="${TARGETS:-$all_targets}"; fi
 for target in $targets; do
   [[ " $all_targets " == *" $target "* ]] || die "unknown target '$target' (targets: $all_targets)"

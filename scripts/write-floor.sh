@@ -28,8 +28,8 @@ target_parent="$(realpath "${2:-$(dirname "$output")}")"
 [[ -d "$target_parent" ]] || die "no folder '$target_parent'"
 runs="${RUNS:-3}"
 threads="${THREADS:-$(nproc)}"
-[[ "$runs" =~ ^[1-9][0-9]*$ ]] || die "RUNS must be a positive whole number, not '$runs'"
-[[ "$threads" =~ ^[1-9][0-9]*$ ]] || die "THREADS must be a positive whole number, not '$threads'"
+require_positive RUNS "$runs"
+require_positive THREADS "$threads"
 require_tool cc gcc
 enter_checkout
 

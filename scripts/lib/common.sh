@@ -6,6 +6,11 @@ die() {
   exit 1
 }
 
+# require_positive NAME VALUE: dies unless VALUE is a positive whole number, naming NAME.
+require_positive() {
+  [[ "$2" =~ ^[1-9][0-9]*$ ]] || die "$1 must be a positive whole number, not '$2'"
+}
+
 # time_v_field FILE LABEL: the value of one line of a `/usr/bin/time -v` record, e.g.
 # time_v_field log.time "Maximum resident set size (kbytes)".
 time_v_field() {

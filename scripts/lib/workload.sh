@@ -12,7 +12,7 @@ site_size() {
   [[ $# -le 2 ]] || die "usage: $script [users] [posts]"
   users="${1:-1000}"
   posts="${2:-20000}"
-  [[ "$users" =~ ^[1-9][0-9]*$ ]] || die "users must be a positive whole number, not '$users'"
+  require_positive users "$users"
   [[ "$posts" =~ ^(0|[1-9][0-9]*)$ ]] || die "posts must be a whole number, not '$posts'"
 }
 
