@@ -156,13 +156,15 @@ final class InotifyTree: @unchecked Sendable {
     }
 
     /// Adds a watch to `root` and every folder below it, and returns the files it saw there
-    /// (editor scratch files left out); nil when the system refuses a watch (other than for a
+    /// when `listingFiles` (editor scratch files left out; otherwise none, since at start and
+    /// after an overflow the list would be thrown away, and on a site of 200,000 posts it is
+    /// hundreds of thousands of paths); nil when the system refuses a watch (other than for a
     /// folder that vanished meanwhile). Each folder is watched before it is listed: a subfolder
     /// made after the watch has its own event, one made before is in the listing. (Listing the
     /// whole tree first left a subfolder made between the listing and its parent's watch
     /// unwatched, and with no event: `mkdir -p a/b` could lose `b`.)
     @discardableResult
-    private func watchTree(_ root: String) -> [String]? {
+    private func watchTree(_ root: String, listingFiles: Bool = false) -> [String]? {
         var pending = [root]
         var files: [String] = []
         while let folder = pending.popLast() {
@@ -177,7 +179,7 @@ final class InotifyTree: @unchecked Sendable {
             for entry in FileSystem.directoryEntries(of: folder) {
                 if entry.isDirectory {
                     pending.append(folder + "/" + entry.name)
-                } else if !FileWatcher.isScratchFile(entry.name) {
+                } else if listingFiles && !FileWatcher.isScratchFile(entry.name) {
                     files.append(folder + "/" + entry.name)
                 }
             }
@@ -188,7 +190,7 @@ final class InotifyTree: @unchecked Sendable {
     /// A folder that appeared: its tree is watched from now on, and the files made in it before
     /// their watches existed (which have no event of their own) are reported with it.
     private func watchAppeared(_ path: String) -> [String] {
-        (watchTree(path) ?? []) + [path]
+        (watchTree(path, listingFiles: true) ?? []) + [path]
     }
 
     /// Adds a watch to the folder that holds `root`, whose events are looked at only for the
