@@ -12,7 +12,7 @@ struct TimelineCommand: AsyncParsableCommand {
         subcommands: [
             InitCommand.self, BuildCommand.self, CheckCommand.self, CleanCommand.self, ServeCommand.self, NewCommand.self, EditCommand.self, LikeCommand.self,
             UnlikeCommand.self,
-            FollowCommand.self, UnfollowCommand.self, DeleteCommand.self, ImportCommand.self, ThemeCommand.self, RenderTemplateCommand.self,
+            FollowCommand.self, UnfollowCommand.self, RenameCommand.self, DeleteCommand.self, ImportCommand.self, ThemeCommand.self, RenderTemplateCommand.self,
         ],
         defaultSubcommand: BuildCommand.self
     )

@@ -56,13 +56,16 @@ struct AuthoringCommandLineTests {
         let check = try run(["check"], in: fixture.root)
         #expect(check.status == 0, "\(check.standardError)")
         #expect(try run(["delete", "post", id], in: fixture.root).status == 0)
-        // -dash's comment stays: deleting them needs --with-content.
-        let keptUser = try run(["delete", "user", "-dash"], in: fixture.root)
+        let renamed = try run(["rename", "user", "-dash", "-dashing"], in: fixture.root)
+        #expect(renamed.status == 0, "\(renamed.standardError)")
+        #expect(renamed.standardOutput == "Renamed user -dash to -dashing: Content/users/-dashing.json; on their 1 comment\n")
+        // -dashing's comment stays: deleting them needs --with-content.
+        let keptUser = try run(["delete", "user", "-dashing"], in: fixture.root)
         #expect(keptUser.status == 1)
-        #expect(keptUser.standardError.contains("Content/users/-dash.json: error: -dash wrote 1 comment; nothing was deleted."))
-        let deletedUser = try run(["delete", "user", "-dash", "--with-content"], in: fixture.root)
+        #expect(keptUser.standardError.contains("Content/users/-dashing.json: error: -dashing wrote 1 comment; nothing was deleted."))
+        let deletedUser = try run(["delete", "user", "-dashing", "--with-content"], in: fixture.root)
         #expect(deletedUser.status == 0, "\(deletedUser.standardError)")
-        #expect(deletedUser.standardOutput == "Deleted user -dash: Content/users/-dash.json; deleted their 1 comment\n")
+        #expect(deletedUser.standardOutput == "Deleted user -dashing: Content/users/-dashing.json; deleted their 1 comment\n")
         #expect(try run(["build"], in: fixture.root).status == 0)
     }
 
@@ -77,6 +80,7 @@ struct AuthoringCommandLineTests {
             (["new", "user", "bob"], "Content/users/bob.json: error: user 'bob' exists already"),
             (["new", "post", "--user", "bob", "missing.jpg"], "missing.jpg: error: the photo: no such file"),
             (["delete", "comment", Self.postID, "-Knope"], "error: post -K25Fj8qrMAtxXG3QCSn has no comment '-Knope'"),
+            (["rename", "user", "bob", "alice"], "Content/users/alice.json: error: user 'alice' exists already"),
         ]
         for (arguments, message) in cases {
             let result = try run(arguments, in: fixture.root)

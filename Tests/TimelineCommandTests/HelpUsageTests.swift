@@ -10,7 +10,7 @@ import TimelineTestSupport
 struct HelpUsageTests {
     static let contentCommands: [[String]] = [
         ["like"], ["unlike"], ["follow"], ["unfollow"], ["new", "user"], ["new", "post"], ["new", "comment"], ["edit", "user"], ["edit", "post"],
-        ["delete", "post"], ["delete", "comment"],
+        ["delete", "post"], ["delete", "comment"], ["rename", "user"],
     ]
 
     let cli = AuthoringCommandLineTests()

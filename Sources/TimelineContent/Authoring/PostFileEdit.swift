@@ -61,6 +61,26 @@ struct PostFileEdit {
         edits.append(Edit(start: start, end: end, text: PostFile.captionText(caption)))
     }
 
+    /// Where the caption writes `@username` (in any ASCII case): each of its lines scanned by
+    /// `CaptionScanner` on its own, so code, links and HTML are not told apart here; a caller
+    /// compares the count with what CommonMark finds before trusting these places.
+    func mentions(of username: String) -> [(start: FrontMatterSpans.Place, end: FrontMatterSpans.Place)] {
+        let folded = Username.caseFolded(username)
+        return lines.indices.dropFirst(closingLine).flatMap { index in
+            let line = String(String.UnicodeScalarView(lines[index]))
+            return CaptionScanner.pieces(of: Substring(line)).compactMap { piece -> (FrontMatterSpans.Place, FrontMatterSpans.Place)? in
+                guard case .mention(let name) = piece, Username.caseFolded(String(name)) == folded else { return nil }
+                let column = line.unicodeScalars.distance(from: line.startIndex, to: name.startIndex)
+                return (.init(line: index + 1, column: column), .init(line: index + 1, column: column + name.unicodeScalars.count))
+            }
+        }
+    }
+
+    /// Replaces the text from `start` up to `end` (found by `mentions(of:)`) with `text`.
+    mutating func replace(from start: FrontMatterSpans.Place, to end: FrontMatterSpans.Place, with text: String) {
+        edits.append(Edit(start: start, end: end, text: text))
+    }
+
     /// The file with the edits made.
     var bytes: [UInt8] {
         var scalars = String.UnicodeScalarView()

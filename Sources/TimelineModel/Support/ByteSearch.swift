@@ -25,4 +25,29 @@ extension Array where Element == UInt8 {
             }
         }
     }
+
+    /// Whether `marker` is followed somewhere by `needle` in any ASCII case (`@HanSolo` for
+    /// `@` and `hansolo`): each `marker` is found with `memchr`, and only the bytes after it
+    /// are compared.
+    package func contains(_ needle: [UInt8], ignoringASCIICaseAfter marker: UInt8) -> Bool {
+        let folded = needle.map(Self.asciiLowercased)
+        return withUnsafeBufferPointer { haystack in
+            guard let start = haystack.baseAddress else { return false }
+            var offset = 0
+            while offset < haystack.count, let found = memchr(start + offset, Int32(marker), haystack.count - offset) {
+                let after = UnsafeRawPointer(start).distance(to: UnsafeRawPointer(found)) + 1
+                if haystack.count - after >= folded.count,
+                    folded.indices.allSatisfy({ Self.asciiLowercased(haystack[after + $0]) == folded[$0] })
+                {
+                    return true
+                }
+                offset = after
+            }
+            return false
+        }
+    }
+
+    private static func asciiLowercased(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
+    }
 }

@@ -1,0 +1,125 @@
+import TimelineModel
+
+extension ContentAuthor {
+    /// What `timeline rename user` asks for.
+    public struct RenameUser: Sendable {
+        public var username: String
+        public var newUsername: String
+
+        public init(username: String, newUsername: String) {
+            self.username = username
+            self.newUsername = newUsername
+        }
+    }
+
+    /// Moves `users/<old>.json` to `users/<new>.json` (and an avatar named after the user,
+    /// `<old>.<ext>`, to `<new>.<ext>` unless another user's file names it), and rewrites every
+    /// reference to the user: others' `follows`, the `username` of their posts (keeping every
+    /// other byte of `post.md`), their comments and likes, and the mentions in captions. A
+    /// caption whose mentions cannot be placed safely (one written inside code, a link or an
+    /// entity beside a real mention) is left as it was, with a warning at it. Every file that
+    /// names the user is read by the loader's rules first: one that breaks them stops the change.
+    public func renameUser(_ request: RenameUser) throws(AuthoringError) -> AuthoringResult {
+        let lock = try folder.lock()
+        defer { withExtendedLifetime(lock) {} }
+        let (old, new) = (request.username, request.newUsername)
+        try folder.requireUser(old)
+        try ContentFolder.checkUsername(new)
+        guard new != old else {
+            throw AuthoringError(.invalidArgument, "'\(old)' is already the user's name; nothing to change")
+        }
+        let newFile = ContentFolder.userFile(new)
+        let shown = folder.display(newFile)
+        if let same = folder.usernames().first(where: { $0 != old && Username.caseFolded($0) == Username.caseFolded(new) }) {
+            let detail = same == new ? "exists already" : "would clash with user '\(same)': usernames must differ in more than case"
+            throw AuthoringError(.alreadyExists, at: SourceLocation(path: shown), "user '\(new)' \(detail)")
+        }
+        var record = try folder.readUser(old)
+        let traces = try UserTraces.find(old, in: folder, unchanged: "nothing was renamed")
+
+        let transaction = folder.transaction()
+        if let avatar = record.avatar, let dot = avatar.lastIndex(of: "."), avatar[..<dot] == old, !avatarIsShared(avatar, besides: old) {
+            let renamed = new + avatar[dot...]
+            try transaction.copy(from: folder.absolute("users/" + avatar), to: "users/" + renamed)
+            try transaction.remove("users/" + avatar)
+            record.avatar = renamed
+        }
+        record.username = new
+        try transaction.create(newFile, bytes: record.fileBytes)
+        try transaction.remove(ContentFolder.userFile(old))
+        for var follower in traces.followers {
+            follower.follows = follower.follows.map { $0 == old ? new : $0 }
+            try transaction.write(ContentFolder.userFile(follower.username), bytes: follower.fileBytes)
+        }
+        let captions = try rewritePosts(traces, from: old, to: new, in: transaction)
+        for file in traces.interactionFiles {
+            let renamed = file.records.map { record in
+                var renamed = record
+                if renamed.username == old { renamed.username = new }
+                return renamed
+            }
+            try transaction.write(ContentFolder.interactionsFile(file.kind, of: file.post), bytes: InteractionRecord.fileBytes(renamed))
+        }
+        let warnings = try transaction.commit {
+            folder.verifyUser(new) + traces.followers.flatMap { folder.verifyUser($0.username) }
+                + captions.rewritten.flatMap { folder.verifyPost($0) }
+                + traces.interactionFiles.flatMap { folder.verifyInteractions($0.kind, of: $0.post) }
+        }
+        var done = ["Renamed user \(old) to \(new): \(shown)"]
+        if !traces.followers.isEmpty {
+            done.append("in the follows of " + listed(traces.followers.map(\.username)))
+        }
+        if !traces.isOnlyFollowed {
+            done.append("on their " + traces.contentSummary(onOwnPosts: true))
+        }
+        if captions.mentions > 0 {
+            done.append("in " + counted(captions.mentions, "mention"))
+        }
+        return AuthoringResult(done.joined(separator: "; "), id: new, path: shown, warnings: captions.leftAlone + warnings)
+    }
+
+    /// Rewrites the `username` of the user's posts and the mentions of the user in captions,
+    /// and returns the posts written, the mentions renamed, and a warning for each caption
+    /// whose mentions were left alone.
+    private func rewritePosts(
+        _ traces: UserTraces, from old: String, to new: String, in transaction: ContentTransaction
+    ) throws(AuthoringError) -> (rewritten: [ContentID], mentions: Int, leftAlone: [Diagnostic]) {
+        let own = Set(traces.posts)
+        let mentionCounts = Dictionary(traces.mentions.map { ($0.post, $0.count) }, uniquingKeysWith: +)
+        var rewritten: [ContentID] = []
+        var mentions = 0
+        var leftAlone: [Diagnostic] = []
+        for id in own.union(mentionCounts.keys).sorted(by: { $0.rawValue.utf8.lexicographicallyPrecedes($1.rawValue.utf8) }) {
+            let file = ContentFolder.postFolder(id) + "/post.md"
+            let post = try folder.readPost(id)
+            var edit = PostFileEdit(text: post.text, frontMatter: post.frontMatter)
+            if own.contains(id) {
+                do {
+                    try edit.set("username", to: new, isPresent: true)
+                } catch {
+                    throw AuthoringError(
+                        .invalidContent, at: SourceLocation(path: folder.display(file)),
+                        "'username' is not written as a plain 'key: value' line that this command can change; edit the file by hand")
+                }
+            }
+            if let count = mentionCounts[id] {
+                let places = edit.mentions(of: old)
+                if places.count == count {
+                    for place in places { edit.replace(from: place.start, to: place.end, with: new) }
+                    mentions += count
+                } else {
+                    let at = places.first.map { SourceLocation(path: folder.display(file), line: $0.start.line, column: $0.start.column) }
+                    leftAlone.append(
+                        .warning(
+                            .unknownUser, stage: .validate, at: at ?? SourceLocation(path: folder.display(file)),
+                            "the caption mentions '@\(old)' in a way this command cannot rewrite safely (beside code, a link or an entity); change it to '@\(new)' by hand"
+                        ))
+                    guard own.contains(id) else { continue }
+                }
+            }
+            try transaction.write(file, bytes: edit.bytes)
+            rewritten.append(id)
+        }
+        return (rewritten, mentions, leftAlone)
+    }
+}

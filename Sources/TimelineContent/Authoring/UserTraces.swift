@@ -1,0 +1,111 @@
+import TimelineModel
+
+/// Every place in the content that names one user: who follows them, their posts, their
+/// comments and likes (on any post), and the captions that mention them. A file can name the
+/// user only if its bytes hold the username, or an escape that could spell it (JSON's
+/// `\u0061`, YAML's `\x61`, `\U…` and a line broken inside quotes with `\`; in a caption also a
+/// numeric character reference, or `@` and the name in another case): only those files are
+/// read and checked.
+struct UserTraces {
+    /// A `comments.json` or `likes.json` with at least one record by the user.
+    struct InteractionFile {
+        let post: ContentID
+        let kind: ContentFolder.Interactions
+        /// Every record of the file, in its order.
+        let records: [InteractionRecord]
+        /// How many of them the user wrote.
+        let written: Int
+    }
+
+    /// A caption's mentions of the user, counted as CommonMark reads the caption.
+    struct Mentions {
+        let post: ContentID
+        let count: Int
+    }
+
+    private(set) var followers: [UserRecord] = []
+    private(set) var posts: [ContentID] = []
+    private(set) var interactionFiles: [InteractionFile] = []
+    private(set) var mentions: [Mentions] = []
+
+    /// `unchanged` ends the message that refuses a post breaking the content rules ("nothing
+    /// was deleted").
+    static func find(_ username: String, in folder: ContentFolder, unchanged: String) throws(AuthoringError) -> UserTraces {
+        var traces = UserTraces()
+        let name = Array(username.utf8)
+        for other in folder.usernames().sorted() where other != username {
+            guard let bytes = try? FileSystem.readBytes(folder.absolute(ContentFolder.userFile(other))) else { continue }
+            guard Self.mayName(bytes, name) else { continue }
+            let record = try folder.readUser(other)
+            if record.follows.contains(username) { traces.followers.append(record) }
+        }
+        // Listed in the system's order (sorting 200,000 names costs more than the scan), and
+        // only the folders that name the user sorted, so that what is read and reported first
+        // does not depend on that order.
+        let interactionFiles = [ContentFolder.Interactions.comments.fileName, ContentFolder.Interactions.likes.fileName]
+        let candidates = FileSystem.directoryEntries(of: folder.absolute("posts")).compactMap { entry -> ContentID? in
+            guard entry.isDirectory, let id = ContentID(entry.name) else { return nil }
+            let postFolder = folder.absolute(ContentFolder.postFolder(id))
+            func holds(_ file: String, _ test: ([UInt8]) -> Bool) -> Bool { (try? FileSystem.readBytes(postFolder + "/" + file)).map(test) ?? false }
+            let namesUser =
+                holds("post.md") { Self.mayName($0, name) || Self.mayMention($0, name) }
+                || interactionFiles.contains { file in holds(file) { Self.mayName($0, name) } }
+            return namesUser ? id : nil
+        }
+        let reader = PostReader(contentRoot: folder.root, displayPrefix: folder.displayPrefix, assets: folder.assets)
+        let folded = Username.caseFolded(username)
+        for id in candidates.sorted(by: { $0.rawValue.utf8.lexicographicallyPrecedes($1.rawValue.utf8) }) {
+            let postFolder = ContentFolder.postFolder(id)
+            let (read, diagnostics) = reader.read(id: id, folder: postFolder)
+            guard let post = read, !diagnostics.contains(where: { $0.severity == .error }) else {
+                throw AuthoringError(
+                    .invalidContent, at: SourceLocation(path: folder.display(postFolder) + "/"), "fix this post first; \(unchanged)",
+                    diagnostics: diagnostics)
+            }
+            if post.author.username == username { traces.posts.append(id) }
+            traces.note(.comments, of: id, post.comments.map(InteractionRecord.init), by: username)
+            traces.note(.likes, of: id, post.likes.map(InteractionRecord.init), by: username)
+            let mentions = post.caption.map { Markdown.references($0).mentions.filter { Username.caseFolded($0) == folded }.count } ?? 0
+            if mentions > 0 { traces.mentions.append(Mentions(post: id, count: mentions)) }
+        }
+        return traces
+    }
+
+    /// The escapes through which JSON or YAML could spell a name without its bytes.
+    private static let escapes = ["\\u", "\\U", "\\x", "\\\n", "\\\r"].map { Array($0.utf8) }
+
+    static func mayName(_ bytes: [UInt8], _ name: [UInt8]) -> Bool {
+        bytes.contains(bytes: name) || escapes.contains { bytes.contains(bytes: $0) }
+    }
+
+    /// Whether a caption could mention the user in a way `mayName` misses: `@` and the name in
+    /// another case (a mention is case-insensitive), or a character reference (`&#64;`).
+    private static func mayMention(_ bytes: [UInt8], _ name: [UInt8]) -> Bool {
+        bytes.contains(name, ignoringASCIICaseAfter: UInt8(ascii: "@")) || bytes.contains(bytes: Array("&#".utf8))
+    }
+
+    private mutating func note(_ kind: ContentFolder.Interactions, of post: ContentID, _ records: [InteractionRecord], by username: String) {
+        let written = records.filter { $0.username == username }.count
+        guard written > 0 else { return }
+        interactionFiles.append(InteractionFile(post: post, kind: kind, records: records, written: written))
+    }
+
+    /// The interaction files of posts that are not the user's.
+    var interactionsOnOtherPosts: [InteractionFile] {
+        let own = Set(posts)
+        return interactionFiles.filter { !own.contains($0.post) }
+    }
+
+    /// True when the user wrote nothing: no post, comment or like.
+    var isOnlyFollowed: Bool { posts.isEmpty && interactionFiles.isEmpty }
+
+    /// `2 posts, 3 comments and 1 like`, leaving out what the user has none of; `onOwnPosts`
+    /// counts the comments and likes on the user's own posts too.
+    func contentSummary(onOwnPosts: Bool) -> String {
+        let files = onOwnPosts ? interactionFiles : interactionsOnOtherPosts
+        let comments = files.filter { $0.kind == .comments }.reduce(0) { $0 + $1.written }
+        let likes = files.filter { $0.kind == .likes }.reduce(0) { $0 + $1.written }
+        let parts = [(posts.count, "post"), (comments, "comment"), (likes, "like")].filter { $0.0 > 0 }
+        return listed(parts.map { counted($0.0, $0.1) })
+    }
+}

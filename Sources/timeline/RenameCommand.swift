@@ -1,0 +1,31 @@
+import ArgumentParser
+import TimelineContent
+
+struct RenameCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rename",
+        abstract: "Renames a user everywhere the content names them.",
+        subcommands: [RenameUserCommand.self]
+    )
+}
+
+struct RenameUserCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "user",
+        abstract: "Renames users/<username>.json and every follow, post, comment, like and mention of the user.",
+        usage: ContentUsage.line("rename user", "<username> <new-username>"),
+        discussion:
+            "An avatar named after the user moves with them. The user's pages move to the new name's addresses.")
+
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The user's username, then the new one.", valueName: "username> <new-username"))
+    var arguments: [String] = []
+
+    @OptionGroup var options: ContentOptions
+
+    func validate() throws { _ = try Positionals(arguments, names: ["username", "new-username"]) }
+
+    func run() throws {
+        let names = try Positionals(arguments, names: ["username", "new-username"])
+        try options.perform { author throws(AuthoringError) in try author.renameUser(.init(username: names[0], newUsername: names[1])) }
+    }
+}
