@@ -94,13 +94,17 @@ struct RenameUserTests {
         await ContentChecks.checkPasses(fixture)
     }
 
-    @Test("a mention spelled with a character reference is found, and reported rather than missed")
-    func mentionThroughAnEntity() throws {
+    @Test(
+        "a mention spelled with a character reference is found and reported, not missed; so is one whose count happens to match a name in code",
+        arguments: ["Hello @&#98;ob\n", "Type `@bob`, or greet @&#98;ob\n"])
+    func mentionThroughAnEntity(caption: String) throws {
         let fixture = try SiteFixture.small()
-        try fixture.post(Self.alicePost, by: "alice", caption: "Hello @&#98;ob\n", photo: nil)
+        try fixture.post(Self.alicePost, by: "alice", caption: caption, photo: nil)
+        let before = try ContentChecks.text(fixture.content + "/posts/\(Self.alicePost)/post.md")
         let result = try fixture.author.renameUser(.init(username: "bob", newUsername: "robert"))
         #expect(result.warnings.count == 1)
         #expect(result.warnings.first?.location.path == "Content/posts/\(Self.alicePost)/post.md")
+        #expect(try ContentChecks.text(fixture.content + "/posts/\(Self.alicePost)/post.md") == before)
     }
 
     @Test("refused, with nothing changed: an unknown user, a taken name (in any case), the same name, an invalid name, a post that breaks the rules")

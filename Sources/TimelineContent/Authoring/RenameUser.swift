@@ -15,10 +15,12 @@ extension ContentAuthor {
     /// Moves `users/<old>.json` to `users/<new>.json` (and an avatar named after the user,
     /// `<old>.<ext>`, to `<new>.<ext>` unless another user's file names it), and rewrites every
     /// reference to the user: others' `follows`, the `username` of their posts (keeping every
-    /// other byte of `post.md`), their comments and likes, and the mentions in captions. A
-    /// caption whose mentions cannot be placed safely (one written inside code, a link or an
-    /// entity beside a real mention) is left as it was, with a warning at it. Every file that
-    /// names the user is read by the loader's rules first: one that breaks them stops the change.
+    /// other byte of `post.md`), their comments and likes, and the mentions in captions. The
+    /// mentions are rewritten where a line-by-line scan finds exactly the ones CommonMark finds,
+    /// and the rewritten caption, read again, mentions the old name no more and the new one that
+    /// many times more; any other caption (a mention written beside one in code, a link or an
+    /// entity) is left as it was, with a warning at it. Every file that names the user is read
+    /// by the loader's rules first: one that breaks them stops the change.
     public func renameUser(_ request: RenameUser) throws(AuthoringError) -> AuthoringResult {
         let lock = try folder.lock()
         defer { withExtendedLifetime(lock) {} }
@@ -104,8 +106,10 @@ extension ContentAuthor {
             }
             if let count = mentionCounts[id] {
                 let places = edit.mentions(of: old)
-                if places.count == count {
-                    for place in places { edit.replace(from: place.start, to: place.end, with: new) }
+                var renamed = edit
+                for place in places { renamed.replace(from: place.start, to: place.end, with: new) }
+                if places.count == count, Self.mentions(in: renamed.bytes, of: [old, new]) == [0, Self.mentions(in: post.caption, of: new) + count] {
+                    edit = renamed
                     mentions += count
                 } else {
                     let at = places.first.map { SourceLocation(path: folder.display(file), line: $0.start.line, column: $0.start.column) }
@@ -121,5 +125,16 @@ extension ContentAuthor {
             rewritten.append(id)
         }
         return (rewritten, mentions, leftAlone)
+    }
+
+    /// How many times a `post.md`'s caption mentions each of `usernames` (in any case), as
+    /// CommonMark reads it.
+    private static func mentions(in file: [UInt8], of usernames: [String]) -> [Int] {
+        guard let caption = try? FrontMatter.split(SourceFile(path: "post.md", bytes: file)).body else { return [] }
+        return usernames.map { mentions(in: caption, of: $0) }
+    }
+
+    private static func mentions(in caption: String, of username: String) -> Int {
+        Markdown.references(caption).mentions.filter { Username.caseFolded($0) == Username.caseFolded(username) }.count
     }
 }
