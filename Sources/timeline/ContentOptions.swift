@@ -17,13 +17,29 @@ struct ContentOptions: ParsableArguments {
     func perform(_ change: (inout ContentAuthor) throws(AuthoringError) -> AuthoringResult, printing lines: (AuthoringResult) -> [String] = { [$0.summary] })
         throws
     {
-        let console = Console(quiet: quiet)
         var author = ContentAuthor(folder: folder)
+        try report(Result { () throws(AuthoringError) in try change(&author) }, printing: lines)
+    }
+
+    /// `perform` for a command that works on every core (it scans the whole content folder).
+    func performAsync(_ change: (inout ContentAuthor) async throws(AuthoringError) -> AuthoringResult) async throws {
+        var author = ContentAuthor(folder: folder)
+        let outcome: Result<AuthoringResult, AuthoringError>
         do {
-            let result = try change(&author)
+            outcome = .success(try await change(&author))
+        } catch {
+            outcome = .failure(error)
+        }
+        try report(outcome, printing: { [$0.summary] })
+    }
+
+    private func report(_ outcome: Result<AuthoringResult, AuthoringError>, printing lines: (AuthoringResult) -> [String]) throws {
+        switch outcome {
+        case .success(let result):
+            let console = Console(quiet: quiet)
             console.print(result.warnings)
             for line in lines(result) { console.summary(line) }
-        } catch {
+        case .failure(let error):
             Console.writeError(error.description + "\n")
             throw ExitCode.failure
         }

@@ -9,7 +9,7 @@ struct DeleteCommand: ParsableCommand {
     )
 }
 
-struct DeleteUserCommand: ParsableCommand {
+struct DeleteUserCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "user",
         abstract: "Deletes users/<username>.json and removes the user from everyone's follows.",
@@ -28,9 +28,9 @@ struct DeleteUserCommand: ParsableCommand {
 
     func validate() throws { _ = try Positionals(arguments, names: ["username"]) }
 
-    func run() throws {
+    func run() async throws {
         let username = try Positionals(arguments, names: ["username"])[0]
-        try options.perform { author throws(AuthoringError) in try author.deleteUser(.init(username: username, withContent: withContent)) }
+        try await options.performAsync { author throws(AuthoringError) in try await author.deleteUser(.init(username: username, withContent: withContent)) }
     }
 }
 

@@ -9,7 +9,7 @@ struct RenameCommand: ParsableCommand {
     )
 }
 
-struct RenameUserCommand: ParsableCommand {
+struct RenameUserCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "user",
         abstract: "Renames users/<username>.json and every follow, post, comment, like and mention of the user.",
@@ -24,8 +24,8 @@ struct RenameUserCommand: ParsableCommand {
 
     func validate() throws { _ = try Positionals(arguments, names: ["username", "new-username"]) }
 
-    func run() throws {
+    func run() async throws {
         let names = try Positionals(arguments, names: ["username", "new-username"])
-        try options.perform { author throws(AuthoringError) in try author.renameUser(.init(username: names[0], newUsername: names[1])) }
+        try await options.performAsync { author throws(AuthoringError) in try await author.renameUser(.init(username: names[0], newUsername: names[1])) }
     }
 }

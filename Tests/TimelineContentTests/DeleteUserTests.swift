@@ -29,14 +29,14 @@ struct DeleteUserTests {
         "a user who wrote nothing is deleted with their avatar, and removed from the follows of everyone who followed them; other files are left byte for byte")
     func userWhoWroteNothing() async throws {
         let fixture = try SiteFixture.small()
-        var author = fixture.author
+        let author = fixture.author
         _ = try author.newUser(.init(username: "carol", avatar: RepositoryPaths.samplePhoto))
         _ = try author.follow("alice", "carol")
         try fixture.user("dave", follows: ["alice"], extra: "\n  \"bio\": \"Friends with carol\",")
         let bob = try ContentChecks.text(fixture.content + "/users/bob.json")
         let dave = try ContentChecks.text(fixture.content + "/users/dave.json")
 
-        let result = try author.deleteUser(.init(username: "carol"))
+        let result = try await author.deleteUser(.init(username: "carol"))
         #expect(result.summary == "Deleted user carol: Content/users/carol.json; removed from the follows of alice")
         #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.content + "/users").sorted() == ["alice.json", "bob.json", "dave.json"])
         #expect(try ContentChecks.text(fixture.content + "/users/alice.json") == "{\n  \"username\": \"alice\",\n  \"follows\": [\n    \"bob\"\n  ]\n}\n")
@@ -46,22 +46,22 @@ struct DeleteUserTests {
     }
 
     @Test("a user who wrote posts, comments or likes is refused without --with-content, saying how many; nothing changes")
-    func refusedWithoutContent() throws {
+    func refusedWithoutContent() async throws {
         let fixture = try siteWhereBobWrote()
-        let error = try ContentChecks.refused(fixture.content) { _ = try fixture.author.deleteUser(.init(username: "bob")) }
+        let error = try await ContentChecks.refused(fixture.content) { _ = try await fixture.author.deleteUser(.init(username: "bob")) }
         #expect(error.reason == .hasContent)
         #expect(
             error.description
                 == "Content/users/bob.json: error: bob wrote 1 post, 1 comment and 1 like; nothing was deleted. Delete them too with --with-content, or keep the user"
         )
-        let unknown = try ContentChecks.refused(fixture.content) { _ = try fixture.author.deleteUser(.init(username: "bobb", withContent: true)) }
+        let unknown = try await ContentChecks.refused(fixture.content) { _ = try await fixture.author.deleteUser(.init(username: "bobb", withContent: true)) }
         #expect(unknown.description == "error: unknown user 'bobb': there is no Content/users/bobb.json; did you mean 'bob'?")
     }
 
     @Test("--with-content also deletes the user's posts and their comments and likes on other posts, and the site still checks")
     func withContent() async throws {
         let fixture = try siteWhereBobWrote()
-        let result = try fixture.author.deleteUser(.init(username: "bob", withContent: true))
+        let result = try await fixture.author.deleteUser(.init(username: "bob", withContent: true))
         #expect(result.summary == "Deleted user bob: Content/users/bob.json; removed from the follows of alice; deleted their 1 post, 1 comment and 1 like")
         #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.content + "/posts") == [Self.alicePost])
         #expect(
@@ -77,19 +77,19 @@ struct DeleteUserTests {
         let fixture = try SiteFixture.small()
         try fixture.write("Content/users/alice.json", #"{"username": "alice", "follows": ["\u0062ob"]}"#)
         try fixture.write("Content/posts/\(Self.alicePost)/likes.json", #"[{"id": "-K28yA1bcdefghijklmn", "username": "\u0062ob"}]"#)
-        let refused = try ContentChecks.refused(fixture.content) { _ = try fixture.author.deleteUser(.init(username: "bob")) }
+        let refused = try await ContentChecks.refused(fixture.content) { _ = try await fixture.author.deleteUser(.init(username: "bob")) }
         #expect(refused.message.hasPrefix("bob wrote 1 post and 1 like;"))
-        let result = try fixture.author.deleteUser(.init(username: "bob", withContent: true))
+        let result = try await fixture.author.deleteUser(.init(username: "bob", withContent: true))
         #expect(result.summary == "Deleted user bob: Content/users/bob.json; removed from the follows of alice; deleted their 1 post and 1 like")
         #expect(!FileManager.default.fileExists(atPath: fixture.content + "/posts/\(Self.alicePost)/likes.json"))
         await ContentChecks.checkPasses(fixture)
     }
 
     @Test("a file that names the user but breaks the content rules stops the deletion, naming it")
-    func brokenFileStops() throws {
+    func brokenFileStops() async throws {
         let fixture = try siteWhereBobWrote()
         try fixture.write("Content/posts/\(Self.alicePost)/likes.json", #"[{"id": "-K28yA1bcdefghijklmn", "username": "bob"}"#)
-        let error = try ContentChecks.refused(fixture.content) { _ = try fixture.author.deleteUser(.init(username: "bob", withContent: true)) }
+        let error = try await ContentChecks.refused(fixture.content) { _ = try await fixture.author.deleteUser(.init(username: "bob", withContent: true)) }
         #expect(error.reason == .invalidContent)
         #expect(error.description.hasPrefix("Content/posts/\(Self.alicePost)/: error: fix this post first; nothing was deleted\n"))
         #expect(error.diagnostics.contains { $0.location.path == "Content/posts/\(Self.alicePost)/likes.json" })

@@ -34,7 +34,7 @@ struct RenameUserTests {
             "Content/posts/\(Self.bobPost)/post.md", "---\n# written by hand\nusername: bob   # the author\nalt: 'A rocket'\n---\nSecond post\r\n")
         let bobComments = try ContentChecks.text(fixture.content + "/posts/\(Self.bobPost)/comments.json")
 
-        let result = try fixture.author.renameUser(.init(username: "bob", newUsername: "robert.b"))
+        let result = try await fixture.author.renameUser(.init(username: "bob", newUsername: "robert.b"))
         #expect(
             result.summary
                 == "Renamed user bob to robert.b: Content/users/robert.b.json; in the follows of alice; on their 1 post, 1 comment and 1 like; in 1 mention"
@@ -63,9 +63,9 @@ struct RenameUserTests {
     @Test("an avatar named after the user moves with them; one that another user's file also names stays where it is")
     func avatars() async throws {
         let fixture = try SiteFixture.small()
-        var author = fixture.author
+        let author = fixture.author
         _ = try author.newUser(.init(username: "carol", avatar: RepositoryPaths.samplePhoto))
-        _ = try author.renameUser(.init(username: "carol", newUsername: "Caroline"))
+        _ = try await author.renameUser(.init(username: "carol", newUsername: "Caroline"))
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: fixture.content + "/users").sorted() == [
                 "Caroline.jpg", "Caroline.json", "alice.json", "bob.json",
@@ -73,7 +73,7 @@ struct RenameUserTests {
         #expect(try ContentChecks.text(fixture.content + "/users/Caroline.json").contains("\"avatar\": \"Caroline.jpg\""))
 
         try fixture.user("dave", extra: "\n  \"avatar\": \"Caroline.jpg\",")
-        _ = try author.renameUser(.init(username: "Caroline", newUsername: "carol"))
+        _ = try await author.renameUser(.init(username: "Caroline", newUsername: "carol"))
         #expect(try ContentChecks.text(fixture.content + "/users/carol.json").contains("\"avatar\": \"Caroline.jpg\""))
         #expect(FileManager.default.fileExists(atPath: fixture.content + "/users/Caroline.jpg"))
         await ContentChecks.checkPasses(fixture)
@@ -84,7 +84,7 @@ struct RenameUserTests {
         let fixture = try SiteFixture.small()
         try fixture.post(Self.alicePost, by: "alice", caption: "Type `@bob` to greet @bob\n", photo: nil)
         let before = try ContentChecks.text(fixture.content + "/posts/\(Self.alicePost)/post.md")
-        let result = try fixture.author.renameUser(.init(username: "bob", newUsername: "robert"))
+        let result = try await fixture.author.renameUser(.init(username: "bob", newUsername: "robert"))
         #expect(!result.summary.contains("mention"))
         #expect(try ContentChecks.text(fixture.content + "/posts/\(Self.alicePost)/post.md") == before)
         #expect(
@@ -97,40 +97,40 @@ struct RenameUserTests {
     @Test(
         "a mention spelled with a character reference is found and reported, not missed; so is one whose count happens to match a name in code",
         arguments: ["Hello @&#98;ob\n", "Type `@bob`, or greet @&#98;ob\n"])
-    func mentionThroughAnEntity(caption: String) throws {
+    func mentionThroughAnEntity(caption: String) async throws {
         let fixture = try SiteFixture.small()
         try fixture.post(Self.alicePost, by: "alice", caption: caption, photo: nil)
         let before = try ContentChecks.text(fixture.content + "/posts/\(Self.alicePost)/post.md")
-        let result = try fixture.author.renameUser(.init(username: "bob", newUsername: "robert"))
+        let result = try await fixture.author.renameUser(.init(username: "bob", newUsername: "robert"))
         #expect(result.warnings.count == 1)
         #expect(result.warnings.first?.location.path == "Content/posts/\(Self.alicePost)/post.md")
         #expect(try ContentChecks.text(fixture.content + "/posts/\(Self.alicePost)/post.md") == before)
     }
 
     @Test("refused, with nothing changed: an unknown user, a taken name (in any case), the same name, an invalid name, a post that breaks the rules")
-    func refusals() throws {
+    func refusals() async throws {
         let fixture = try siteWhereBobIsNamed()
         let author = fixture.author
-        let unknown = try ContentChecks.refused(fixture.content) { _ = try author.renameUser(.init(username: "bobb", newUsername: "x")) }
+        let unknown = try await ContentChecks.refused(fixture.content) { _ = try await author.renameUser(.init(username: "bobb", newUsername: "x")) }
         #expect(unknown.description == "error: unknown user 'bobb': there is no Content/users/bobb.json; did you mean 'bob'?")
-        let taken = try ContentChecks.refused(fixture.content) { _ = try author.renameUser(.init(username: "bob", newUsername: "alice")) }
+        let taken = try await ContentChecks.refused(fixture.content) { _ = try await author.renameUser(.init(username: "bob", newUsername: "alice")) }
         #expect(taken.description == "Content/users/alice.json: error: user 'alice' exists already")
-        let clash = try ContentChecks.refused(fixture.content) { _ = try author.renameUser(.init(username: "bob", newUsername: "ALICE")) }
+        let clash = try await ContentChecks.refused(fixture.content) { _ = try await author.renameUser(.init(username: "bob", newUsername: "ALICE")) }
         #expect(clash.description == "Content/users/ALICE.json: error: user 'ALICE' would clash with user 'alice': usernames must differ in more than case")
-        let same = try ContentChecks.refused(fixture.content) { _ = try author.renameUser(.init(username: "bob", newUsername: "bob")) }
+        let same = try await ContentChecks.refused(fixture.content) { _ = try await author.renameUser(.init(username: "bob", newUsername: "bob")) }
         #expect(same.reason == .invalidArgument)
-        let invalid = try ContentChecks.refused(fixture.content) { _ = try author.renameUser(.init(username: "bob", newUsername: "bob smith")) }
+        let invalid = try await ContentChecks.refused(fixture.content) { _ = try await author.renameUser(.init(username: "bob", newUsername: "bob smith")) }
         #expect(invalid.reason == .invalidArgument)
 
         try fixture.write("Content/posts/\(Self.alicePost)/likes.json", #"[{"id": "-K28yA1bcdefghijklmn", "username": "bob"}"#)
-        let broken = try ContentChecks.refused(fixture.content) { _ = try author.renameUser(.init(username: "bob", newUsername: "robert")) }
+        let broken = try await ContentChecks.refused(fixture.content) { _ = try await author.renameUser(.init(username: "bob", newUsername: "robert")) }
         #expect(broken.description.hasPrefix("Content/posts/\(Self.alicePost)/: error: fix this post first; nothing was renamed\n"))
     }
 
     @Test("a case-only rename is allowed: the user's own name is no clash")
     func caseOnly() async throws {
         let fixture = try siteWhereBobIsNamed()
-        let result = try fixture.author.renameUser(.init(username: "bob", newUsername: "Bob"))
+        let result = try await fixture.author.renameUser(.init(username: "bob", newUsername: "Bob"))
         #expect(result.summary.hasPrefix("Renamed user bob to Bob: Content/users/Bob.json"))
         #expect(try ContentChecks.text(fixture.content + "/posts/\(Self.bobPost)/post.md").hasPrefix("---\nusername: Bob\n"))
         await ContentChecks.checkPasses(fixture)

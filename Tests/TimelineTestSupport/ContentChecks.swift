@@ -23,6 +23,21 @@ package enum ContentChecks {
         return try #require(caught, "the change was not refused", sourceLocation: sourceLocation)
     }
 
+    /// `refused` for a change that runs concurrently (`delete user`, `rename user`).
+    package static func refused(_ folder: String, sourceLocation: Testing.SourceLocation = #_sourceLocation, _ change: () async throws -> Void)
+        async throws -> AuthoringError
+    {
+        var caught: AuthoringError?
+        let before = try SiteFixture.snapshot(folder)
+        do {
+            try await change()
+        } catch let error as AuthoringError {
+            caught = error
+        }
+        #expect(try SiteFixture.snapshot(folder) == before, "the refused change altered files", sourceLocation: sourceLocation)
+        return try #require(caught, "the change was not refused", sourceLocation: sourceLocation)
+    }
+
     /// `timeline check` on the fixture: no errors.
     package static func checkPasses(_ fixture: SiteFixture, sourceLocation: Testing.SourceLocation = #_sourceLocation) async {
         do {

@@ -19,13 +19,13 @@ extension ContentAuthor {
     /// error. The user's posts, comments and likes are deleted only when asked; without that,
     /// a user who has any is refused, saying how many. Every file that names the user is read
     /// by the loader's rules first: one that breaks them stops the change.
-    public func deleteUser(_ request: DeleteUser) throws(AuthoringError) -> AuthoringResult {
+    public func deleteUser(_ request: DeleteUser) async throws(AuthoringError) -> AuthoringResult {
         let lock = try folder.lock()
         defer { withExtendedLifetime(lock) {} }
         let username = request.username
         try folder.requireUser(username)
         let record = try folder.readUser(username)
-        let traces = try UserTraces.find(username, in: folder, unchanged: "nothing was deleted")
+        let traces = try await UserTraces.find(username, in: folder, unchanged: "nothing was deleted")
         let file = ContentFolder.userFile(username)
         let shown = folder.display(file)
         if !request.withContent && !traces.isOnlyFollowed {

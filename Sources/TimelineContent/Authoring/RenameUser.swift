@@ -21,7 +21,7 @@ extension ContentAuthor {
     /// many times more; any other caption (a mention written beside one in code, a link or an
     /// entity) is left as it was, with a warning at it. Every file that names the user is read
     /// by the loader's rules first: one that breaks them stops the change.
-    public func renameUser(_ request: RenameUser) throws(AuthoringError) -> AuthoringResult {
+    public func renameUser(_ request: RenameUser) async throws(AuthoringError) -> AuthoringResult {
         let lock = try folder.lock()
         defer { withExtendedLifetime(lock) {} }
         let (old, new) = (request.username, request.newUsername)
@@ -37,7 +37,7 @@ extension ContentAuthor {
             throw AuthoringError(.alreadyExists, at: SourceLocation(path: shown), "user '\(new)' \(detail)")
         }
         var record = try folder.readUser(old)
-        let traces = try UserTraces.find(old, in: folder, unchanged: "nothing was renamed")
+        let traces = try await UserTraces.find(old, in: folder, unchanged: "nothing was renamed")
 
         let transaction = folder.transaction()
         if let avatar = record.avatar, let dot = avatar.lastIndex(of: "."), avatar[..<dot] == old, !avatarIsShared(avatar, besides: old) {

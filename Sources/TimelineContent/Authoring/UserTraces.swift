@@ -30,12 +30,17 @@ struct UserTraces {
 
     /// `unchanged` ends the message that refuses a post breaking the content rules ("nothing
     /// was deleted").
-    static func find(_ username: String, in folder: ContentFolder, unchanged: String) throws(AuthoringError) -> UserTraces {
+    static func find(_ username: String, in folder: ContentFolder, unchanged: String) async throws(AuthoringError) -> UserTraces {
         var traces = UserTraces()
         let name = Array(username.utf8)
-        for other in folder.usernames().sorted() where other != username {
-            guard let bytes = try? FileSystem.readBytes(folder.absolute(ContentFolder.userFile(other))) else { continue }
-            guard Self.mayName(bytes, name) else { continue }
+        // Both scans read every file on every core; only the few files that may name the user
+        // are parsed, one after another, in a fixed order.
+        let others = folder.usernames().sorted().filter { $0 != username }
+        let naming = await ParallelMap.map(others) { other -> String? in
+            guard let bytes = try? FileSystem.readBytes(folder.absolute(ContentFolder.userFile(other))) else { return nil }
+            return Self.mayName(bytes, name) ? other : nil
+        }
+        for other in naming.compactMap({ $0 }) {
             let record = try folder.readUser(other)
             if record.follows.contains(username) { traces.followers.append(record) }
         }
@@ -43,7 +48,8 @@ struct UserTraces {
         // only the folders that name the user sorted, so that what is read and reported first
         // does not depend on that order.
         let interactionFiles = [ContentFolder.Interactions.comments.fileName, ContentFolder.Interactions.likes.fileName]
-        let candidates = FileSystem.directoryEntries(of: folder.absolute("posts")).compactMap { entry -> ContentID? in
+        let entries = FileSystem.directoryEntries(of: folder.absolute("posts"))
+        let candidates = await ParallelMap.map(entries) { entry -> ContentID? in
             guard entry.isDirectory, let id = ContentID(entry.name) else { return nil }
             let postFolder = folder.absolute(ContentFolder.postFolder(id))
             func holds(_ file: String, _ test: ([UInt8]) -> Bool) -> Bool { (try? FileSystem.readBytes(postFolder + "/" + file)).map(test) ?? false }
@@ -51,7 +57,7 @@ struct UserTraces {
                 holds("post.md") { Self.mayName($0, name) || Self.mayMention($0, name) }
                 || interactionFiles.contains { file in holds(file) { Self.mayName($0, name) } }
             return namesUser ? id : nil
-        }
+        }.compactMap { $0 }
         let reader = PostReader(contentRoot: folder.root, displayPrefix: folder.displayPrefix, assets: folder.assets)
         let folded = Username.caseFolded(username)
         for id in candidates.sorted(by: { $0.rawValue.utf8.lexicographicallyPrecedes($1.rawValue.utf8) }) {
