@@ -112,22 +112,6 @@ final class StopSignal: Sendable {
     }
 }
 
-/// The folders below a root (symbolic links are not followed).
-enum FolderTree {
-    /// `folder` and every folder below it.
-    static func folders(under folder: String) -> [String] {
-        var result = [folder]
-        var index = 0
-        while index < result.count {
-            for entry in FileSystem.directoryEntries(of: result[index]) where entry.isDirectory {
-                result.append(result[index] + "/" + entry.name)
-            }
-            index += 1
-        }
-        return result
-    }
-}
-
 /// inotify watches on every folder of the trees, and on each root's parent folder, so that a
 /// root made, removed or replaced while watching (a site on the built-in theme that copies it
 /// into `Templates/`) is watched and reported too. Owned by the watcher thread alone.
@@ -269,18 +253,21 @@ struct PollingScan {
         let inode: UInt64
     }
 
+    /// Every entry below the roots (folders too; symbolic links are not followed), each folder
+    /// listed once.
     func snapshot() -> [String: Stamp] {
         var stamps: [String: Stamp] = [:]
-        for root in roots {
-            for folder in FolderTree.folders(under: root) {
-                for entry in FileSystem.directoryEntries(of: folder) where !FileWatcher.isScratchFile(entry.name) {
-                    let path = folder + "/" + entry.name
-                    var status = stat()
-                    guard lstat(path, &status) == 0 else { continue }
-                    stamps[path] = Stamp(
-                        size: Int64(status.st_size), seconds: Int(status.st_mtim.tv_sec), nanoseconds: Int(status.st_mtim.tv_nsec),
-                        inode: UInt64(status.st_ino))
-                }
+        var pending = roots
+        while let folder = pending.popLast() {
+            for entry in FileSystem.directoryEntries(of: folder) {
+                let path = folder + "/" + entry.name
+                if entry.isDirectory { pending.append(path) }
+                guard !FileWatcher.isScratchFile(entry.name) else { continue }
+                var status = stat()
+                guard lstat(path, &status) == 0 else { continue }
+                stamps[path] = Stamp(
+                    size: Int64(status.st_size), seconds: Int(status.st_mtim.tv_sec), nanoseconds: Int(status.st_mtim.tv_nsec),
+                    inode: UInt64(status.st_ino))
             }
         }
         return stamps

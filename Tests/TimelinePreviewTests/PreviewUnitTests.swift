@@ -177,7 +177,7 @@ struct FileWatcherTests {
         #expect(seen.allSatisfy { $0.hasPrefix(root) })
     }
 
-    @Test("polling reports changed, new and removed files")
+    @Test("polling reports changed, new and removed files, also in folders made while it runs")
     func polling() async throws {
         let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -188,5 +188,8 @@ struct FileWatcherTests {
         #expect(try await Self.waitForChange(batches, containing: folder + "/a/new.md"))
         try FileManager.default.removeItem(atPath: folder + "/a/old.md")
         #expect(try await Self.waitForChange(batches, containing: folder + "/a/old.md"))
+        try FileManager.default.createDirectory(atPath: folder + "/a/deep/er", withIntermediateDirectories: true)
+        try Data("3".utf8).write(to: URL(fileURLWithPath: folder + "/a/deep/er/post.md"))
+        #expect(try await Self.waitForChange(batches, containing: folder + "/a/deep/er/post.md"))
     }
 }
