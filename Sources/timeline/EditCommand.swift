@@ -4,8 +4,8 @@ import TimelineContent
 struct EditCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "edit",
-        abstract: "Changes a user's profile or a post in the content folder.",
-        subcommands: [EditUserCommand.self, EditPostCommand.self])
+        abstract: "Changes a user's profile, a post or a comment in the content folder.",
+        subcommands: [EditUserCommand.self, EditPostCommand.self, EditCommentCommand.self])
 }
 
 struct EditPostCommand: ParsableCommand {
@@ -110,5 +110,28 @@ struct EditUserCommand: ParsableCommand {
         case (let value?, false): return .set(value)
         case (_?, true): throw ValidationError("give --\(option) or --remove-\(option), not both")
         }
+    }
+}
+
+struct EditCommentCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "comment",
+        abstract: "Replaces the text of one comment in posts/<post-id>/comments.json (nothing changes if it is so already).",
+        usage: ContentUsage.line("edit comment", "<post-id> <comment-id> --text <text>"),
+        discussion: "The comment keeps its ID, its author and its place. The file changes atomically; nothing changes when the command fails.")
+
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The post's ID, then the comment's ID.", valueName: "post-id> <comment-id"))
+    var arguments: [String] = []
+
+    @Option(parsing: .unconditional, help: "The comment's new text (Markdown); it must not be empty.")
+    var text: String
+
+    @OptionGroup var options: ContentOptions
+
+    func validate() throws { _ = try Positionals(arguments, names: ["post-id", "comment-id"]) }
+
+    func run() throws {
+        let ids = try Positionals(arguments, names: ["post-id", "comment-id"])
+        try options.perform { author throws(AuthoringError) in try author.editComment(ids[1], on: ids[0], text: text) }
     }
 }

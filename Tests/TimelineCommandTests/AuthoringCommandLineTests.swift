@@ -81,6 +81,7 @@ struct AuthoringCommandLineTests {
             (["new", "post", "--user", "bob", "missing.jpg"], "missing.jpg: error: the photo: no such file"),
             (["delete", "comment", Self.postID, "-Knope"], "error: post -K25Fj8qrMAtxXG3QCSn has no comment '-Knope'"),
             (["rename", "user", "bob", "alice"], "Content/users/alice.json: error: user 'alice' exists already"),
+            (["edit", "comment", Self.postID, "-Knope", "--text", "- edited"], "error: post -K25Fj8qrMAtxXG3QCSn has no comment '-Knope'"),
         ]
         for (arguments, message) in cases {
             let result = try run(arguments, in: fixture.root)

@@ -10,6 +10,7 @@ import TimelineTestSupport
 struct HelpUsageTests {
     static let contentCommands: [[String]] = [
         ["like"], ["unlike"], ["follow"], ["unfollow"], ["new", "user"], ["new", "post"], ["new", "comment"], ["edit", "user"], ["edit", "post"],
+        ["edit", "comment"],
         ["delete", "post"], ["delete", "comment"], ["rename", "user"],
     ]
 

@@ -183,6 +183,46 @@ struct AuthoringTests {
         #expect(try ContentChecks.refused(fixture.content) { _ = try author.deleteComment("nope", on: Self.postID) }.reason == .unknownComment)
     }
 
+    @Test("edit comment replaces one comment's text, keeping its ID, author and place; the same text again changes nothing")
+    func editComment() async throws {
+        let fixture = try SiteFixture.small()
+        let file = fixture.content + "/posts/\(Self.postID)/comments.json"
+        try fixture.write(
+            "Content/posts/\(Self.postID)/comments.json",
+            #"[{"id": "-K28xPOXBBXdCrFx-EAY", "username": "bob", "text": "I'd love to cliff dive off that."}, {"id": "-K28xzlhs8ArmgB6bcCB", "username": "alice", "text": "Who wants in?"}]"#
+        )
+        let result = try fixture.author.editComment("-K28xPOXBBXdCrFx-EAY", on: Self.postID, text: "I'd *love* to dive off that.")
+        #expect(result.summary == "Updated comment -K28xPOXBBXdCrFx-EAY on post \(Self.postID): Content/posts/\(Self.postID)/comments.json")
+        #expect(
+            try ContentChecks.text(file) == """
+                [
+                  {
+                    "id": "-K28xPOXBBXdCrFx-EAY",
+                    "username": "bob",
+                    "text": "I'd *love* to dive off that."
+                  },
+                  {
+                    "id": "-K28xzlhs8ArmgB6bcCB",
+                    "username": "alice",
+                    "text": "Who wants in?"
+                  }
+                ]
+
+                """)
+        let times = try ContentChecks.modificationTimes(fixture.content)
+        let again = try fixture.author.editComment("-K28xPOXBBXdCrFx-EAY", on: Self.postID, text: "I'd *love* to dive off that.")
+        #expect(!again.changed)
+        #expect(try ContentChecks.modificationTimes(fixture.content) == times)
+        await ContentChecks.checkPasses(fixture)
+
+        let author = fixture.author
+        let empty = try ContentChecks.refused(fixture.content) { _ = try author.editComment("-K28xPOXBBXdCrFx-EAY", on: Self.postID, text: " \n") }
+        #expect(empty.message == "the comment has no text; to remove the comment, run 'timeline delete comment \(Self.postID) -K28xPOXBBXdCrFx-EAY'")
+        #expect(try ContentChecks.refused(fixture.content) { _ = try author.editComment("-Knope", on: Self.postID, text: "Hi") }.reason == .unknownComment)
+        #expect(
+            try ContentChecks.refused(fixture.content) { _ = try author.editComment("-K28xPOXBBXdCrFx-EAY", on: "-Knope", text: "Hi") }.reason == .unknownPost)
+    }
+
     // MARK: likes
 
     @Test("like adds one like per user; unlike removes them; repeating either changes nothing")
