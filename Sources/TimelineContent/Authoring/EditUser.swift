@@ -113,10 +113,15 @@ extension ContentAuthor {
     }
 
     /// Whether another user's file names `avatar` (a name in `users/`) as theirs, so that the
-    /// file must stay. Files the loader cannot read name nothing.
+    /// file must stay. Files the loader cannot read name nothing. Only a file whose bytes could
+    /// spell the name (`UserTraces.mayName`) is parsed: most hold no avatar, or another one.
     func avatarIsShared(_ avatar: String, besides username: String) -> Bool {
-        folder.usernames().contains { other in
-            other != username && (try? folder.readUser(other))?.avatar == avatar
+        let name = Array(avatar.utf8)
+        return folder.usernames().contains { other in
+            guard other != username, let bytes = try? FileSystem.readBytes(folder.absolute(ContentFolder.userFile(other))),
+                UserTraces.mayName(bytes, name)
+            else { return false }
+            return (try? folder.readUser(other))?.avatar == avatar
         }
     }
 }
