@@ -120,6 +120,12 @@ package struct SiteModel {
             Edit(description: "change the bio of \(user)") { model in
                 model.updateUser(user) { $0.bio = $0.bio == nil ? "Bio with \(word)" : nil }
             })
+        let renamed = "renamed\(serial)"
+        list.append(
+            Edit(description: "change the username of \(user) to \(renamed) everywhere (timeline rename user)") { model in
+                model.serial += 1
+                model.changeUsername(user, to: renamed)
+            })
         if let lonely = users.first(where: { candidate in !posts.contains { $0.author == candidate.username } }), users.count > 2 {
             list.append(Edit(description: "delete user \(lonely.username)") { model in model.deleteUser(lonely.username) })
         }
@@ -189,6 +195,18 @@ package struct SiteModel {
 
     private mutating func updatePost(_ id: String, _ change: (inout Post) -> Void) {
         if let index = posts.firstIndex(where: { $0.id == id }) { change(&posts[index]) }
+    }
+
+    private mutating func changeUsername(_ username: String, to renamed: String) {
+        updateUser(username) { $0.username = renamed }
+        for index in users.indices { users[index].follows = users[index].follows.map { $0 == username ? renamed : $0 } }
+        for index in posts.indices {
+            if posts[index].author == username { posts[index].author = renamed }
+            for comment in posts[index].comments.indices where posts[index].comments[comment].author == username {
+                posts[index].comments[comment].author = renamed
+            }
+            for like in posts[index].likes.indices where posts[index].likes[like].author == username { posts[index].likes[like].author = renamed }
+        }
     }
 
     private mutating func deleteUser(_ username: String) {
