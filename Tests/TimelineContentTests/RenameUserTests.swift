@@ -127,11 +127,14 @@ struct RenameUserTests {
         #expect(broken.description.hasPrefix("Content/posts/\(Self.alicePost)/: error: fix this post first; nothing was renamed\n"))
     }
 
-    @Test("a case-only rename is allowed: the user's own name is no clash")
+    @Test("a change of case only is allowed (the user's own name is no clash), and leaves the mentions, which match in any case, as they are")
     func caseOnly() async throws {
         let fixture = try siteWhereBobIsNamed()
+        let caption = try ContentChecks.text(fixture.content + "/posts/\(Self.alicePost)/post.md")
         let result = try await fixture.author.renameUser(.init(username: "bob", newUsername: "Bob"))
-        #expect(result.summary.hasPrefix("Renamed user bob to Bob: Content/users/Bob.json"))
+        #expect(result.summary == "Renamed user bob to Bob: Content/users/Bob.json; in the follows of alice; on their 1 post, 1 comment and 1 like")
+        #expect(result.warnings.isEmpty)
+        #expect(try ContentChecks.text(fixture.content + "/posts/\(Self.alicePost)/post.md") == caption)
         #expect(try ContentChecks.text(fixture.content + "/posts/\(Self.bobPost)/post.md").hasPrefix("---\nusername: Bob\n"))
         await ContentChecks.checkPasses(fixture)
     }

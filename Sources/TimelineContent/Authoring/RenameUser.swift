@@ -87,7 +87,9 @@ extension ContentAuthor {
         _ traces: UserTraces, from old: String, to new: String, in transaction: ContentTransaction
     ) throws(AuthoringError) -> (rewritten: [ContentID], mentions: Int, leftAlone: [Diagnostic]) {
         let own = Set(traces.posts)
-        let mentionCounts = Dictionary(traces.mentions.map { ($0.post, $0.count) }, uniquingKeysWith: +)
+        // A mention matches in any case, so a change of case only leaves every mention linked.
+        let caseOnly = Username.caseFolded(old) == Username.caseFolded(new)
+        let mentionCounts = caseOnly ? [:] : Dictionary(traces.mentions.map { ($0.post, $0.count) }, uniquingKeysWith: +)
         var rewritten: [ContentID] = []
         var mentions = 0
         var leftAlone: [Diagnostic] = []
