@@ -30,7 +30,7 @@ struct ContentOptions: ParsableArguments {
         } catch {
             outcome = .failure(error)
         }
-        try report(outcome, printing: { [$0.summary] })
+        try report(outcome, printing: { [$0.summary] + $0.plan })
     }
 
     private func report(_ outcome: Result<AuthoringResult, AuthoringError>, printing lines: (AuthoringResult) -> [String]) throws {

@@ -13,7 +13,7 @@ struct DeleteUserCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "user",
         abstract: "Deletes users/<username>.json and removes the user from everyone's follows.",
-        usage: ContentUsage.line("delete user", "<username> [--with-content]"),
+        usage: ContentUsage.line("delete user", "<username> [--with-content] [--dry-run]"),
         discussion: "A user who wrote posts, comments or likes is refused unless --with-content deletes those too.")
 
     @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The user's username.", valueName: "username"))
@@ -24,13 +24,18 @@ struct DeleteUserCommand: AsyncParsableCommand {
         help: "Also delete the user's posts (with the comments and likes on them), and their comments and likes on other posts.")
     var withContent = false
 
+    @Flag(name: .customLong("dry-run"), help: "Print what would change, file by file, and change nothing.")
+    var dryRun = false
+
     @OptionGroup var options: ContentOptions
 
     func validate() throws { _ = try Positionals(arguments, names: ["username"]) }
 
     func run() async throws {
         let username = try Positionals(arguments, names: ["username"])[0]
-        try await options.performAsync { author throws(AuthoringError) in try await author.deleteUser(.init(username: username, withContent: withContent)) }
+        try await options.performAsync { author throws(AuthoringError) in
+            try await author.deleteUser(.init(username: username, withContent: withContent, dryRun: dryRun))
+        }
     }
 }
 

@@ -56,6 +56,12 @@ struct AuthoringCommandLineTests {
         let check = try run(["check"], in: fixture.root)
         #expect(check.status == 0, "\(check.standardError)")
         #expect(try run(["delete", "post", id], in: fixture.root).status == 0)
+        let rehearsed = try run(["rename", "user", "-dash", "-dashing", "--dry-run"], in: fixture.root)
+        #expect(rehearsed.status == 0, "\(rehearsed.standardError)")
+        #expect(
+            rehearsed.standardOutput
+                == "Dry run, nothing changed: would rename user -dash to -dashing: Content/users/-dashing.json; on their 1 comment\nwrite Content/users/-dashing.jpg\nremove Content/users/-dash.jpg\nwrite Content/users/-dashing.json\nremove Content/users/-dash.json\nwrite Content/posts/\(Self.postID)/comments.json\n"
+        )
         let renamed = try run(["rename", "user", "-dash", "-dashing"], in: fixture.root)
         #expect(renamed.status == 0, "\(renamed.standardError)")
         #expect(renamed.standardOutput == "Renamed user -dash to -dashing: Content/users/-dashing.json; on their 1 comment\n")

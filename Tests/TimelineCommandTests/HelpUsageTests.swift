@@ -11,7 +11,7 @@ struct HelpUsageTests {
     static let contentCommands: [[String]] = [
         ["like"], ["unlike"], ["follow"], ["unfollow"], ["new", "user"], ["new", "post"], ["new", "comment"], ["edit", "user"], ["edit", "post"],
         ["edit", "comment"],
-        ["delete", "post"], ["delete", "comment"], ["rename", "user"],
+        ["delete", "user"], ["delete", "post"], ["delete", "comment"], ["rename", "user"],
     ]
 
     let cli = AuthoringCommandLineTests()

@@ -72,6 +72,23 @@ struct DeleteUserTests {
         await ContentChecks.checkPasses(fixture)
     }
 
+    @Test("--dry-run says what would be deleted and rewritten, file by file, and changes nothing")
+    func dryRun() async throws {
+        let fixture = try siteWhereBobWrote()
+        let before = try SiteFixture.snapshot(fixture.content)
+        let result = try await fixture.author.deleteUser(.init(username: "bob", withContent: true, dryRun: true))
+        #expect(try SiteFixture.snapshot(fixture.content) == before)
+        #expect(
+            result.summary
+                == "Dry run, nothing changed: would delete user bob: Content/users/bob.json; would remove from the follows of alice; would delete their 1 post, 1 comment and 1 like"
+        )
+        #expect(
+            result.plan == [
+                "remove Content/users/bob.json", "write Content/users/alice.json", "remove Content/posts/\(Self.bobPost)/",
+                "write Content/posts/\(Self.alicePost)/comments.json", "remove Content/posts/\(Self.alicePost)/likes.json",
+            ])
+    }
+
     @Test("a reference that spells the username with an escape (JSON's \\u0062) is found too")
     func escapedReference() async throws {
         let fixture = try SiteFixture.small()

@@ -60,6 +60,25 @@ struct RenameUserTests {
         await ContentChecks.checkPasses(fixture)
     }
 
+    @Test("--dry-run says what would change, file by file, and changes nothing")
+    func dryRun() async throws {
+        let fixture = try siteWhereBobIsNamed()
+        let before = try SiteFixture.snapshot(fixture.content)
+        let result = try await fixture.author.renameUser(.init(username: "bob", newUsername: "robert", dryRun: true))
+        #expect(try SiteFixture.snapshot(fixture.content) == before)
+        #expect(!result.changed)
+        #expect(
+            result.summary
+                == "Dry run, nothing changed: would rename user bob to robert: Content/users/robert.json; in the follows of alice; on their 1 post, 1 comment and 1 like; in 1 mention"
+        )
+        #expect(
+            result.plan == [
+                "write Content/users/robert.json", "remove Content/users/bob.json", "write Content/users/alice.json",
+                "write Content/posts/\(Self.alicePost)/post.md", "write Content/posts/\(Self.bobPost)/post.md",
+                "write Content/posts/\(Self.alicePost)/comments.json", "write Content/posts/\(Self.alicePost)/likes.json",
+            ])
+    }
+
     @Test("an avatar named after the user moves with them; one that another user's file also names stays where it is")
     func avatars() async throws {
         let fixture = try SiteFixture.small()

@@ -25,12 +25,23 @@ public struct AuthoringResult: Sendable {
     public let changed: Bool
     /// The loader's warnings about what was written (a post without alt text).
     public let warnings: [Diagnostic]
+    /// For a dry run, each file the change would write or remove (`write Content/users/bob.json`);
+    /// nothing was changed.
+    public let plan: [String]
 
-    init(_ summary: String, id: String? = nil, path: String? = nil, changed: Bool = true, warnings: [Diagnostic] = []) {
+    init(_ summary: String, id: String? = nil, path: String? = nil, changed: Bool = true, warnings: [Diagnostic] = [], plan: [String] = []) {
         self.summary = summary
         self.id = id
         self.path = path
         self.changed = changed
         self.warnings = warnings
+        self.plan = plan
+    }
+
+    /// A dry run's result: what the change would do, and nothing changed.
+    static func dryRun(_ summary: String, id: String?, path: String, warnings: [Diagnostic] = [], of transaction: ContentTransaction) -> AuthoringResult {
+        let plan = transaction.plan
+        transaction.discard()
+        return AuthoringResult("Dry run, nothing changed: " + summary, id: id, path: path, changed: false, warnings: warnings, plan: plan)
     }
 }

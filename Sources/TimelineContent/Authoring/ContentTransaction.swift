@@ -51,6 +51,18 @@ package final class ContentTransaction {
 
     package var isEmpty: Bool { steps.isEmpty }
 
+    /// What `commit` would do, one line a step in order (`write Content/users/alice.json`,
+    /// `remove Content/posts/-K25…/`), for a dry run.
+    package var plan: [String] {
+        steps.map { step in
+            switch step {
+            case .place(_, let destination, _): "write " + displayPrefix + Path.relative(destination, to: root)
+            case .remove(let path):
+                "remove " + displayPrefix + Path.relative(path, to: root) + (FileSystem.kind(of: path) == .directory ? "/" : "")
+            }
+        }
+    }
+
     package func absolute(_ relativePath: String) -> String { root + "/" + relativePath }
     package func display(_ relativePath: String) -> String { displayPrefix + relativePath }
 

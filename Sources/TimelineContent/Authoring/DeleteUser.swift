@@ -7,10 +7,13 @@ extension ContentAuthor {
         /// Also deletes the user's posts (with the comments and likes on them) and their comments
         /// and likes on other posts. Without it, a user who wrote any of those is refused.
         public var withContent: Bool
+        /// Says what would change, and changes nothing.
+        public var dryRun: Bool
 
-        public init(username: String, withContent: Bool = false) {
+        public init(username: String, withContent: Bool = false, dryRun: Bool = false) {
             self.username = username
             self.withContent = withContent
+            self.dryRun = dryRun
         }
     }
 
@@ -55,16 +58,19 @@ extension ContentAuthor {
                 try transaction.write(interactionsFile, bytes: InteractionRecord.fileBytes(kept))
             }
         }
+        var done = [(request.dryRun ? "would delete user " : "Deleted user ") + "\(username): \(shown)"]
+        if !traces.followers.isEmpty {
+            done.append((request.dryRun ? "would remove from the follows of " : "removed from the follows of ") + listed(traces.followers.map(\.username)))
+        }
+        if !traces.isOnlyFollowed {
+            done.append((request.dryRun ? "would delete their " : "deleted their ") + traces.contentSummary(onOwnPosts: false))
+        }
+        if request.dryRun {
+            return .dryRun(done.joined(separator: "; "), id: username, path: shown, of: transaction)
+        }
         let warnings = try transaction.commit {
             traces.followers.flatMap { folder.verifyUser($0.username) }
                 + interactionsOnOtherPosts.flatMap { folder.verifyInteractions($0.kind, of: $0.post) }
-        }
-        var done = ["Deleted user \(username): \(shown)"]
-        if !traces.followers.isEmpty {
-            done.append("removed from the follows of " + listed(traces.followers.map(\.username)))
-        }
-        if !traces.isOnlyFollowed {
-            done.append("deleted their " + traces.contentSummary(onOwnPosts: false))
         }
         return AuthoringResult(done.joined(separator: "; "), id: username, path: shown, warnings: warnings)
     }

@@ -5,10 +5,13 @@ extension ContentAuthor {
     public struct RenameUser: Sendable {
         public var username: String
         public var newUsername: String
+        /// Says what would change, and changes nothing.
+        public var dryRun: Bool
 
-        public init(username: String, newUsername: String) {
+        public init(username: String, newUsername: String, dryRun: Bool = false) {
             self.username = username
             self.newUsername = newUsername
+            self.dryRun = dryRun
         }
     }
 
@@ -62,12 +65,7 @@ extension ContentAuthor {
             }
             try transaction.write(ContentFolder.interactionsFile(file.kind, of: file.post), bytes: InteractionRecord.fileBytes(renamed))
         }
-        let warnings = try transaction.commit {
-            folder.verifyUser(new) + traces.followers.flatMap { folder.verifyUser($0.username) }
-                + captions.rewritten.flatMap { folder.verifyPost($0) }
-                + traces.interactionFiles.flatMap { folder.verifyInteractions($0.kind, of: $0.post) }
-        }
-        var done = ["Renamed user \(old) to \(new): \(shown)"]
+        var done = [(request.dryRun ? "would rename user " : "Renamed user ") + "\(old) to \(new): \(shown)"]
         if !traces.followers.isEmpty {
             done.append("in the follows of " + listed(traces.followers.map(\.username)))
         }
@@ -76,6 +74,14 @@ extension ContentAuthor {
         }
         if captions.mentions > 0 {
             done.append("in " + counted(captions.mentions, "mention"))
+        }
+        if request.dryRun {
+            return .dryRun(done.joined(separator: "; "), id: new, path: shown, warnings: captions.leftAlone, of: transaction)
+        }
+        let warnings = try transaction.commit {
+            folder.verifyUser(new) + traces.followers.flatMap { folder.verifyUser($0.username) }
+                + captions.rewritten.flatMap { folder.verifyPost($0) }
+                + traces.interactionFiles.flatMap { folder.verifyInteractions($0.kind, of: $0.post) }
         }
         return AuthoringResult(done.joined(separator: "; "), id: new, path: shown, warnings: captions.leftAlone + warnings)
     }
