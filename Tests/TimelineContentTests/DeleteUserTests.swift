@@ -89,6 +89,21 @@ struct DeleteUserTests {
             ])
     }
 
+    @Test("a caption that mentions the deleted user is left as it is, with a warning at the mention; the dry run warns too")
+    func mentionsOfTheDeletedUser() async throws {
+        let fixture = try SiteFixture.small()
+        try fixture.post(Self.alicePost, by: "alice", caption: "# Launch\n\nWith @Bob.\n", photo: nil)
+        let caption = try ContentChecks.text(fixture.content + "/posts/\(Self.alicePost)/post.md")
+        let warning =
+            "Content/posts/\(Self.alicePost)/post.md:7:6: warning: the caption mentions '@bob', who is deleted: the mention will be plain text; edit the caption to change it"
+        let rehearsal = try await fixture.author.deleteUser(.init(username: "bob", withContent: true, dryRun: true))
+        #expect(rehearsal.warnings.map(\.description) == [warning])
+        let result = try await fixture.author.deleteUser(.init(username: "bob", withContent: true))
+        #expect(result.warnings.map(\.description) == [warning])
+        #expect(try ContentChecks.text(fixture.content + "/posts/\(Self.alicePost)/post.md") == caption)
+        await ContentChecks.checkPasses(fixture)
+    }
+
     @Test("a reference that spells the username with an escape (JSON's \\u0062) is found too")
     func escapedReference() async throws {
         let fixture = try SiteFixture.small()

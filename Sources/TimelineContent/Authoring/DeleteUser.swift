@@ -65,13 +65,33 @@ extension ContentAuthor {
         if !traces.isOnlyFollowed {
             done.append((request.dryRun ? "would delete their " : "deleted their ") + traces.contentSummary(onOwnPosts: false))
         }
+        let mentions = try unlinkedMentions(of: username, in: traces)
         if request.dryRun {
-            return .dryRun(done.joined(separator: "; "), id: username, path: shown, of: transaction)
+            return .dryRun(done.joined(separator: "; "), id: username, path: shown, warnings: mentions, of: transaction)
         }
         let warnings = try transaction.commit {
             traces.followers.flatMap { folder.verifyUser($0.username) }
                 + interactionsOnOtherPosts.flatMap { folder.verifyInteractions($0.kind, of: $0.post) }
         }
-        return AuthoringResult(done.joined(separator: "; "), id: username, path: shown, warnings: warnings)
+        return AuthoringResult(done.joined(separator: "; "), id: username, path: shown, warnings: mentions + warnings)
+    }
+
+    /// A warning at each caption that mentions the user, on posts that stay: the mention will be
+    /// plain text, and each build warns of it. Placed at the first mention a line-by-line scan
+    /// finds, else at the file.
+    private func unlinkedMentions(of username: String, in traces: UserTraces) throws(AuthoringError) -> [Diagnostic] {
+        let deleted = Set(traces.posts)
+        var warnings: [Diagnostic] = []
+        for mention in traces.mentions where !deleted.contains(mention.post) {
+            let file = ContentFolder.postFolder(mention.post) + "/post.md"
+            let post = try folder.readPost(mention.post)
+            let first = PostFileEdit(text: post.text, frontMatter: post.frontMatter).mentions(of: username).first
+            let at = SourceLocation(path: folder.display(file), line: first?.start.line, column: first?.start.column)
+            warnings.append(
+                .warning(
+                    .unknownUser, stage: .validate, at: at,
+                    "the caption mentions '@\(username)', who is deleted: the mention will be plain text; edit the caption to change it"))
+        }
+        return warnings
     }
 }
