@@ -103,6 +103,17 @@ package final class RunningPreview: Sendable {
         }
     }
 
+    /// Waits through rebuilds until the page at `path` passes `check`: a rebuild queued before
+    /// the change the caller waits for (the watcher may split one change into two batches
+    /// under load) is not mistaken for it. False when no rebuild brings it within `timeout`
+    /// of the last.
+    package func rebuilt(_ path: String, timeout: Duration = .seconds(60), until check: (String) -> Bool) async throws -> Bool {
+        while try await nextRebuild(timeout: timeout) != nil {
+            if check(try await get(path).text) { return true }
+        }
+        return false
+    }
+
     /// Waits for the next build after `generation` (nil when none finishes in time).
     func nextBuild(after generation: Int, timeout: Duration = .seconds(60)) async throws -> Int? {
         try await withDeadline(timeout) { await self.server.state.waitForBuild(after: generation) }
