@@ -30,7 +30,7 @@ struct ContentOptions: ParsableArguments {
         } catch {
             outcome = .failure(error)
         }
-        try report(outcome, printing: { [$0.summary] + $0.plan })
+        try report(outcome, printing: { [$0.summary] })
     }
 
     private func report(_ outcome: Result<AuthoringResult, AuthoringError>, printing lines: (AuthoringResult) -> [String]) throws {
@@ -38,7 +38,7 @@ struct ContentOptions: ParsableArguments {
         case .success(let result):
             let console = Console(quiet: quiet)
             console.print(result.warnings)
-            for line in lines(result) { console.summary(line) }
+            for line in lines(result) + result.plan { console.summary(line) }
         case .failure(let error):
             Console.writeError(error.description + "\n")
             throw ExitCode.failure

@@ -38,10 +38,9 @@ public struct AuthoringResult: Sendable {
         self.plan = plan
     }
 
-    /// A dry run's result: what the change would do, and nothing changed.
-    static func dryRun(_ summary: String, id: String?, path: String, warnings: [Diagnostic] = [], of transaction: ContentTransaction) -> AuthoringResult {
-        let plan = transaction.plan
-        transaction.discard()
-        return AuthoringResult("Dry run, nothing changed: " + summary, id: id, path: path, changed: false, warnings: warnings, plan: plan)
+    /// A dry run's result: what the change would do (`plan`, from `ContentTransaction.abandon`),
+    /// and nothing changed.
+    static func dryRun(_ summary: String, id: String?, path: String, warnings: [Diagnostic] = [], plan: [String]) -> AuthoringResult {
+        AuthoringResult("Dry run, nothing changed: " + summary, id: id, path: path, changed: false, warnings: warnings, plan: plan)
     }
 }

@@ -51,10 +51,12 @@ package final class ContentTransaction {
 
     package var isEmpty: Bool { steps.isEmpty }
 
-    /// What `commit` would do, one line a step in order (`write Content/users/alice.json`,
-    /// `remove Content/posts/-K25…/`), for a dry run.
-    package var plan: [String] {
-        steps.map { step in
+    /// For a dry run: what `commit` would do, one line a step in order (`write
+    /// Content/users/alice.json`, `remove Content/posts/-K25…/`). Whatever was staged is
+    /// deleted, and the transaction is empty.
+    package func abandon() -> [String] {
+        defer { discard() }
+        return steps.map { step in
             switch step {
             case .place(_, let destination, _): "write " + displayPrefix + Path.relative(destination, to: root)
             case .remove(let path):

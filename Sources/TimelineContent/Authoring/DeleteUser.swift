@@ -65,9 +65,9 @@ extension ContentAuthor {
         if !traces.isOnlyFollowed {
             done.append((request.dryRun ? "would delete their " : "deleted their ") + traces.contentSummary(onOwnPosts: false))
         }
-        let mentions = try unlinkedMentions(of: username, in: traces)
+        let mentions = unlinkedMentions(of: username, in: traces)
         if request.dryRun {
-            return .dryRun(done.joined(separator: "; "), id: username, path: shown, warnings: mentions, of: transaction)
+            return .dryRun(done.joined(separator: "; "), id: username, path: shown, warnings: mentions, plan: transaction.abandon())
         }
         let warnings = try transaction.commit {
             traces.followers.flatMap { folder.verifyUser($0.username) }
@@ -77,21 +77,16 @@ extension ContentAuthor {
     }
 
     /// A warning at each caption that mentions the user, on posts that stay: the mention will be
-    /// plain text, and each build warns of it. Placed at the first mention a line-by-line scan
-    /// finds, else at the file.
-    private func unlinkedMentions(of username: String, in traces: UserTraces) throws(AuthoringError) -> [Diagnostic] {
+    /// plain text, and each build warns of it. Placed where the build's own warning will be
+    /// (`MentionLocation`), at the first mention in any case; else at the file.
+    private func unlinkedMentions(of username: String, in traces: UserTraces) -> [Diagnostic] {
         let deleted = Set(traces.posts)
-        var warnings: [Diagnostic] = []
-        for mention in traces.mentions where !deleted.contains(mention.post) {
+        return traces.mentions.filter { !deleted.contains($0.post) }.map { mention in
             let file = ContentFolder.postFolder(mention.post) + "/post.md"
-            let post = try folder.readPost(mention.post)
-            let first = PostFileEdit(text: post.text, frontMatter: post.frontMatter).mentions(of: username).first
-            let at = SourceLocation(path: folder.display(file), line: first?.start.line, column: first?.start.column)
-            warnings.append(
-                .warning(
-                    .unknownUser, stage: .validate, at: at,
-                    "the caption mentions '@\(username)', who is deleted: the mention will be plain text; edit the caption to change it"))
+            let located = MentionLocation(post: folder.absolute(file), shownAs: folder.display(file))?.first(ofAnyCase: username)
+            return .warning(
+                .unknownUser, stage: .validate, at: located ?? SourceLocation(path: folder.display(file)),
+                "the caption mentions '@\(username)', who is deleted: the mention will be plain text; edit the caption to change it")
         }
-        return warnings
     }
 }

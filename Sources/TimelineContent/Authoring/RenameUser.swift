@@ -76,7 +76,7 @@ extension ContentAuthor {
             done.append("in " + counted(captions.mentions, "mention"))
         }
         if request.dryRun {
-            return .dryRun(done.joined(separator: "; "), id: new, path: shown, warnings: captions.leftAlone, of: transaction)
+            return .dryRun(done.joined(separator: "; "), id: new, path: shown, warnings: captions.leftAlone, plan: transaction.abandon())
         }
         let warnings = try transaction.commit {
             folder.verifyUser(new) + traces.followers.flatMap { folder.verifyUser($0.username) }
@@ -116,7 +116,8 @@ extension ContentAuthor {
                 let places = edit.mentions(of: old)
                 var renamed = edit
                 for place in places { renamed.replace(from: place.start, to: place.end, with: new) }
-                if places.count == count, Self.mentions(in: renamed.bytes, of: [old, new]) == [0, Self.mentions(in: post.caption, of: new) + count] {
+                let after = Self.mentionCounts(in: renamed.bytes, of: old, new)
+                if places.count == count, after?.old == 0, after?.new == UserTraces.mentionCount(of: new, in: post.caption) + count {
                     edit = renamed
                     mentions += count
                 } else {
@@ -135,14 +136,10 @@ extension ContentAuthor {
         return (rewritten, mentions, leftAlone)
     }
 
-    /// How many times a `post.md`'s caption mentions each of `usernames` (in any case), as
-    /// CommonMark reads it.
-    private static func mentions(in file: [UInt8], of usernames: [String]) -> [Int] {
-        guard let caption = try? FrontMatter.split(SourceFile(path: "post.md", bytes: file)).body else { return [] }
-        return usernames.map { mentions(in: caption, of: $0) }
-    }
-
-    private static func mentions(in caption: String, of username: String) -> Int {
-        Markdown.references(caption).mentions.filter { Username.caseFolded($0) == Username.caseFolded(username) }.count
+    /// How many times a `post.md`'s caption mentions `old` and `new` (in any case), as
+    /// CommonMark reads it; nil when the file has no front matter to split off.
+    private static func mentionCounts(in file: [UInt8], of old: String, _ new: String) -> (old: Int, new: Int)? {
+        guard let caption = try? FrontMatter.split(SourceFile(path: "post.md", bytes: file)).body else { return nil }
+        return (UserTraces.mentionCount(of: old, in: caption), UserTraces.mentionCount(of: new, in: caption))
     }
 }

@@ -59,7 +59,6 @@ struct UserTraces {
             return namesUser ? id : nil
         }.compactMap { $0 }
         let reader = PostReader(contentRoot: folder.root, displayPrefix: folder.displayPrefix, assets: folder.assets)
-        let folded = Username.caseFolded(username)
         for id in candidates.sorted(by: { $0.rawValue.utf8.lexicographicallyPrecedes($1.rawValue.utf8) }) {
             let postFolder = ContentFolder.postFolder(id)
             let (read, diagnostics) = reader.read(id: id, folder: postFolder)
@@ -71,10 +70,16 @@ struct UserTraces {
             if post.author.username == username { traces.posts.append(id) }
             traces.note(.comments, of: id, post.comments.map(InteractionRecord.init), by: username)
             traces.note(.likes, of: id, post.likes.map(InteractionRecord.init), by: username)
-            let mentions = post.caption.map { Markdown.references($0).mentions.filter { Username.caseFolded($0) == folded }.count } ?? 0
+            let mentions = post.caption.map { mentionCount(of: username, in: $0) } ?? 0
             if mentions > 0 { traces.mentions.append(Mentions(post: id, count: mentions)) }
         }
         return traces
+    }
+
+    /// How many times `caption` mentions `username` (in any case), as CommonMark reads it.
+    static func mentionCount(of username: String, in caption: String) -> Int {
+        let folded = Username.caseFolded(username)
+        return Markdown.references(caption).mentions.filter { Username.caseFolded($0) == folded }.count
     }
 
     /// The escapes through which JSON or YAML could spell a name without its bytes.
@@ -87,8 +92,10 @@ struct UserTraces {
     /// Whether a caption could mention the user in a way `mayName` misses: `@` and the name in
     /// another case (a mention is case-insensitive), or a character reference (`&#64;`).
     private static func mayMention(_ bytes: [UInt8], _ name: [UInt8]) -> Bool {
-        bytes.contains(name, ignoringASCIICaseAfter: UInt8(ascii: "@")) || bytes.contains(bytes: Array("&#".utf8))
+        bytes.contains(name, ignoringASCIICaseAfter: UInt8(ascii: "@")) || bytes.contains(bytes: characterReference)
     }
+
+    private static let characterReference = Array("&#".utf8)
 
     private mutating func note(_ kind: ContentFolder.Interactions, of post: ContentID, _ records: [InteractionRecord], by username: String) {
         let written = records.filter { $0.username == username }.count
