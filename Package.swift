@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "Timeline",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "timeline", targets: ["timeline"]),
         .executable(name: "timeline-workload", targets: ["timeline-workload"]),
@@ -19,56 +19,65 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
         .systemLibrary(
             name: "CCmark",
             pkgConfig: "libcmark",
-            providers: [.apt(["libcmark-dev"])]
+            providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
         ),
         .systemLibrary(
             name: "CLibXML2",
             pkgConfig: "libxml-2.0",
-            providers: [.apt(["libxml2-dev"])]
+            providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
         .systemLibrary(
             name: "CVips",
             pkgConfig: "vips",
-            providers: [.apt(["libvips-dev"])]
+            providers: [.apt(["libvips-dev"]), .brew(["vips"])]
         ),
         .systemLibrary(
             name: "CZlib",
             pkgConfig: "zlib",
-            providers: [.apt(["zlib1g-dev"])]
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
         ),
         .systemLibrary(
             name: "CBrotliEncoder",
             pkgConfig: "libbrotlienc",
-            providers: [.apt(["libbrotli-dev"])]
+            providers: [.apt(["libbrotli-dev"]), .brew(["brotli"])]
         ),
         // The tests decompress what the build wrote.
         .systemLibrary(
             name: "CBrotliDecoder",
             pkgConfig: "libbrotlidec",
-            providers: [.apt(["libbrotli-dev"])]
+            providers: [.apt(["libbrotli-dev"]), .brew(["brotli"])]
         ),
-        .target(name: "CSystemSupport"),
-        .target(name: "CFileWatch"),
+        // The platform layer: every call that differs between Linux and Darwin, over
+        // apple/swift-system, with what it lacks in one C shim (docs/architecture.md).
+        .target(
+            name: "CSystemSupport",
+            linkerSettings: [.linkedFramework("CoreServices", .when(platforms: [.macOS]))]
+        ),
+        .target(
+            name: "TimelineSystem",
+            dependencies: ["CSystemSupport", .product(name: "SystemPackage", package: "swift-system")]
+        ),
         .target(name: "CVipsSupport", dependencies: ["CVips"]),
         .target(name: "TimelineTemplates"),
         // The pipeline's stages, each a target that may use only those below it:
         // Model ← Content ← Site ← Build, and Model ← Output ← Build (docs/architecture.md).
         .target(
             name: "TimelineModel",
-            dependencies: ["CSystemSupport"]
+            dependencies: ["TimelineSystem"]
         ),
         .target(
             name: "TimelineContent",
-            dependencies: ["TimelineModel", "CCmark", .product(name: "Yams", package: "Yams")]
+            dependencies: ["TimelineSystem", "TimelineModel", "CCmark", .product(name: "Yams", package: "Yams")]
         ),
         .target(
             name: "TimelineSite",
-            dependencies: ["TimelineModel", "TimelineContent", "TimelineTemplates", "CLibXML2", "CVipsSupport"],
+            dependencies: ["TimelineSystem", "TimelineModel", "TimelineContent", "TimelineTemplates", "CLibXML2", "CVipsSupport"],
             plugins: ["EmbedBuiltInTheme"]
         ),
         // The built-in theme: Templates/ compiled into the tool at build time (docs/themes.md).
@@ -80,19 +89,21 @@ let package = Package(
         ),
         .target(
             name: "TimelineOutput",
-            dependencies: ["TimelineModel", "CSystemSupport", "CZlib", "CBrotliEncoder"]
+            dependencies: [
+                "TimelineSystem", "TimelineModel", "CZlib", "CBrotliEncoder", .product(name: "SystemPackage", package: "swift-system"),
+            ]
         ),
         .target(
             name: "TimelineBuild",
-            dependencies: ["TimelineModel", "TimelineContent", "TimelineSite", "TimelineOutput", "TimelineTemplates", "CLibXML2"]
+            dependencies: ["TimelineSystem", "TimelineModel", "TimelineContent", "TimelineSite", "TimelineOutput", "TimelineTemplates", "CLibXML2"]
         ),
         .target(
             name: "TimelinePreview",
             dependencies: [
+                "TimelineSystem",
                 "TimelineModel",
                 "TimelineSite",
                 "TimelineBuild",
-                "CFileWatch",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -102,6 +113,7 @@ let package = Package(
         .executableTarget(
             name: "timeline",
             dependencies: [
+                "TimelineSystem",
                 "TimelineModel",
                 "TimelineContent",
                 "TimelineSite",
@@ -114,6 +126,7 @@ let package = Package(
         .executableTarget(
             name: "timeline-workload",
             dependencies: [
+                "TimelineSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]
         ),
@@ -125,40 +138,41 @@ let package = Package(
         .target(
             name: "TimelineTestSupport",
             dependencies: [
-                "TimelineModel", "TimelineContent", "TimelineSite", "TimelineBuild", "TimelinePreview", "CLibXML2", "CZlib", "CBrotliDecoder",
+                "TimelineSystem", "TimelineModel", "TimelineContent", "TimelineSite", "TimelineBuild", "TimelinePreview", "CLibXML2", "CZlib",
+                "CBrotliDecoder",
             ],
             path: "Tests/TimelineTestSupport"
         ),
         .testTarget(
             name: "TimelineModelTests",
-            dependencies: ["TimelineModel", "TimelineTestSupport"]
+            dependencies: ["TimelineSystem", "TimelineModel", "TimelineTestSupport"]
         ),
         .testTarget(
             name: "TimelineContentTests",
-            dependencies: ["TimelineModel", "TimelineContent", "TimelineBuild", "TimelineTestSupport", "timeline"],
+            dependencies: ["TimelineSystem", "TimelineModel", "TimelineContent", "TimelineBuild", "TimelineTestSupport", "timeline"],
             exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "TimelineSiteTests",
-            dependencies: ["TimelineModel", "TimelineContent", "TimelineSite", "TimelineBuild", "TimelineTemplates", "TimelineTestSupport", "timeline"]
+            dependencies: ["TimelineSystem", "TimelineModel", "TimelineContent", "TimelineSite", "TimelineBuild", "TimelineTemplates", "TimelineTestSupport", "timeline"]
         ),
         .testTarget(
             name: "TimelineOutputTests",
-            dependencies: ["TimelineModel", "TimelineOutput", "TimelineBuild", "TimelineTestSupport", "timeline"]
+            dependencies: ["TimelineSystem", "TimelineModel", "TimelineOutput", "TimelineBuild", "TimelineTestSupport", "timeline"]
         ),
         .testTarget(
             name: "TimelineBuildTests",
-            dependencies: ["TimelineModel", "TimelineContent", "TimelineSite", "TimelineOutput", "TimelineBuild", "TimelineTestSupport", "timeline"]
+            dependencies: ["TimelineSystem", "TimelineModel", "TimelineContent", "TimelineSite", "TimelineOutput", "TimelineBuild", "TimelineTestSupport", "timeline"]
         ),
         .testTarget(
             name: "TimelinePreviewTests",
-            dependencies: [
+            dependencies: ["TimelineSystem", 
                 "TimelineModel", "TimelineBuild", "TimelinePreview", "TimelineTestSupport", "timeline", .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),
         .testTarget(
             name: "TimelineCommandTests",
-            dependencies: [
+            dependencies: ["TimelineSystem", 
                 "TimelineModel", "TimelineContent", "TimelineSite", "TimelineBuild", "TimelineTestSupport", "timeline",
                 .product(name: "Yams", package: "Yams"),
             ]

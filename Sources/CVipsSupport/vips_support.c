@@ -45,6 +45,10 @@ static void start_vips(void) {
     start_status = 0;
 }
 
+const char *timeline_vips_version(void) {
+    return vips_version_string();
+}
+
 int timeline_vips_start(void) {
     pthread_once(&start_once, start_vips);
     return start_status;

@@ -4,6 +4,7 @@ import Logging
 import NIOCore
 import ServiceLifecycle
 import TimelineBuild
+import TimelineSystem
 
 /// How to run a preview.
 public struct PreviewConfiguration: Sendable {

@@ -1,6 +1,7 @@
 import ServiceLifecycle
 import TimelineBuild
 import TimelineModel
+import TimelineSystem
 
 /// What the preview did, for the terminal.
 public enum PreviewEvent: Sendable {

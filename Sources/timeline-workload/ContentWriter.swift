@@ -13,13 +13,13 @@ struct ContentWriter: Sendable {
 
     /// Creates the top-level folders, site.json and the shared photo files.
     func writeSkeleton() throws {
-        try FileSystem.makeDirectory(output.child(OutputDirectory.markerFolder))
+        try WorkloadFiles.makeDirectory(output.child(OutputDirectory.markerFolder))
         for path in photoSources.paths {
-            try FileSystem.write(PlaceholderPhoto.pngBytes, to: path)
+            try WorkloadFiles.write(PlaceholderPhoto.pngBytes, to: path)
         }
-        try FileSystem.write(siteJSON(), to: output.child("site.json"))
-        try FileSystem.makeDirectory(output.child("users"))
-        try FileSystem.makeDirectory(output.child("posts"))
+        try WorkloadFiles.write(siteJSON(), to: output.child("site.json"))
+        try WorkloadFiles.makeDirectory(output.child("users"))
+        try WorkloadFiles.makeDirectory(output.child("posts"))
     }
 
     func writeUsers(of community: Community) throws {
@@ -28,7 +28,7 @@ struct ContentWriter: Sendable {
         for profile in community.profiles {
             buffer.removeAll(keepingCapacity: true)
             appendUserJSON(profile, usernames: usernames, to: &buffer)
-            try FileSystem.write(buffer, to: output.child("users/\(profile.username).json"))
+            try WorkloadFiles.write(buffer, to: output.child("users/\(profile.username).json"))
         }
     }
 
@@ -37,29 +37,28 @@ struct ContentWriter: Sendable {
         var totals = PostTotals()
         var buffer: [UInt8] = []
         buffer.reserveCapacity(1 << 16)
-        let photo = PlaceholderPhoto.pngBytes
         var chunkStart = worker * ContentWriter.chunkSize
         while chunkStart < settings.postCount {
             for postIndex in chunkStart..<min(chunkStart + ContentWriter.chunkSize, settings.postCount) {
                 let post = planner.plan(postIndex: postIndex)
                 let folder = output.child("posts/" + post.id.text)
-                try FileSystem.makeDirectory(folder)
+                try WorkloadFiles.makeDirectory(folder)
 
                 buffer.removeAll(keepingCapacity: true)
                 appendPostMarkdown(post, usernames: usernames, to: &buffer)
-                try FileSystem.write(buffer, to: folder + "/post.md")
+                try WorkloadFiles.write(buffer, to: folder + "/post.md")
 
-                try FileSystem.linkOrCopy(from: photoSources.path(forPostIndex: postIndex), to: folder + "/photo.png", bytes: photo)
+                try WorkloadFiles.linkOrCopy(from: photoSources.path(forPostIndex: postIndex), to: folder + "/photo.png")
 
                 if !post.comments.isEmpty {
                     buffer.removeAll(keepingCapacity: true)
                     appendCommentsJSON(post.comments, usernames: usernames, to: &buffer)
-                    try FileSystem.write(buffer, to: folder + "/comments.json")
+                    try WorkloadFiles.write(buffer, to: folder + "/comments.json")
                 }
                 if !post.likes.isEmpty {
                     buffer.removeAll(keepingCapacity: true)
                     appendLikesJSON(post.likes, usernames: usernames, to: &buffer)
-                    try FileSystem.write(buffer, to: folder + "/likes.json")
+                    try WorkloadFiles.write(buffer, to: folder + "/likes.json")
                 }
                 totals.posts += 1
                 totals.comments += post.comments.count

@@ -20,11 +20,11 @@ struct OutputDirectory: Sendable {
 
     func prepare(force: Bool) throws {
         let fileManager = FileManager.default
-        guard FileSystem.exists(path) else {
+        guard WorkloadFiles.exists(path) else {
             try fileManager.createDirectory(atPath: path, withIntermediateDirectories: true)
             return
         }
-        guard FileSystem.isDirectory(path) else {
+        guard WorkloadFiles.isDirectory(path) else {
             throw WorkloadError.notADirectory(path)
         }
         guard try !fileManager.contentsOfDirectory(atPath: path).isEmpty else {
@@ -33,7 +33,7 @@ struct OutputDirectory: Sendable {
         guard force else {
             throw WorkloadError.notEmpty(path)
         }
-        guard FileSystem.exists(child("site.json")), FileSystem.isDirectory(child(OutputDirectory.markerFolder)) else {
+        guard WorkloadFiles.exists(child("site.json")), WorkloadFiles.isDirectory(child(OutputDirectory.markerFolder)) else {
             throw WorkloadError.notMadeByWorkload(path)
         }
         try fileManager.removeItem(atPath: path)

@@ -1,16 +1,10 @@
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
+import TimelineSystem
 
 enum WorkloadError: Error, CustomStringConvertible {
     case notADirectory(String)
     case notEmpty(String)
     case notMadeByWorkload(String)
-    case fileSystem(operation: String, path: String, code: Int32)
+    case fileSystem(FileSystem.Failure)
 
     var description: String {
         switch self {
@@ -21,8 +15,14 @@ enum WorkloadError: Error, CustomStringConvertible {
         case .notMadeByWorkload(let path):
             return
                 "\(path) is not empty and was not made by timeline-workload (it lacks site.json or .workload/), so --force will not delete it. Choose another --output."
-        case .fileSystem(let operation, let path, let code):
-            return "Could not \(operation) \(path): \(String(cString: strerror(code)))."
+        case .fileSystem(let failure):
+            return "Could not \(failure.operation) \(failure.path): \(failure.reason)."
         }
+    }
+}
+
+extension WorkloadError {
+    init(_ failure: FileSystem.Failure) {
+        self = .fileSystem(failure)
     }
 }

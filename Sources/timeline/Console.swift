@@ -1,14 +1,8 @@
 import ArgumentParser
+import Foundation
 import TimelineBuild
 import TimelineModel
-
-#if canImport(Glibc)
-    import Glibc
-    private let systemWrite = Glibc.write
-#elseif canImport(Darwin)
-    import Darwin
-    private let systemWrite = Darwin.write
-#endif
+import TimelineSystem
 
 /// Where the CLI talks: diagnostics and progress on standard error, the summary on standard
 /// output. On a terminal each stage prints a progress line; elsewhere (CI) only the summary.
@@ -18,8 +12,8 @@ struct Console: Sendable {
 
     init(quiet: Bool) {
         self.quiet = quiet
-        let ci = getenv("CI").map { String(cString: $0) }
-        isTerminal = isatty(STDERR_FILENO) == 1 && (ci == nil || ci == "" || ci == "false")
+        let ci = ProcessInfo.processInfo.environment["CI"]
+        isTerminal = StandardStream.error.isTerminal && (ci == nil || ci == "" || ci == "false")
     }
 
     var progressHandler: (@Sendable (BuildProgress) -> Void)? {
@@ -49,18 +43,11 @@ struct Console: Sendable {
     }
 
     static func writeError(_ text: String) {
-        write(text, to: STDERR_FILENO)
+        StandardStream.error.write(text)
     }
 
     /// Standard output without buffering, so a line shows at once through a pipe too.
     static func writeOutput(_ text: String) {
-        write(text, to: STDOUT_FILENO)
-    }
-
-    private static func write(_ text: String, to descriptor: Int32) {
-        var text = text
-        text.withUTF8 { buffer in
-            _ = systemWrite(descriptor, buffer.baseAddress, buffer.count)
-        }
+        StandardStream.output.write(text)
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import TimelineContent
 import TimelineModel
+import TimelineSystem
 
 struct InitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -78,6 +78,7 @@ extension Console {
             let how: String
             switch mechanism {
             case .inotify: how = "inotify"
+            case .fsEvents: how = "FSEvents"
             case .polling(let interval): how = "a scan every \(interval.wholeMilliseconds) ms"
             }
             Console.writeOutput("Watching \(roots.joined(separator: " and ")) (\(how))\n")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import TimelineBuild
 import TimelineModel
 
 @main
@@ -8,7 +9,7 @@ struct TimelineCommand: AsyncParsableCommand {
         abstract: "Builds a static photo-timeline site from content files.",
         discussion:
             "Run it in a site folder holding Content/ (and Templates/, any files that replace the built-in theme's); the site is written to Output/. timeline init starts a site.",
-        version: TimelineVersion.current,
+        version: ToolVersion.text,
         subcommands: [
             InitCommand.self, BuildCommand.self, CheckCommand.self, CleanCommand.self, ServeCommand.self, NewCommand.self, EditCommand.self, LikeCommand.self,
             UnlikeCommand.self,

@@ -4,6 +4,7 @@ import TimelineTestSupport
 
 @testable import TimelineBuild
 @testable import TimelineModel
+import TimelineSystem
 
 /// The example site built with `relativeURLs`, opened straight from the file system in headless
 /// Chromium (`file://`), as someone opens an album copied to a USB stick.

@@ -1,10 +1,8 @@
 import Foundation
 import Testing
+import TimelineSystem
 import TimelineTestSupport
 
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// `timeline serve` run as a user would: a port in use, and stopping with Ctrl-C or SIGTERM.
 @Suite("timeline serve command")
@@ -15,35 +13,11 @@ struct PreviewCommandTests {
         return environment
     }
 
-    /// A socket listening on a free loopback port, closed when dropped.
-    final class OccupiedPort {
-        let descriptor: Int32
-        let port: Int
-
-        init() throws {
-            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            self.descriptor = descriptor
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = 0
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-            let bound = withUnsafeMutablePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-                    bind(descriptor, pointer, length) == 0 && listen(descriptor, 1) == 0 && getsockname(descriptor, pointer, &length) == 0
-                }
-            }
-            try #require(bound, "could not occupy a port")
-            port = Int(UInt16(bigEndian: address.sin_port))
-        }
-
-        deinit { close(descriptor) }
-    }
 
     @Test("a port in use: a clear message, no stack trace, exit status 1")
     func portInUse() throws {
         let fixture = try SiteFixture.small()
-        let occupied = try OccupiedPort()
+        let occupied = try LoopbackListener()
         let result = try Subprocess.runBlocking(
             "/usr/bin/timeout", ["60", RepositoryPaths.timelineExecutable, "serve", "--port", String(occupied.port)], in: fixture.root,
             environment: Self.environment)

@@ -4,6 +4,7 @@ import TimelineTestSupport
 
 @testable import TimelineContent
 @testable import TimelineModel
+import TimelineSystem
 
 /// Every seed of the fuzzers (`Fuzz/corpus/<target>/`) and every input a fuzzer once crashed on
 /// (`Tests/TimelineContentTests/Fixtures/fuzz-regressions/<target>/`), through the entry point the

@@ -3,6 +3,7 @@ import Testing
 import TimelineTestSupport
 
 @testable import TimelineModel
+import TimelineSystem
 
 /// Reading whole files and their first bytes, sized by the file and never zero-filled.
 @Suite("File reads")

@@ -1,13 +1,11 @@
 import Foundation
 import Testing
+import TimelineSystem
 import TimelineTestSupport
 
 @testable import TimelineBuild
 @testable import TimelineModel
 
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// Real file system faults under a build: the output folder or the cache folder on a full
 /// tmpfs, or made read-only by a read-only bind mount. Every failing build must name the path
@@ -16,7 +14,7 @@ import TimelineTestSupport
 /// clean build gives. Mounting needs root: these tests are skipped, saying why, without it.
 @Suite(
     "Faults: full and read-only file systems", .serialized,
-    .enabled(if: getuid() == 0, "needs root to mount a tmpfs and read-only bind mounts (run the tests as root, as CI does)"))
+    .enabled(if: CurrentProcess.isRoot, "needs root to mount a tmpfs and read-only bind mounts (run the tests as root, as CI does)"))
 struct FaultTests {
     /// Room for the small fixture's site (about 1 MiB) many times over: the filler takes the rest.
     static let volumeBytes = 32 << 20

@@ -4,6 +4,7 @@ import TimelineTestSupport
 
 @testable import TimelineBuild
 @testable import TimelineModel
+import TimelineSystem
 
 /// `"precompress": true` and `--precompress`: a `.gz` and a `.br` beside every text file of more
 /// than 1,024 bytes, byte-identical between builds and kept in step by incremental builds.

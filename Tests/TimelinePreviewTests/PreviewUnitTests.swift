@@ -4,6 +4,7 @@ import TimelineModel
 import TimelineTestSupport
 
 @testable import TimelinePreview
+import TimelineSystem
 
 @Suite("Preview: safe paths")
 struct SafePathTests {
@@ -101,7 +102,7 @@ struct FileWatcherTests {
         let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let (mechanism, batches) = FileWatcher(roots: [folder]).changes()
-        #expect(mechanism == .inotify)
+        #expect(mechanism == .native)
         try FileManager.default.createDirectory(atPath: folder + "/a/new/deeper", withIntermediateDirectories: true)
         // The watcher watches a new folder's tree before it reports the folder.
         #expect(try await Self.waitForChange(batches, containing: folder + "/a/new"))
@@ -125,7 +126,7 @@ struct FileWatcherTests {
         let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let (mechanism, batches) = FileWatcher(roots: [folder]).changes()
-        #expect(mechanism == .inotify)
+        #expect(mechanism == .native)
         let trees = (0..<40).map { folder + "/a/tree\($0)/deeper/deepest" }
         for tree in trees { try FileManager.default.createDirectory(atPath: tree, withIntermediateDirectories: true) }
         // Every folder is watched once the watcher has reported the last tree's top.
@@ -149,7 +150,7 @@ struct FileWatcherTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let root = folder + "/Templates"
         let (mechanism, batches) = FileWatcher(roots: [root]).changes()
-        #expect(mechanism == .inotify)
+        #expect(mechanism == .native)
         var seen: [String] = []
         /// Collects batches into `seen` until one holds `path`.
         func waitFor(_ path: String) async throws -> Bool {

@@ -5,6 +5,7 @@ import TimelineTestSupport
 @testable import TimelineBuild
 @testable import TimelineModel
 @testable import TimelineSite
+import TimelineSystem
 
 @Suite("Relative URLs")
 struct RelativeURLTests {

@@ -1,9 +1,6 @@
 import Foundation
 import Synchronization
-
-#if canImport(Glibc)
-    import Glibc
-#endif
+import TimelineSystem
 
 /// A program left running while the test goes on (a server, a browser): its standard output is
 /// collected on a thread of its own, and the test waits for text or for the exit with a
@@ -37,7 +34,7 @@ package final class BackgroundProcess: Sendable {
     }
 
     deinit {
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        if process.isRunning { CurrentProcess.send(CurrentProcess.killSignal, to: process.processIdentifier) }
     }
 
     package var standardOutput: String { output.text.withLock { $0 } }
@@ -46,7 +43,7 @@ package final class BackgroundProcess: Sendable {
     package var status: Int32 { process.terminationStatus }
 
     package func signal(_ number: Int32) {
-        kill(process.processIdentifier, number)
+        CurrentProcess.send(number, to: process.processIdentifier)
     }
 
     /// Waits until `condition` holds, checking every 20 ms; false when `timeout` passes first.

@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-@testable import TimelineBuild
-@testable import TimelineContent
-@testable import TimelineModel
+import TimelineBuild
+import TimelineContent
+import TimelineModel
 
 /// Checks shared by the authoring and import tests.
 package enum ContentChecks {

@@ -1,9 +1,6 @@
 import Foundation
 import Synchronization
-
-#if canImport(Glibc)
-    import Glibc
-#endif
+import TimelineSystem
 
 /// A minimal HTTP/1.1 client over a loopback socket that sends the request target exactly as
 /// given (no normalisation of `..` or percent escapes, unlike URL-based clients), so the tests
@@ -23,12 +20,10 @@ package enum HTTPProbe {
     }
 
     package enum Failure: Error, CustomStringConvertible {
-        case connect(port: Int, errno: Int32)
         case malformed(String)
 
         package var description: String {
             switch self {
-            case .connect(let port, let code): "cannot connect to 127.0.0.1:\(port): \(String(cString: strerror(code)))"
             case .malformed(let what): "malformed response: \(what)"
             }
         }
@@ -37,21 +32,17 @@ package enum HTTPProbe {
     /// Sends one request with `Connection: close` and reads the whole response.
     package static func request(port: Int, _ target: String, method: String = "GET", headers: [String: String] = [:]) async throws -> Response {
         let raw = try await onThread {
-            let socket = try connect(port: port)
-            defer { close(socket) }
+            let connection = try LoopbackConnection(port: port)
             // A `Host` among `headers` replaces the default one.
             var request = "\(method) \(target) HTTP/1.1\r\n"
             if !headers.keys.contains(where: { $0.lowercased() == "host" }) { request += "Host: 127.0.0.1:\(port)\r\n" }
             request += "Connection: close\r\n"
             for (name, value) in headers { request += "\(name): \(value)\r\n" }
             request += "\r\n"
-            try send(request, on: socket)
+            guard connection.send(request) else { throw Failure.malformed("send failed") }
             var received: [UInt8] = []
-            var chunk = [UInt8](repeating: 0, count: 65536)
-            while true {
-                let count = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
-                if count <= 0 { break }
-                received += chunk[0..<count]
+            while case .bytes(let chunk) = connection.receive() {
+                received += chunk
             }
             return received
         }
@@ -90,36 +81,6 @@ package enum HTTPProbe {
         return result
     }
 
-    static func connect(port: Int) throws -> Int32 {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socket >= 0 else { throw Failure.connect(port: port, errno: errno) }
-        var timeout = timeval(tv_sec: 30, tv_usec: 0)
-        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard result == 0 else {
-            let code = errno
-            close(socket)
-            throw Failure.connect(port: port, errno: code)
-        }
-        return socket
-    }
-
-    package static func send(_ text: String, on socket: Int32) throws {
-        let bytes = Array(text.utf8)
-        var sent = 0
-        while sent < bytes.count {
-            let count = bytes[sent...].withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            guard count > 0 else { throw Failure.malformed("send failed") }
-            sent += count
-        }
-    }
-
     /// Runs blocking work on a new thread and waits for it without holding a pool thread.
     static func onThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
@@ -143,34 +104,29 @@ package final class EventStreamProbe: Sendable {
         }
     }
 
-    private let socket: Int32
+    private let connection: LoopbackConnection
     private let received = Mutex<(events: [Event], closed: Bool)>(([], false))
 
     package init(port: Int) async throws {
-        let socket = try await HTTPProbe.onThread { try HTTPProbe.connect(port: port) }
-        self.socket = socket
-        try HTTPProbe.send("GET /_timeline/events HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAccept: text/event-stream\r\n\r\n", on: socket)
+        connection = try await HTTPProbe.onThread { try LoopbackConnection(port: port) }
+        guard connection.send("GET /_timeline/events HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAccept: text/event-stream\r\n\r\n") else {
+            throw HTTPProbe.Failure.malformed("send failed")
+        }
         Thread.detachNewThread { [self] in readLoop() }
-    }
-
-    deinit {
-        shutdown(socket, Int32(SHUT_RDWR))
-        close(socket)
     }
 
     /// Closes the connection (the browser going away).
     func disconnect() {
-        shutdown(socket, Int32(SHUT_RDWR))
+        connection.shutDown()
     }
 
     private func readLoop() {
         var text = ""
-        var chunk = [UInt8](repeating: 0, count: 4096)
         while true {
-            let count = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
-            if count < 0 && errno == EAGAIN { continue }
-            if count <= 0 { break }
-            text += String(decoding: chunk[0..<count], as: UTF8.self)
+            let arrived = connection.receive(limit: 4096)
+            if case .timedOut = arrived { continue }
+            guard case .bytes(let chunk) = arrived else { break }
+            text += String(decoding: chunk, as: UTF8.self)
             // Each event is written as one chunk, so its lines arrive together.
             while let range = text.range(of: #"event: ([a-z]+)\ndata: ([0-9]+)\n\n"#, options: .regularExpression) {
                 let lines = text[range].split(separator: "\n")

@@ -1,7 +1,8 @@
 import Foundation
 
-@testable import TimelineBuild
-@testable import TimelineModel
+import TimelineBuild
+import TimelineModel
+import TimelineSystem
 
 /// The example site copied into a temporary folder with extra `site.json` keys, built into
 /// `<root>/www<base path>` (where a web server whose root is `<root>/www` serves it).

@@ -1,5 +1,5 @@
-@testable import TimelineContent
-@testable import TimelineModel
+import TimelineContent
+import TimelineModel
 
 /// XSS filter-evasion payloads in the style of the OWASP XSS Filter Evasion Cheat Sheet, written
 /// for this project: raw HTML, event handlers, script-bearing URL schemes (in odd case, entity

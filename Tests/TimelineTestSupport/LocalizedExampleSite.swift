@@ -1,6 +1,6 @@
 import Foundation
 
-@testable import TimelineBuild
+import TimelineBuild
 
 /// The repository's example site copied into a temporary folder with `site.json` set to
 /// another language (and time zone), then built. Removed when the value is released.

@@ -1,8 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#endif
+import TimelineSystem
 
 /// Debian's nginx on 127.0.0.1, with a configuration of its own in a temporary folder: a
 /// server whose root is `root`, with the site's generated snippet included. `nginx` returns
@@ -65,30 +62,12 @@ package final class NginxServer {
         port = try Self.freePort()
         try Self.configuration(folder: folder, root: root, snippet: snippet, port: port).write(toFile: configuration, atomically: true, encoding: .utf8)
         let messages = folder + "/startup.log"
-        let status = try Self.runDaemonizing(Self.executable, ["-p", folder, "-c", configuration], messages: messages)
+        // Foundation's `Process` would wait for the descriptors the daemon inherits and keeps
+        // open: the platform layer runs it with posix_spawn and waitpid.
+        let status = CurrentProcess.runToExit(Self.executable, arguments: ["-p", folder, "-c", configuration], messages: messages)
         guard status == 0 else {
             throw Failure(description: "nginx did not start: \((try? String(contentsOfFile: messages, encoding: .utf8)) ?? "")")
         }
-    }
-
-    /// Runs a program that starts a daemon and returns: with posix_spawn and waitpid, because
-    /// Foundation's `Process` waits for descriptors the daemon inherits and keeps open. Its
-    /// outputs go to `messages`.
-    private static func runDaemonizing(_ executable: String, _ arguments: [String], messages: String) throws -> Int32 {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, messages, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { for argument in argv { free(argument) } }
-        var pid = pid_t()
-        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
-        guard spawned == 0 else { throw Failure(description: "cannot run \(executable): \(spawned)") }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1, errno == EINTR {}
-        // WIFEXITED and WEXITSTATUS, which Swift does not import.
-        return status & 0x7f == 0 ? (status >> 8) & 0xff : -1
     }
 
     deinit {
@@ -105,20 +84,9 @@ package final class NginxServer {
         return folder
     }
 
-    /// A port nobody listens on: the one the system gives a socket bound to port 0.
+    /// A port nobody listens on.
     private static func freePort() throws -> Int {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socket >= 0 else { throw Failure(description: "socket: \(errno)") }
-        defer { close(socket) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0 }
-        }
-        guard bound else { throw Failure(description: "bind: \(errno)") }
-        return Int(UInt16(bigEndian: address.sin_port))
+        guard let port = LoopbackListener.freePort() else { throw Failure(description: "no free loopback port") }
+        return port
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import TimelinePreview
+import TimelineSystem
 
 /// A preview server of a site fixture, running in this process on a free loopback port until
 /// `stop()`. `start` returns once it listens and its first build has finished.

@@ -1,9 +1,7 @@
 import Foundation
+import TimelineSystem
 import Testing
 
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// A real file system fault for a test: a small tmpfs that can be filled, or a folder made
 /// read-only by a read-only bind mount onto itself. Mounting needs root; a test that needs one
@@ -40,7 +38,7 @@ package struct ScratchMount {
     }
 
     private static func mount(_ arguments: [String], what: String) throws {
-        guard getuid() == 0 else {
+        guard CurrentProcess.isRoot else {
             try Test.cancel("needs root to mount \(what) (run the tests as root, as CI does)")
         }
         let result = try Subprocess.runBlocking("/bin/mount", arguments)
@@ -57,14 +55,12 @@ package struct DiskFiller {
 
     package static func fill(_ folder: String) throws -> DiskFiller {
         let path = folder + "/filler"
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-        defer { close(descriptor) }
+        let file = try WritableFile(replacing: path)
         // Large writes until the space runs out, then single pages, then single bytes, so no
         // partial page is left either.
         for size in [1 << 20, 4096, 1] {
             let chunk = [UInt8](repeating: 0x2E, count: size)
-            while chunk.withUnsafeBytes({ write(descriptor, $0.baseAddress, size) }) == size {}
+            while (try? file.write(chunk)) != nil {}
         }
         return DiskFiller(path: path)
     }

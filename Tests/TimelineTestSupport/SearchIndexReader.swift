@@ -1,4 +1,4 @@
-@testable import TimelineSite
+import TimelineSite
 
 /// Reads the search index's chunk and tail files back, the way `assets/search.js` does, so
 /// tests can check what a build wrote.

@@ -1,8 +1,8 @@
 import Foundation
 
-@testable import TimelineBuild
-@testable import TimelineContent
-@testable import TimelineModel
+import TimelineBuild
+import TimelineContent
+import TimelineModel
 
 /// A site in a fresh temporary folder: content written by the test, the repository's default
 /// theme copied in. Removed when the test ends.

@@ -15,6 +15,9 @@ typedef struct timeline_image timeline_image;
 /// Returns 0 on success.
 int timeline_vips_start(void);
 
+/// The version of the libvips the tool runs with, such as "8.14.1".
+const char *timeline_vips_version(void);
+
 /// libvips' accumulated error text, copied (free with free()) and cleared; NULL when empty.
 char *timeline_vips_take_error(void);
 

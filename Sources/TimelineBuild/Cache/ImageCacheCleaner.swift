@@ -3,6 +3,7 @@ import TimelineModel
 import TimelineOutput
 import TimelineSite
 import TimelineTemplates
+import TimelineSystem
 
 /// `timeline clean --cache`: removes the cached files that the current content and settings no
 /// longer use (an edited photo's old sizes, a setting since changed), or the whole cache.

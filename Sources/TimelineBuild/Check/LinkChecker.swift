@@ -5,10 +5,7 @@ import TimelineModel
 import TimelineOutput
 import TimelineSite
 import TimelineTemplates
-
-#if canImport(Glibc)
-    import Glibc
-#endif
+import TimelineSystem
 
 /// `timeline check --links`: parses every HTML file of a built site with libxml2's HTML
 /// parser and reports each internal link, image, stylesheet or script that points to no

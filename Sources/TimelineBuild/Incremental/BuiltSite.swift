@@ -3,6 +3,7 @@ import TimelineModel
 import TimelineOutput
 import TimelineSite
 import TimelineTemplates
+import TimelineSystem
 
 /// Everything a completed build knew about the site, kept in memory by a live session
 /// (`BuildSession`, used by `timeline serve`) so that an edit to a few posts is built from it

@@ -4,6 +4,7 @@ import TimelineModel
 import TimelineOutput
 import TimelineSite
 import TimelineTemplates
+import TimelineSystem
 
 /// The state of every input of the last complete build: each file and folder it read under the
 /// content folder and every one under the templates folder, with its size, times and inode, the
@@ -119,7 +120,7 @@ struct InputSnapshot: Sendable {
                             for index in range {
                                 if index & 255 == 0, changed.isSet { return }
                                 let path = UnsafeRawPointer(bytes.baseAddress! + Int(tree.offsets[index])).assumingMemoryBound(to: CChar.self)
-                                if FileSystem.status(at: path, in: root.descriptor) != tree.statuses[index] {
+                                if FileSystem.status(at: path, in: root) != tree.statuses[index] {
                                     changed.set()
                                     return
                                 }

@@ -1,5 +1,6 @@
 import TimelineModel
 import TimelineSite
+import TimelineSystem
 
 /// What `timeline check` and `timeline theme list` say of a site's theme: which files of the
 /// built-in theme the site's templates folder replaces, which it holds unchanged, and which it

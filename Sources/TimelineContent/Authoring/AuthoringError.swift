@@ -1,4 +1,5 @@
 import TimelineModel
+import TimelineSystem
 
 /// Why an authoring command changed nothing. `location` names the file (and line and column,
 /// when known) the problem concerns; `diagnostics` holds the loader's own findings when a file

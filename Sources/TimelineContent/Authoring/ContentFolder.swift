@@ -1,4 +1,5 @@
 import TimelineModel
+import TimelineSystem
 
 /// The content folder as the authoring commands and the import see it: where each record's
 /// file lives, whether a user or post exists, and each file read back with the loader's own

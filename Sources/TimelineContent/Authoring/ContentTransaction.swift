@@ -1,12 +1,5 @@
 import TimelineModel
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import TimelineSystem
 
 /// Changes to files under the content folder that take effect together or not at all.
 ///
@@ -72,7 +65,7 @@ package final class ContentTransaction {
     private func sideName(for relativePath: String, _ purpose: String) -> String {
         counter += 1
         let parent = Path.parent(of: relativePath)
-        let name = ".\(Path.fileName(of: relativePath)).\(purpose)-\(getpid())-\(counter)"
+        let name = ".\(Path.fileName(of: relativePath)).\(purpose)-\(CurrentProcess.id)-\(counter)"
         return absolute(parent == "." ? name : parent + "/" + name)
     }
 
@@ -171,13 +164,15 @@ package final class ContentTransaction {
                     throw AuthoringError(.alreadyExists, at: SourceLocation(path: shown), "exists already; it is left as it is")
                 }
                 let backup = sideName(for: Path.relative(destination, to: root), "old")
-                guard link(destination, backup) == 0 else {
-                    throw AuthoringError(.fileSystem, at: SourceLocation(path: shown), "cannot keep the previous version: \(String(cString: strerror(errno)))")
+                do {
+                    try FileSystem.link(from: destination, to: backup)
+                } catch {
+                    throw AuthoringError(.fileSystem, at: SourceLocation(path: shown), "cannot keep the previous version: \(error.reason)")
                 }
                 do {
                     try FileSystem.rename(staged, to: destination)
                 } catch {
-                    unlink(backup)
+                    try? FileSystem.removeFileIfPresent(backup)
                     throw AuthoringError.fileSystem(error, shownAs: shown)
                 }
                 undo.append(.restore(backup: backup, path: destination))
@@ -213,7 +208,7 @@ package final class ContentTransaction {
 
     private func finish(undo: [Undo], aside: [String]) {
         for step in undo {
-            if case .restore(let backup, _) = step { unlink(backup) }
+            if case .restore(let backup, _) = step { try? FileSystem.removeFileIfPresent(backup) }
         }
         for path in aside { try? FileSystem.removeTree(path) }
         steps = []

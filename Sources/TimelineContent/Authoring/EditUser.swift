@@ -1,4 +1,5 @@
 import TimelineModel
+import TimelineSystem
 
 extension ContentAuthor {
     /// What `timeline edit user` asks for: for each field, nil keeps it as it is.

@@ -1,4 +1,5 @@
 import TimelineModel
+import TimelineSystem
 
 extension ContentAuthor {
     /// What `timeline new post` asks for.

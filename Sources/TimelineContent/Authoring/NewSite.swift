@@ -1,5 +1,6 @@
 import Foundation
 import TimelineModel
+import TimelineSystem
 
 /// `timeline init`: a new site folder, ready for a first user and post and for publishing from
 /// its own repository: `Content/site.json`, empty `Content/users/` and `Content/posts/` (each

@@ -1,4 +1,5 @@
 import TimelineModel
+import TimelineSystem
 
 extension ContentAuthor {
     /// What `timeline new user` asks for. Blank texts count as absent.

@@ -1,4 +1,5 @@
 import TimelineModel
+import TimelineSystem
 
 /// A post's `post.md` as `timeline edit post` reads it: the text, what the loader reads of it,
 /// and its front matter's values as written.

@@ -1,4 +1,5 @@
 import TimelineModel
+import TimelineSystem
 
 /// The fields of `users/<username>.json` as they are written, in the loader's key order.
 package struct UserRecord: Sendable, Equatable {

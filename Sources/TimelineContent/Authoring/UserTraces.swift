@@ -1,4 +1,5 @@
 import TimelineModel
+import TimelineSystem
 
 /// Every place in the content that names one user: who follows them, their posts, their
 /// comments and likes (on any post), and the captions that mention them. A file can name the

@@ -1,5 +1,6 @@
 import Foundation
 import TimelineModel
+import TimelineSystem
 
 /// The folder a fuzz target writes its input to, for the loaders that read files: a content
 /// folder whose post folder and `users/` hold a one-pixel JPEG, so that the photo and avatar

@@ -1,4 +1,5 @@
 import TimelineModel
+import TimelineSystem
 
 /// One loader as a fuzz target: the bytes of one content file, or of a Firebase export, through
 /// the reading, validation and Markdown rendering a build or an import gives them. The libFuzzer

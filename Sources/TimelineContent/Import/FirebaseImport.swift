@@ -1,4 +1,5 @@
 import TimelineModel
+import TimelineSystem
 
 /// `timeline import firebase`: reads an export of the original app's Realtime Database
 /// (top-level `users`, `posts`, `images`) and writes it into a content folder in this

@@ -1,12 +1,5 @@
 import TimelineModel
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import TimelineSystem
 
 /// Writes one image of the export to a file: reads its Base64 text from the export in chunks,
 /// decodes each and writes it out, so an image never sits whole in memory. The file is named
@@ -22,9 +15,7 @@ package struct ImageExtractor: Sendable {
     }
 
     func extract(_ span: JSONStreamReader.StringSpan, intoFolder folder: String) throws(FileSystem.Failure) -> Outcome {
-        let input = open(exportPath, O_RDONLY | O_CLOEXEC)
-        guard input >= 0 else { throw FileSystem.Failure(path: exportPath, operation: "read", code: errno) }
-        defer { close(input) }
+        let input = try ReadableFile(exportPath)
         var decoder = Base64Decoder()
         var chunk = [UInt8](repeating: 0, count: Self.chunkSize)
         var decoded: [UInt8] = []
@@ -59,15 +50,16 @@ package struct ImageExtractor: Sendable {
         return .written(fileName: file.name)
     }
 
-    private func read(_ descriptor: Int32, into chunk: inout [UInt8], at position: Int, upTo end: Int) throws(FileSystem.Failure) -> Int {
+    private func read(_ input: ReadableFile, into chunk: inout [UInt8], at position: Int, upTo end: Int) throws(FileSystem.Failure) -> Int {
         let wanted = min(chunk.count, end - position)
         guard wanted > 0 else { return 0 }
-        while true {
-            let count = chunk.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, wanted, off_t(position)) }
-            if count > 0 { return count }
-            if count < 0, errno == EINTR { continue }
-            throw FileSystem.Failure(path: exportPath, operation: "read", code: count < 0 ? errno : EIO)
+        let outcome = chunk.withUnsafeMutableBytes { buffer in
+            Result { () throws(FileSystem.Failure) in try input.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<wanted]), at: position) }
         }
+        let count = try outcome.get()
+        // The span lies inside the file: an end before it is a file cut short while read.
+        guard count > 0 else { throw FileSystem.Failure.cutShort(exportPath) }
+        return count
     }
 
     /// A `data:image/jpeg;base64,` prefix, as some exports carry, is passed over.
@@ -88,7 +80,7 @@ package struct ImageExtractor: Sendable {
     private struct OutputFile {
         let folder: String
         package private(set) var name = ""
-        private var descriptor: Int32 = -1
+        private var output: WritableFile?
         /// Decoded bytes held until there are enough to tell the format.
         private var head: [UInt8] = []
 
@@ -98,15 +90,14 @@ package struct ImageExtractor: Sendable {
 
         /// Writes `bytes`; a reason when the image turns out unusable.
         package mutating func append(_ bytes: [UInt8], isLast: Bool) throws(FileSystem.Failure) -> String? {
-            if descriptor < 0 {
+            if output == nil {
                 head += bytes
                 guard head.count >= 12 || isLast else { return nil }
                 guard let fileExtension = ImageExtractor.fileExtension(of: head) else {
                     return head.isEmpty ? "the image is empty" : "the image is not a JPEG, PNG or WebP file"
                 }
                 name = "photo." + fileExtension
-                descriptor = open(folder + "/" + name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-                guard descriptor >= 0 else { throw FileSystem.Failure(path: folder + "/" + name, operation: "write", code: errno) }
+                output = try WritableFile(creatingNew: folder + "/" + name)
                 let pending = head
                 head = []
                 try writeAll(pending)
@@ -117,19 +108,19 @@ package struct ImageExtractor: Sendable {
         }
 
         private func writeAll(_ bytes: [UInt8]) throws(FileSystem.Failure) {
-            try FileSystem.writeAll(bytes: bytes, to: descriptor, path: folder + "/" + name)
+            try output?.write(bytes)
         }
 
         mutating func finish() {
-            if descriptor >= 0 { close(descriptor) }
-            descriptor = -1
+            output?.close()
+            output = nil
         }
 
         /// Closes and removes a partly written file.
         mutating func discard() {
-            guard descriptor >= 0 else { return }
+            guard output != nil else { return }
             finish()
-            unlink(folder + "/" + name)
+            try? FileSystem.removeFileIfPresent(folder + "/" + name)
         }
     }
 }

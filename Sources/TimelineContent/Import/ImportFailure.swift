@@ -1,12 +1,5 @@
 import TimelineModel
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import TimelineSystem
 
 /// Why an import stopped: the export cannot be read or is not JSON (then nothing was
 /// written), or the content folder cannot be written (then the records imported before stay,
@@ -36,16 +29,16 @@ public struct ImportFailure: Error, Sendable, CustomStringConvertible {
     /// Counts lines up to `offset` by reading the file again: only a failing import pays it.
     /// Columns count Unicode scalars, as editors do.
     static func lineAndColumn(ofOffset offset: Int, inFile path: String) -> (line: Int, column: Int) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return (1, offset + 1) }
-        defer { close(descriptor) }
+        guard let file = try? ReadableFile(path) else { return (1, offset + 1) }
         var line = 1
         var column = 1
         var position = 0
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while position < offset {
             let wanted = min(chunk.count, offset - position)
-            let count = chunk.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, wanted, off_t(position)) }
+            let count = (try? chunk.withUnsafeMutableBytes { (buffer) throws(FileSystem.Failure) in
+                try file.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<wanted]), at: position)
+            }) ?? 0
             guard count > 0 else { break }
             for byte in chunk[0..<count] {
                 if byte == UInt8(ascii: "\n") {

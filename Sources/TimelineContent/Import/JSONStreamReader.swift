@@ -1,12 +1,5 @@
 import TimelineModel
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import TimelineSystem
 
 /// Reads a JSON file front to back through a fixed buffer, so that a file of gigabytes costs
 /// the buffer and the one record in hand. The caller walks the structure: `beginObject` and
@@ -32,7 +25,7 @@ package final class JSONStreamReader {
 
     static let maximumDepth = 256
 
-    private let descriptor: Int32
+    private let file: ReadableFile
     private let buffer: UnsafeMutableBufferPointer<UInt8>
     /// File offset of `buffer[0]`; the next byte is `buffer[start]`, valid bytes end at `end`.
     private var bufferOffset = 0
@@ -50,14 +43,12 @@ package final class JSONStreamReader {
 
     /// Opens `path`; `bufferSize` is small in tests, to cross every refill boundary.
     init(path: String, bufferSize: Int = 1 << 20) throws(FileSystem.Failure) {
-        descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw FileSystem.Failure(path: path, operation: "read", code: errno) }
+        file = try ReadableFile(path)
         buffer = .allocate(capacity: max(bufferSize, 16))
     }
 
     deinit {
         buffer.deallocate()
-        close(descriptor)
     }
 
     /// The file offset of the next unread byte.
@@ -78,21 +69,19 @@ package final class JSONStreamReader {
         if capture != nil { flushCapture() }
         if start > 0 {
             let remaining = end - start
-            if remaining > 0, let base = buffer.baseAddress { memmove(base, base + start, remaining) }
+            if remaining > 0, let base = buffer.baseAddress { UnsafeMutableRawPointer(base).copyMemory(from: base + start, byteCount: remaining) }
             bufferOffset += start
             captureFrom -= start
             end = remaining
             start = 0
         }
         guard end < buffer.count, let base = buffer.baseAddress else { return true }
-        while true {
-            let count = pread(descriptor, base + end, buffer.count - end, off_t(bufferOffset + end))
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw SyntaxError(offset: bufferOffset + end, message: "cannot read the file: \(String(cString: strerror(errno)))")
-            }
+        do {
+            let count = try file.read(into: UnsafeMutableRawBufferPointer(start: base + end, count: buffer.count - end), at: bufferOffset + end)
             end += count
             return count > 0
+        } catch {
+            throw SyntaxError(offset: bufferOffset + end, message: "cannot read the file: \(error.reason)")
         }
     }
 

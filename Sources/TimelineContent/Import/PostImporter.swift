@@ -1,4 +1,5 @@
 import TimelineModel
+import TimelineSystem
 
 /// Writes one post of the export into `posts/<id>/`. A new post's folder is filled under a
 /// hidden name (photo decoded from the export, `post.md`, `comments.json`, `likes.json`),

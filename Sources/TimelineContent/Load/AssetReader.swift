@@ -1,4 +1,5 @@
 import TimelineModel
+import TimelineSystem
 
 /// Finds and checks a photo or avatar named by a record: the path must stay inside its folder,
 /// a symbolic link must not lead out of the content folder, and the file must be a JPEG, PNG

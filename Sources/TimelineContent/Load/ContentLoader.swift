@@ -1,5 +1,6 @@
 import Foundation
 import TimelineModel
+import TimelineSystem
 
 /// The load stage: reads `site.json`, every user and every post folder under the content
 /// folder into records, collecting every problem on the way.

@@ -1,4 +1,5 @@
 import TimelineModel
+import TimelineSystem
 
 /// Reads a post's `comments.json` and `likes.json`. Each is an array of records; the
 /// Firebase export form, an object keyed by ID, is accepted too.

@@ -1,4 +1,5 @@
 import TimelineModel
+import TimelineSystem
 
 /// Reads one post folder: `post.md` (front matter and caption), its photo, and the optional
 /// `comments.json` and `likes.json`.

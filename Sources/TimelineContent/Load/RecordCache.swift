@@ -1,4 +1,5 @@
 import TimelineModel
+import TimelineSystem
 
 /// The records the last build read, each with the status (size, times, inode) of every file and
 /// folder it was read from. The load stage takes a record from here when all of those are

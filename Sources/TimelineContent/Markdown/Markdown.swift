@@ -1,11 +1,6 @@
 import CCmark
 import TimelineModel
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import TimelineSystem
 
 /// Captions, comments and bios to HTML through libcmark, with raw HTML suppressed (cmark's
 /// safe mode) and, beyond what cmark drops, every link or image whose scheme is not http,
@@ -13,6 +8,9 @@ import TimelineModel
 /// caption's `#` never competes with the page's own headings.
 public enum Markdown {
     static let allowedLinkSchemes: Set<String> = ["http", "https", "mailto"]
+
+    /// The version of the libcmark the tool runs with.
+    package static var libraryVersion: String { String(cString: cmark_version_string()) }
     static let allowedImageSchemes: Set<String> = ["http", "https"]
 
     /// How a caption's hashtags and mentions become links: the URL of a tag's page (by its
@@ -33,7 +31,7 @@ public enum Markdown {
             sanitise(document)
             if let links { link(document, links) }
             guard let rendered = cmark_render_html(document, CMARK_OPT_DEFAULT) else { return "" }
-            defer { free(rendered) }
+            defer { CMemory.free(rendered) }
             return String(cString: rendered)
         } ?? ""
     }

@@ -1,4 +1,5 @@
 import TimelineModel
+import TimelineSystem
 
 /// Where a caption writes its mentions: `post.md` read again (only for a warning, which is
 /// rare), its caption lines (after the front matter) scanned with the caption's own rules.

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import TimelineSystem
 
 /// Makes Firebase push IDs as the original client did: the time in milliseconds in the first
 /// 8 characters (48 bits), 72 random bits in the last 12. A second ID in the same millisecond
@@ -53,9 +47,7 @@ public struct PushIDGenerator: Sendable {
 
     /// Milliseconds since 1970 on the system's real-time clock.
     public static func currentMilliseconds() -> Int64 {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
+        WallClock.nanoseconds / 1_000_000
     }
 }
 

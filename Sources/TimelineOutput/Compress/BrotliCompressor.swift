@@ -35,6 +35,13 @@ package struct BrotliCompressor: Sendable, Hashable {
         return output
     }
 
+    /// The version of the libbrotli the tool runs with (its number packs major, minor and
+    /// patch in 12-bit fields).
+    package static var libraryVersion: String {
+        let number = BrotliEncoderVersion()
+        return "\(number >> 24).\((number >> 12) & 0xFFF).\(number & 0xFFF)"
+    }
+
     /// Everything that decides the output bytes besides the input, the library's version included.
     var identity: String {
         "brotli quality \(quality) window \(largestWindowBits) text, libbrotli \(BrotliEncoderVersion())"

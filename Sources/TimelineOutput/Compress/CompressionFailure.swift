@@ -1,11 +1,6 @@
 import CZlib
 import TimelineModel
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import SystemPackage
 
 /// A compression library refused its input or ran out of memory. With the fixed settings the
 /// compressors use, neither library fails on any input that fits in memory; the cases are
@@ -21,9 +16,9 @@ package enum CompressionFailure: Error, Sendable, Equatable, CustomStringConvert
     /// The system error that says the same, for reporting it as a failed write of the copy.
     var systemCode: Int32 {
         switch self {
-        case .zlib(let status): status == Z_MEM_ERROR ? ENOMEM : EINVAL
-        case .brotli: ENOMEM
-        case .tooLarge: EFBIG
+        case .zlib(let status): status == Z_MEM_ERROR ? Errno.noMemory.rawValue : Errno.invalidArgument.rawValue
+        case .brotli: Errno.noMemory.rawValue
+        case .tooLarge: Errno.fileTooLarge.rawValue
         }
     }
 

@@ -49,8 +49,11 @@ package struct GzipCompressor: Sendable, Hashable {
         return output
     }
 
+    /// The version of the zlib the tool runs with.
+    package static var libraryVersion: String { String(cString: zlibVersion()) }
+
     /// Everything that decides the output bytes besides the input, the library's version included.
     var identity: String {
-        "gzip level \(level) memory \(memoryLevel) window \(Self.gzipWindowBits) os \(Self.unixOperatingSystem), zlib \(String(cString: zlibVersion()))"
+        "gzip level \(level) memory \(memoryLevel) window \(Self.gzipWindowBits) os \(Self.unixOperatingSystem), zlib \(Self.libraryVersion)"
     }
 }

@@ -1,4 +1,5 @@
 import TimelineModel
+import TimelineSystem
 
 /// Precompressed copies (`"precompress": true` in site.json, or `--precompress`): beside every
 /// HTML, XML, CSS, JS, JSON, text and SVG file of more than 1,024 bytes, a `.gz` and a `.br`

@@ -1,4 +1,5 @@
 import TimelineModel
+import TimelineSystem
 
 /// What the last complete build wrote, kept in the cache folder: for every output file, a
 /// fingerprint of everything it was made from and a digest of its bytes. A build compares

@@ -1,4 +1,5 @@
 import TimelineModel
+import TimelineSystem
 
 /// The commit record of an incremental build, written once every changed file waits in the
 /// pending folder: which files move into the output folder and which are deleted. Its

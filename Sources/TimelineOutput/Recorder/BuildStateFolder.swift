@@ -1,4 +1,5 @@
 import TimelineModel
+import TimelineSystem
 
 /// Where the build state of one output folder lives in the cache folder.
 package struct BuildStateFolder: Sendable {

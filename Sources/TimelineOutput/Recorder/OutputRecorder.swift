@@ -1,5 +1,6 @@
 import Synchronization
 import TimelineModel
+import TimelineSystem
 
 /// Every file a build makes passes through here, from every stage and every core. Against the
 /// previous build's manifest it decides what to do with it: skip making it when it was made

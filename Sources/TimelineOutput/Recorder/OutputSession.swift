@@ -1,4 +1,5 @@
 import TimelineModel
+import TimelineSystem
 
 /// How one build puts its files in place. A clean build (the first, `--clean`, or whenever
 /// the manifest cannot be trusted) writes the whole site into a staging folder and swaps it in.

@@ -1,4 +1,5 @@
 import TimelineModel
+import TimelineSystem
 
 /// Refuses output folders that a build would destroy something by replacing: the file
 /// system root, the site root, or any folder that holds the content, templates or image cache.

@@ -1,11 +1,5 @@
-import CSystemSupport
 import TimelineModel
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import TimelineSystem
 
 /// The write stage's destination: a fresh folder beside the output folder that receives the
 /// whole new site, and replaces the output folder only when it is complete. A failed or
@@ -21,7 +15,7 @@ package struct StagedOutput: Sendable {
         let name = Path.fileName(of: outputRoot)
         try FileSystem.makeDirectories(parent)
         removeLeftovers(outputRoot: outputRoot)
-        let staging = parent + "/.\(name).staging-\(getpid())"
+        let staging = parent + "/.\(name).staging-\(CurrentProcess.id)"
         try FileSystem.removeTree(staging)
         try FileSystem.makeDirectory(staging)
         return StagedOutput(outputRoot: outputRoot, stagingRoot: staging)
@@ -77,7 +71,7 @@ package struct StagedOutput: Sendable {
         let path = stagingRoot + "/" + relativePath
         do {
             try create(path)
-        } catch  where error.code == ENOENT && error.path == path {
+        } catch where error.isMissingFile && error.path == path {
             try FileSystem.makeDirectories(Path.parent(of: path))
             try create(path)
         }
@@ -92,7 +86,7 @@ package struct StagedOutput: Sendable {
             try FileSystem.rename(stagingRoot, to: outputRoot)
             return nil
         }
-        if timeline_exchange_paths(stagingRoot, outputRoot) == 0 {
+        if (try? FileSystem.exchange(stagingRoot, outputRoot)) != nil {
             return stagingRoot
         }
         let previous = stagingRoot + ".previous"

@@ -2,10 +2,7 @@ import CVipsSupport
 import TimelineContent
 import TimelineModel
 import TimelineTemplates
-
-#if canImport(Glibc)
-    import Glibc
-#endif
+import TimelineSystem
 
 /// A decoded image held in memory by libvips. It lives inside one task and is freed as soon
 /// as that task is done with it, so memory stays bounded by the number of cores.
@@ -16,7 +13,7 @@ package final class DecodedImage {
         /// libvips' error text for the call that just failed, tidied to one line.
         static func fromVips(_ fallback: String) -> Failure {
             guard let raw = timeline_vips_take_error() else { return Failure(message: fallback) }
-            defer { free(raw) }
+            defer { CMemory.free(raw) }
             let lines = String(cString: raw).split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
             let text = lines.filter { !$0.isEmpty }.joined(separator: "; ")
             return Failure(message: text.isEmpty ? fallback : text)
@@ -59,14 +56,14 @@ package final class DecodedImage {
     static func probe(_ path: String, strings names: [String]) throws(Failure) -> (header: Header, strings: [String?]) {
         var header = timeline_image_header()
         var values = [UnsafeMutablePointer<CChar>?](repeating: nil, count: names.count)
-        let copies = names.map { strdup($0) }
-        defer { for copy in copies { free(copy) } }
-        let status = copies.map { UnsafePointer($0) }.withUnsafeBufferPointer { namePointers in
-            values.withUnsafeMutableBufferPointer { valuePointers in
-                timeline_image_probe_strings(path, &header, namePointers.baseAddress, Int32(names.count), valuePointers.baseAddress)
+        let status = CMemory.withCStrings(names) { copies in
+            copies.withUnsafeBufferPointer { namePointers in
+                values.withUnsafeMutableBufferPointer { valuePointers in
+                    timeline_image_probe_strings(path, &header, namePointers.baseAddress, Int32(names.count), valuePointers.baseAddress)
+                }
             }
         }
-        defer { for value in values { free(value) } }
+        defer { for value in values { CMemory.free(value) } }
         guard status == 0 else { throw .fromVips("not an image libvips can read") }
         let strings = values.map { $0.map { String(cString: $0) } }
         return (Header(width: Int(header.width), height: Int(header.height), orientation: Int(header.orientation)), strings)

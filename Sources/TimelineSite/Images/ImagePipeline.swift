@@ -1,6 +1,7 @@
 import TimelineContent
 import TimelineModel
 import TimelineTemplates
+import TimelineSystem
 
 /// The images stage: every post photo and avatar through libvips, one image per core at a
 /// time so that memory stays bounded however many photos a site has. A source used by many

@@ -1,6 +1,7 @@
 import TimelineContent
 import TimelineModel
 import TimelineTemplates
+import TimelineSystem
 
 /// Processes the images of a build in three steps, so that a source used by many posts (the
 /// same bytes, hard-linked or copied) is decoded and encoded once:

@@ -1,5 +1,6 @@
 import Foundation
 import TimelineModel
+import TimelineSystem
 
 /// The files of a site's theme, looked up as Hugo looks up a theme's: each file of the built-in
 /// theme, unless the site's templates folder holds a file of the same path, which replaces it;

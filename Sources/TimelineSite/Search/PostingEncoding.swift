@@ -9,7 +9,7 @@ import TimelineTemplates
 /// A posting list (document numbers in result order) is its first number, then each gap
 /// minus one: a word on every tenth post costs about one character per post.
 package enum PostingEncoding {
-    static let alphabet = Array("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_".utf8)
+    package static let alphabet = Array("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_".utf8)
 
     /// Runs once per posting (millions on a large site), so it writes the digits in place
     /// instead of building them in a temporary array.

@@ -1,5 +1,6 @@
 import TimelineContent
 import TimelineModel
+import TimelineSystem
 
 /// The search stage of a whole build: the site's post and user indexes, their cards and the
 /// manifest, handed to the output stage as they are made.

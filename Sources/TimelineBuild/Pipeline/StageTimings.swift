@@ -4,6 +4,7 @@ import TimelineModel
 import TimelineOutput
 import TimelineSite
 import TimelineTemplates
+import TimelineSystem
 
 /// How long each stage of a build took, measured with a monotonic clock (a stage that runs
 /// in pieces, writing, adds up), and the process's peak resident memory when each stage

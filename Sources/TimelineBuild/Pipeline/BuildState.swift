@@ -1,6 +1,7 @@
 import TimelineContent
 import TimelineModel
 import TimelineOutput
+import TimelineSystem
 
 /// What a build keeps for the next one in its state folder, beside the output stage's manifest
 /// and journal: the records it read (the next build's load starts from them) and its inputs (the

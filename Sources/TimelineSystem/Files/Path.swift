@@ -1,7 +1,7 @@
 /// String path helpers with `/` separators (Foundation's URL path handling is slow and
 /// allocation-heavy in a loop of hundreds of thousands of files).
 package enum Path {
-    static func join(_ base: String, _ component: String) -> String {
+    package static func join(_ base: String, _ component: String) -> String {
         if base.isEmpty { return component }
         if component.isEmpty { return base }
         return base.hasSuffix("/") ? base + component : base + "/" + component

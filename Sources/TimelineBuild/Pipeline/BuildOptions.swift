@@ -3,6 +3,7 @@ import TimelineModel
 import TimelineOutput
 import TimelineSite
 import TimelineTemplates
+import TimelineSystem
 
 /// What to build and how. Paths may be relative to `siteRoot`.
 public struct BuildOptions: Sendable {

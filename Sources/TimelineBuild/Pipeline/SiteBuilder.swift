@@ -2,6 +2,7 @@ import TimelineContent
 import TimelineModel
 import TimelineOutput
 import TimelineSite
+import TimelineSystem
 
 /// The pipeline: load → validate and link → images → timelines → render, search, feeds →
 /// write. `check` runs the stages that can find errors and writes nothing; `build` runs them all.
