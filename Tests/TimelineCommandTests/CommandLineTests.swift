@@ -116,7 +116,12 @@ struct CommandLineTests {
     @Test("--version and --help")
     func versionAndHelp() throws {
         let version = try run(["--version"], in: "/")
-        #expect(version.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == TimelineVersion.current)
+        let lines = version.standardOutput.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("timeline \(TimelineVersion.current) (") == true)
+        // Each C library with the version the binary found at run time.
+        for library in ["libcmark", "libxml2", "libvips", "zlib", "libbrotli"] {
+            #expect(lines.last?.range(of: "\(library) [0-9]+\\.[0-9]+", options: .regularExpression) != nil, "\(library) in \(version.standardOutput)")
+        }
         for command in [["--help"], ["build", "--help"], ["check", "--help"]] {
             let help = try run(command, in: "/")
             #expect(help.status == 0)
