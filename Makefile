@@ -22,7 +22,7 @@ define install_missing
 	fi
 endef
 
-.PHONY: test-loop sanitize fuzz kill-test serve-hostile site build install uninstall test layering lint format check bench bench-compare bench-images bench-search bench-serve deps test-deps clean
+.PHONY: test-loop sanitize fuzz kill-test serve-hostile site build install uninstall test layering lint format check bench bench-compare bench-images bench-search bench-serve deps test-deps clean portability
 
 ## Install what is missing, build the tool (release) and the example site into Output/, with
 ## links relative to each page so that Output/index.html opens from the folder.
@@ -70,6 +70,15 @@ test-loop: deps test-deps
 ## (scripts/check-layering.sh); CI runs it after the tests.
 layering: deps
 	SWIFT_BUILD_FLAGS="$(SWIFT_BUILD_FLAGS)" scripts/check-layering.sh
+
+## Fail on OS-specific code outside the platform layer (Sources/TimelineSystem/ and
+## Sources/CSystemSupport/): an import of Glibc or Darwin, a Linux-only or glibc-only symbol or
+## path, and in scripts/ a GNU-only tool form where the script is not declared Linux-only
+## (scripts/check-portability.sh, naming file:line and the symbol). Its self-test first shows,
+## on a temporary copy of the tree, that the check catches a planted file.
+portability:
+	scripts/check-portability.sh --self-test
+	scripts/check-portability.sh
 
 SWIFT_SOURCES := Sources Tests Package.swift Plugins Fuzz/Sources Fuzz/Package.swift
 
