@@ -70,6 +70,8 @@ struct ImagePipelineTests {
         }
     }
 
+    // Reads the encoded pixels back with a tolerance (distance < 40), so any libvips's JPEG and WebP encoders pass: it
+    // expects no platform's image bytes.
     @Test("a photo with each EXIF orientation comes out upright")
     func orientation() async throws {
         let fixture = try fixture()
@@ -150,6 +152,7 @@ struct ImagePipelineTests {
         }
     }
 
+    // The original is copied, not encoded: the same bytes on every platform.
     @Test("the original is published and linked only when the site asks")
     func originalsOnRequest() async throws {
         let fixture = try fixture(images: #"{"publishOriginals": true}"#)
@@ -365,6 +368,7 @@ struct ImagePipelineTests {
         }
     }
 
+    // The photo is copied, not encoded: the same bytes on every platform.
     @Test("with processing off, photos are published as they are")
     func processingOff() async throws {
         let fixture = try fixture(images: #"{"process": false}"#)
