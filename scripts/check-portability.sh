@@ -39,7 +39,7 @@ set -euo pipefail
 rules() {
   cat <<'RULES'
 # -- (a) Importing or conditioning on the C library or the OS: only the platform layer does.
-code | word | import Glibc           | the C library is the platform layer's: use TimelineSystem (swift-system) instead
+code | word | import Glibc           | the C library is the platform layer's: use TimelineSystem (on swift-system) instead
 code | word | import Musl            | the C library is the platform layer's: use TimelineSystem instead
 code | word | import Darwin          | the C library is the platform layer's: use TimelineSystem instead
 code | word | import Bionic          | the C library is the platform layer's: use TimelineSystem instead
