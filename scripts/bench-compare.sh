@@ -21,6 +21,7 @@ readonly time_tool=/usr/bin/time
 
 # shellcheck source=lib/workload.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib/workload.sh"
+require_linux "measures with GNU time -v (/usr/bin/time)"
 
 site_size "scripts/bench-compare.sh" "$@"
 runs="${RUNS:-3}"

@@ -34,6 +34,7 @@ readonly time_tool=/usr/bin/time
 
 # shellcheck source=lib/common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
+require_linux "measures with GNU time -v (/usr/bin/time), and uses /dev/shm, GNU stat, find -printf and xargs -a"
 
 [[ $# -le 1 ]] || die "usage: scripts/bench-images.sh [COUNT]"
 count="${1:-50}"

@@ -19,6 +19,7 @@ readonly time_tool=/usr/bin/time
 
 # shellcheck source=lib/common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
+require_linux "measures with GNU time -v (/usr/bin/time)"
 
 [[ $# -le 2 ]] || die "usage: scripts/bench-import.sh [posts] [users]"
 posts="${1:-100000}"

@@ -27,6 +27,7 @@ readonly pagefind_version="${PAGEFIND_VERSION:-1.5.2}"
 
 # shellcheck source=lib/common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
+require_linux "measures with GNU time -v (/usr/bin/time) and runs Debian's chromium"
 
 [[ $# -le 2 ]] || die "usage: scripts/bench-search.sh [users] [posts]"
 users="${1:-10000}"

@@ -23,6 +23,7 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib/workload.sh"
 # shellcheck source=lib/serve.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib/serve.sh"
+require_bash 5 "times the save and the reload event with EPOCHREALTIME"
 
 [[ $# -ge 1 && $# -le 2 ]] || die "usage: scripts/bench-serve.sh example|USERS [POSTS]"
 runs="${RUNS:-5}"

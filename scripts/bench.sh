@@ -28,6 +28,7 @@ readonly time_tool=/usr/bin/time
 
 # shellcheck source=lib/workload.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib/workload.sh"
+require_linux "measures with GNU time -v (/usr/bin/time) and reads fs.inotify.max_user_watches from /proc"
 
 site_size "scripts/bench.sh" "$@"
 require_tool "$time_tool" time

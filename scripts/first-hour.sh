@@ -28,7 +28,8 @@ grep -q "My first photo" Output/index.html || fail "the post is not on the home 
 cmp -s Output/assets/style.css "$repo/Templates/assets/style.css" || fail "the built-in stylesheet is not published"
 
 timeline theme copy partials/post-card > /dev/null
-sed -i '1i <p class="mine">mine</p>' Templates/partials/post-card.mustache
+{ echo '<p class="mine">mine</p>'; cat Templates/partials/post-card.mustache; } >"$work/post-card.mustache"
+mv "$work/post-card.mustache" Templates/partials/post-card.mustache
 timeline build > /dev/null
 grep -q '<p class="mine">' Output/index.html || fail "the overridden partial is not used"
 grep -q '<link rel="stylesheet" href="/assets/style.css">' Output/index.html || fail "the built-in base is not used"

@@ -23,6 +23,7 @@ readonly regressions=Tests/TimelineContentTests/Fixtures/fuzz-regressions
 
 # shellcheck source=lib/common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
+require_linux "libFuzzer (-sanitize=fuzzer) is not shipped with Xcode's Swift toolchain"
 
 seconds="${FUZZ_SECONDS:-300}"
 require_positive FUZZ_SECONDS "$seconds"

@@ -26,6 +26,7 @@ set -euo pipefail
 
 # shellcheck source=lib/workload.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib/workload.sh"
+require_linux "times the journal with inotify (Python ctypes on libc) and lists trees with find -printf"
 
 [[ $# -le 2 ]] || die "usage: scripts/kill-test.sh [users [posts]]"
 site_size "scripts/kill-test.sh" "${1:-50}" "${2:-1000}"

@@ -18,6 +18,7 @@ set -euo pipefail
 
 # shellcheck source=lib/common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
+require_linux "LeakSanitizer (detect_leaks=1), which Apple's AddressSanitizer does not support, and suppressions written for Linux (scripts/sanitizers/)"
 
 [[ $# -eq 1 && ( "$1" == address || "$1" == thread ) ]] || die "usage: scripts/sanitize.sh address|thread"
 sanitizer="$1"

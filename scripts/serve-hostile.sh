@@ -22,6 +22,7 @@ set -euo pipefail
 
 # shellcheck source=lib/workload.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib/workload.sh"
+require_linux "samples the server's memory from /proc/PID/status"
 # shellcheck source=lib/serve.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib/serve.sh"
 

@@ -17,6 +17,7 @@ set -euo pipefail
 
 # shellcheck source=lib/workload.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib/workload.sh"
+require_linux "runs the load in setsid process groups and reads /proc/loadavg"
 
 [[ $# -le 2 ]] || die "usage: scripts/test-loop.sh [runs] [first]"
 runs="${1:-20}"

@@ -13,6 +13,9 @@
 #
 # Environment: RUNS (default 3), THREADS (default: the number of cores).
 #
+# Runs on Linux and macOS: the listing and the file system's name come from GNU find and df on
+# Linux, from find -exec stat and mount elsewhere.
+#
 # Each run starts after `sync`, so that writing back the previous run's files does not fall
 # into the next one. The copies are deleted only after the last run: on ext4 file creation is
 # slower for a while after a large deletion (see docs/benchmarks.md).
@@ -27,7 +30,7 @@ output="$(realpath "$1")"
 target_parent="$(realpath "${2:-$(dirname "$output")}")"
 [[ -d "$target_parent" ]] || die "no folder '$target_parent'"
 runs="${RUNS:-3}"
-threads="${THREADS:-$(nproc)}"
+threads="${THREADS:-$(cpu_count)}"
 require_positive RUNS "$runs"
 require_positive THREADS "$threads"
 require_tool cc gcc
@@ -44,9 +47,17 @@ cleanup() {
 }
 trap cleanup EXIT
 
-find "$output" -type f -printf '%P\t%s\n' >"$listing"
+# The listing: "relative/path<TAB>size" a file; the file system type of TARGET_PARENT.
+if [[ "$(uname -s)" == Linux ]]; then
+  find "$output" -type f -printf '%P\t%s\n' >"$listing"  # portable: the Linux branch
+  filesystem="$(df --output=fstype "$target_parent" | tail -n 1 | tr -d '[:space:]')"  # portable: the Linux branch
+else
+  (cd "$output" && find . -type f -exec stat -f '%N%t%z' {} +) | sed 's|^\./||' >"$listing"
+  device="$(df -P "$target_parent" | awk 'NR == 2 { print $1 }')"
+  filesystem="$(mount | awk -v device="$device" '$1 == device { type = $4; sub(/^\(/, "", type); sub(/,$/, "", type); print type; exit }')"
+  filesystem="${filesystem:-unknown}"
+fi
 linked="$(find "$output" -type f -links +1 | wc -l | tr -d '[:space:]')"
-filesystem="$(df --output=fstype "$target_parent" | tail -n 1 | tr -d '[:space:]')"
 echo "==> $output → $target_parent ($filesystem), $threads threads, $runs runs"
 ((linked == 0)) || echo "    ($linked files of $output have other hard links; the floor writes them as plain files)"
 

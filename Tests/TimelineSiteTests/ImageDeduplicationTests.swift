@@ -6,7 +6,8 @@ import TimelineTestSupport
 
 /// One photo, one job: a source file used by many posts (hard links and plain copies alike) is
 /// decoded and encoded once per recipe, and every post still gets its own files, byte for byte
-/// those a site with that post alone gets.
+/// those a site with that post alone gets. It compares the image bytes of two builds made on the same machine, with the same
+/// libvips: no platform's encoder output is written in, so it expects Debian 12's libvips 8.14 bytes no more than Homebrew's.
 @Suite("Image deduplication")
 struct ImageDeduplicationTests {
     static let sharingPosts = 30

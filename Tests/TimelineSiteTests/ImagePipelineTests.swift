@@ -71,6 +71,8 @@ struct ImagePipelineTests {
         }
     }
 
+    // Reads the encoded pixels back with a tolerance (distance < 40), so any libvips's JPEG and WebP encoders pass: it
+    // expects no platform's image bytes.
     @Test("a photo with each EXIF orientation comes out upright")
     func orientation() async throws {
         let fixture = try fixture()
@@ -151,6 +153,7 @@ struct ImagePipelineTests {
         }
     }
 
+    // The original is copied, not encoded: the same bytes on every platform.
     @Test("the original is published and linked only when the site asks")
     func originalsOnRequest() async throws {
         let fixture = try fixture(images: #"{"publishOriginals": true}"#)
@@ -366,6 +369,7 @@ struct ImagePipelineTests {
         }
     }
 
+    // The photo is copied, not encoded: the same bytes on every platform.
     @Test("with processing off, photos are published as they are")
     func processingOff() async throws {
         let fixture = try fixture(images: #"{"process": false}"#)

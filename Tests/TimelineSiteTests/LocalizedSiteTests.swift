@@ -88,6 +88,8 @@ struct LocalizedSiteTests {
         }
     }
 
+    // Expects the dates of the CLDR data in the ICU that Foundation formats with: Swift 6.3.1's own ICU 76 on Debian 12 (on
+    // macOS the system's ICU, which may word a date differently; docs/publishing.md, "Same site everywhere").
     @Test(
         "dates name the month and order the parts as the language does; counts take its plural forms",
         arguments: [
@@ -118,6 +120,8 @@ struct LocalizedSiteTests {
         }
     }
 
+    // Expects the English date of that ICU (Swift 6.3.1's ICU 76 on Debian 12) and its time zone rules (UTC-8 that night in
+    // every tz release).
     @Test("a time zone moves a post made at 03:34 UTC on 2 November to 1 November in Los Angeles, the instant unchanged")
     func timeZone() async throws {
         let site = try await LocalizedExampleSite(language: "en", timeZone: "America/Los_Angeles")

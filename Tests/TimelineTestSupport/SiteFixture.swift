@@ -84,7 +84,9 @@ package final class SiteFixture {
         FileManager.default.fileExists(atPath: output + "/" + relativeToOutput)
     }
 
-    /// Every file under a folder with its bytes, keyed by relative path.
+    /// Every file under a folder with its bytes, keyed by relative path. The tests compare snapshots of builds made on one
+    /// machine (images included), never with bytes made elsewhere: they expect no particular platform's libvips, zlib or
+    /// brotli output.
     package static func snapshot(_ folder: String) throws -> [String: Data] {
         var files: [String: Data] = [:]
         guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return files }

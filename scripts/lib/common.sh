@@ -28,11 +28,46 @@ time_v_peak_kib() {
   time_v_field "$1" "Maximum resident set size (kbytes)"
 }
 
-# require_tool COMMAND [PACKAGE]: dies unless COMMAND is on the PATH (or, given as a path, is
-# executable), naming the Debian package (COMMAND itself by default) that provides it.
+# require_tool COMMAND [PACKAGE [FORMULA]]: dies unless COMMAND is on the PATH (or, given as a
+# path, is executable), naming the Debian package (COMMAND itself by default) that provides it,
+# or on macOS the Homebrew formula (FORMULA, by default PACKAGE or COMMAND).
 require_tool() {
   if [[ "$1" == */* ]]; then [[ -x "$1" ]] && return 0; else command -v "$1" >/dev/null 2>&1 && return 0; fi
+  if [[ "$(uname -s)" == Darwin ]]; then die "$1 is missing; install it with: brew install ${3:-${2:-$1}}"; fi
   die "$1 is missing; install it with: apt-get install -y ${2:-$1}"
+}
+
+# require_linux REASON: exits 2 with "scripts/NAME runs on Linux only: REASON" on any other
+# system. A script that needs Linux calls it at the top, as a line of its own (which
+# scripts/check-portability.sh looks for: such a script may use /proc and GNU tools).
+require_linux() {
+  [[ "$(uname -s)" == Linux ]] && return 0
+  echo "scripts/$(basename "$0") runs on Linux only: $*" >&2
+  exit 2
+}
+
+# require_bash MAJOR REASON: exits 2 unless this bash is version MAJOR or later (macOS's
+# /bin/bash is 3.2; Homebrew's bash, first on the PATH, is current).
+require_bash() {
+  ((BASH_VERSINFO[0] >= $1)) && return 0
+  echo "scripts/$(basename "$0") needs bash $1 or later, not $BASH_VERSION: $2 (on macOS: brew install bash)" >&2
+  exit 2
+}
+
+# cpu_count: the number of cores this process may use (nproc, which honours CPU affinity;
+# getconf where there is no nproc, as on macOS).
+cpu_count() {
+  nproc 2>/dev/null || getconf _NPROCESSORS_ONLN  # portable: falls back to getconf
+}
+
+# sha256_digest: the SHA-256 of standard input as sha256sum prints it ("digest  -"), with
+# shasum -a 256 where there is no sha256sum (macOS); the same line either way.
+sha256_digest() {
+  if command -v sha256sum >/dev/null 2>&1; then  # portable: shasum below where it is missing
+    sha256sum  # portable: shasum below where it is missing
+  else
+    shasum -a 256
+  fi
 }
 
 # enter_checkout: changes to the root of the Timeline checkout these scripts belong to.

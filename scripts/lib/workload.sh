@@ -38,7 +38,7 @@ prepare_workload() {
   content=".bench/content-$users-$posts"
   local args_file="$content/.workload/args"
   local generator_sources
-  generator_sources="$(LC_ALL=C; cat Sources/timeline-workload/*.swift | sha256sum | cut -d' ' -f1)"
+  generator_sources="$(LC_ALL=C; cat Sources/timeline-workload/*.swift | sha256_digest | cut -d' ' -f1)"
   local workload_args=(--users "$users" --posts "$posts" --comments-per-post 2 --likes-per-post 4 --seed 1
     --base-url "https://example.org/")
   local recorded_args="${workload_args[*]} generator-sources=$generator_sources"
