@@ -75,13 +75,7 @@ extension Console {
             Console.writeOutput("Serving at \(url) (Ctrl-C to stop); until the first build is done, pages say \"Building the site…\"\n")
         case .watching(let mechanism, let roots):
             guard !quiet else { return }
-            let how: String
-            switch mechanism {
-            case .inotify: how = "inotify"
-            case .fsEvents: how = "FSEvents"
-            case .polling(let interval): how = "a scan every \(interval.wholeMilliseconds) ms"
-            }
-            Console.writeOutput("Watching \(roots.joined(separator: " and ")) (\(how))\n")
+            Console.writeOutput("Watching \(roots.joined(separator: " and ")) (\(mechanism.summary))\n")
         case .built(let report, let changes):
             print(report.warnings)
             guard !quiet else { return }

@@ -19,8 +19,8 @@ struct PreviewCommandTests {
         let fixture = try SiteFixture.small()
         let occupied = try LoopbackListener()
         let result = try Subprocess.runBlocking(
-            "/usr/bin/timeout", ["60", RepositoryPaths.timelineExecutable, "serve", "--port", String(occupied.port)], in: fixture.root,
-            environment: Self.environment)
+            RepositoryPaths.timelineExecutable, ["serve", "--port", String(occupied.port)], in: fixture.root, environment: Self.environment,
+            timeout: .seconds(60))
         #expect(result.status == 1, "\(result.standardError)")
         #expect(result.standardError.contains("serve: cannot listen on 127.0.0.1:\(occupied.port): the port is in use"), "\(result.standardError)")
         #expect(!result.standardError.contains("Fatal error"))

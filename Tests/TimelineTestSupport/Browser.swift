@@ -34,7 +34,7 @@ package enum Browser {
         let profile = FileManager.default.temporaryDirectory.appendingPathComponent("timeline-chromium-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: profile) }
         let result = try await Subprocess.run(
-            "/usr/bin/timeout", ["120", executable] + arguments(profile: profile) + ["--virtual-time-budget=30000", "--dump-dom", url])
+            executable, arguments(profile: profile) + ["--virtual-time-budget=30000", "--dump-dom", url], timeout: .seconds(120))
         guard result.status == 0, !result.output.isEmpty else {
             throw Failure(description: "chromium exited with \(result.status): \(result.standardError.suffix(2000))")
         }

@@ -14,18 +14,25 @@ package enum Subprocess {
 
     /// Runs the program on a thread of its own, so that the test's wait never holds one of the
     /// few threads of the concurrency pool that servers and builds under test need.
-    package static func run(_ executable: String, _ arguments: [String], in directory: String? = nil, environment: [String: String]? = nil) async throws
-        -> Result
-    {
-        try await HTTPProbe.onThread { try runBlocking(executable, arguments, in: directory, environment: environment) }
+    /// A program still running after `timeout` is stopped (SIGTERM), as `timeout(1)` would.
+    package static func run(
+        _ executable: String, _ arguments: [String], in directory: String? = nil, environment: [String: String]? = nil, timeout: Duration? = nil
+    ) async throws -> Result {
+        try await HTTPProbe.onThread { try runBlocking(executable, arguments, in: directory, environment: environment, timeout: timeout) }
     }
 
     /// Runs the program on the calling thread, for the few callers that cannot wait (`deinit`).
-    package static func runBlocking(_ executable: String, _ arguments: [String], in directory: String? = nil, environment: [String: String]? = nil) throws
-        -> Result
-    {
+    package static func runBlocking(
+        _ executable: String, _ arguments: [String], in directory: String? = nil, environment: [String: String]? = nil, timeout: Duration? = nil
+    ) throws -> Result {
         let (process, out, err) = prepare(executable, arguments, in: directory, environment: environment)
         try process.run()
+        if let timeout {
+            let seconds = Double(timeout.allowingSlowRuns.components.seconds)
+            DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
+                if process.isRunning { process.terminate() }
+            }
+        }
         // Both pipes are drained at once: a program that fills one while the other is read
         // would wait forever.
         let error = Mutex(Data())

@@ -3,6 +3,7 @@ import TimelineContent
 import TimelineModel
 import TimelineOutput
 import TimelineSite
+import TimelineSystem
 
 /// What `timeline --version` prints: the tool's version, the system it was built for, and the
 /// version of each C library it runs with (read from the libraries themselves where they say,
@@ -10,7 +11,7 @@ import TimelineSite
 package enum ToolVersion {
     package static var text: String {
         """
-        timeline \(TimelineVersion.current) (\(platform), Swift \(swiftVersion))
+        timeline \(TimelineVersion.current) (\(SystemName.current), Swift \(swiftVersion))
         libraries: \(libraries.map { "\($0.name) \($0.version)" }.joined(separator: ", "))
         """
     }
@@ -23,23 +24,6 @@ package enum ToolVersion {
             ("zlib", GzipCompressor.libraryVersion),
             ("libbrotli", BrotliCompressor.libraryVersion),
         ]
-    }
-
-    private static var platform: String {
-        #if os(macOS)
-            let system = "macOS"
-        #elseif os(Linux)
-            let system = "Linux"
-        #else
-            let system = "unknown system"
-        #endif
-        #if arch(arm64)
-            return system + " arm64"
-        #elseif arch(x86_64)
-            return system + " x86_64"
-        #else
-            return system
-        #endif
     }
 
     private static var swiftVersion: String {

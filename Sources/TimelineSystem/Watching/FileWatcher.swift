@@ -27,6 +27,15 @@ public struct FileWatcher: Sendable {
         case fsEvents
         case polling(interval: Duration)
 
+        /// How the console names it: "inotify", "FSEvents", "a scan every 500 ms".
+        public var summary: String {
+            switch self {
+            case .inotify: "inotify"
+            case .fsEvents: "FSEvents"
+            case .polling(let interval): "a scan every \(interval.wholeMilliseconds) ms"
+            }
+        }
+
         /// What `automatic` uses on this system when it works.
         public static var native: Mechanism {
             timeline_watch_is_per_folder() == 1 ? .inotify : .fsEvents
