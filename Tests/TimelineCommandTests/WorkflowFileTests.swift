@@ -9,8 +9,9 @@ import Yams
 /// The GitHub Actions workflows: the one `timeline init` writes and the ones in docs/ci.md parse
 /// as YAML, and every `timeline` command and make target they run exists and works (run here, in
 /// a started site, as the workflow would run it); the init workflow's download step installs a
-/// release's binary only when its checksum matches; and the workflow pins its actions, gives each
-/// job only the token rights it needs and expands no expression into a shell line.
+/// release's binary only when its checksum matches; and every workflow, the init one and this
+/// repository's (.github/workflows/), pins its actions, gives each job only the token rights it
+/// needs and expands no expression into a shell line.
 @Suite("Workflow files")
 struct WorkflowFileTests {
     /// One step of a job: its name or id, its `run:` and its `env:`.
@@ -48,9 +49,21 @@ struct WorkflowFileTests {
         try steps(of: workflow).compactMap(\.run).flatMap { $0.split(separator: "\n").map(String.init) }
     }
 
-    /// Every workflow, by name: the one init writes.
+    /// This repository's workflows, by file name.
+    static func repositoryWorkflows() throws -> [String: String] {
+        let folder = RepositoryPaths.root + "/.github/workflows"
+        var workflows: [String: String] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder) where name.hasSuffix(".yml") {
+            workflows[name] = try String(contentsOfFile: folder + "/" + name, encoding: .utf8)
+        }
+        return workflows
+    }
+
+    /// Every workflow: the one init writes and this repository's.
     static func allWorkflows() throws -> [String: String] {
-        ["publish.yml (timeline init)": SiteWorkflow.text()]
+        var workflows = try repositoryWorkflows()
+        workflows["publish.yml (timeline init)"] = SiteWorkflow.text()
+        return workflows
     }
 
     @Test("the workflow init writes parses, pins this version, and is the one docs/ci.md shows")
@@ -65,6 +78,14 @@ struct WorkflowFileTests {
         for block in blocks {
             #expect(throws: Never.self, "a yaml block of docs/ci.md does not parse:\n\(block)") { _ = try Yams.load(yaml: block) }
         }
+    }
+
+    @Test("this repository has its CI and release workflows")
+    func repositoryWorkflowsExist() throws {
+        let workflows = try Self.repositoryWorkflows()
+        #expect(Set(workflows.keys).isSuperset(of: ["ci.yml", "release.yml"]))
+        let ci = try Self.runLines(of: try #require(workflows["ci.yml"])).map { $0.trimmingCharacters(in: .whitespaces) }
+        for target in ["make lint", "make test", "make layering"] { #expect(ci.contains(target), "ci.yml runs no \(target)") }
     }
 
     @Test("every workflow pins each action to a commit, the same one in every file, with its version beside it")
@@ -86,7 +107,7 @@ struct WorkflowFileTests {
 
     @Test("every workflow grants no token rights itself, each job only its own, and writes only where it publishes")
     func permissionsPerJob() throws {
-        let publishers: [String: Set<String>] = ["publish.yml (timeline init)": ["deploy"]]
+        let publishers: [String: Set<String>] = ["publish.yml (timeline init)": ["deploy"], "release.yml": ["publish"]]
         for (name, text) in try Self.allWorkflows() {
             let root = try #require(try Yams.load(yaml: text) as? [String: Any])
             let workflowPermissions = try #require(root["permissions"] as? [String: Any], "\(name) sets no workflow permissions")
@@ -121,6 +142,29 @@ struct WorkflowFileTests {
                 }
             }
         }
+    }
+
+    @Test("the init workflow installs the Debian packages the release's Linux binaries need, and downloads the archives the release makes")
+    func initMatchesTheRelease() throws {
+        let release = try #require(try Self.repositoryWorkflows()["release.yml"])
+        let root = try #require(try Yams.load(yaml: release) as? [String: Any])
+        let runtime = try #require((root["env"] as? [String: Any])?["RUNTIME_PACKAGES"] as? String).split(separator: " ").map(String.init)
+        #expect(runtime.contains("libvips42") && runtime.contains("libcmark0.30.2"))
+        let install = try #require(try Self.steps(of: SiteWorkflow.text()).first { $0.label == "Install the system libraries" }?.run)
+        let installed = Set(install.split(whereSeparator: \.isWhitespace).map(String.init))
+        #expect(installed.isSuperset(of: runtime), "the init workflow installs \(installed.sorted()), the release's binary needs \(runtime)")
+        #expect(!installed.contains { $0.hasSuffix("-dev") }, "the -dev packages belong to the build from source only")
+
+        // The Linux archives: the release's names and architectures are those the download step asks for.
+        let linux = try #require(try Self.jobs(of: release)["linux"])
+        let matrix = try #require((linux["strategy"] as? [String: Any])?["matrix"] as? [String: Any])
+        let architectures = try #require(matrix["include"] as? [[String: Any]]).compactMap { $0["arch"] as? String }
+        #expect(Set(architectures) == ["x86_64", "arm64"])
+        let pack = try #require(try Self.steps(of: release).first { $0.label == "Pack" && $0.environment["ARCH"] != nil }?.run)
+        #expect(pack.contains(#"version="${TAG#v}""#) && pack.contains(#"name="timeline-$version-linux-$ARCH""#))
+        let download = try #require(try Self.steps(of: SiteWorkflow.text()).first { $0.label == "Download the tool" }?.run)
+        #expect(download.contains(#"name="timeline-${TIMELINE_VERSION#v}-linux-$arch""#))
+        #expect(download.contains("x86_64) arch=x86_64") && download.contains("aarch64 | arm64) arch=arm64"))
     }
 
     #if os(Linux)
