@@ -80,12 +80,22 @@ struct WorkflowFileTests {
         }
     }
 
-    @Test("this repository has its CI and release workflows")
+    @Test("make lint checks the workflow init writes: scripts/check-workflows.sh reads exactly SiteWorkflow.text() from its source")
+    func lintReadsTheInitWorkflow() throws {
+        let printed = try Subprocess.runBlocking(RepositoryPaths.root + "/scripts/check-workflows.sh", ["--print-init"])
+        #expect(printed.status == 0, "\(printed.standardError)")
+        #expect(printed.standardOutput == SiteWorkflow.text())
+    }
+
+    @Test("this repository has its CI and release workflows, and the Makefile's lint checks every workflow")
     func repositoryWorkflowsExist() throws {
         let workflows = try Self.repositoryWorkflows()
         #expect(Set(workflows.keys).isSuperset(of: ["ci.yml", "release.yml"]))
         let ci = try Self.runLines(of: try #require(workflows["ci.yml"])).map { $0.trimmingCharacters(in: .whitespaces) }
         for target in ["make lint", "make test", "make layering"] { #expect(ci.contains(target), "ci.yml runs no \(target)") }
+        let makefile = try String(contentsOfFile: RepositoryPaths.root + "/Makefile", encoding: .utf8)
+        let lint = try #require(makefile.components(separatedBy: "\nlint:").dropFirst().first?.components(separatedBy: "\n\n").first)
+        #expect(lint.contains("scripts/check-workflows.sh"))
     }
 
     @Test("every workflow pins each action to a commit, the same one in every file, with its version beside it")

@@ -5,7 +5,7 @@ import TimelineModel
 /// the runner when there is one, its SHA-256 checked, else built from source) and keeps it in
 /// the cache, takes the address from GitHub Pages, keeps the build state between runs, and
 /// publishes. Each action is pinned to a commit, each job gets only the token rights it needs,
-/// and no `${{ }}` expression is expanded into a shell line.
+/// and no `${{ }}` expression is expanded into a shell line (`make lint` runs zizmor on it).
 package enum SiteWorkflow {
     /// Where the workflow goes in the site's repository.
     package static let path = ".github/workflows/publish.yml"
