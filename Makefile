@@ -109,9 +109,12 @@ portability:
 SWIFT_SOURCES := Sources Tests Package.swift Plugins Fuzz/Sources Fuzz/Package.swift
 
 ## Fail on Swift code that `swift format` (with .swift-format) would change or whose rules it
-## breaks; CI runs it before the tests.
+## breaks, and on a GitHub Actions workflow (.github/workflows/ and the one timeline init
+## writes) that breaks GitHub's schema or has a zizmor finding (scripts/check-workflows.sh,
+## docs/ci.md); CI runs it before the tests.
 lint:
 	swift format lint --strict --parallel --recursive $(SWIFT_SOURCES)
+	scripts/check-workflows.sh
 
 ## Format every Swift file in place with `swift format` and .swift-format.
 format:
