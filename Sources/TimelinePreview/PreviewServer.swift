@@ -72,14 +72,14 @@ public struct PreviewServer: Sendable {
     /// Runs until SIGINT or SIGTERM (when `handlesSignals`) or until the task is cancelled.
     public func run(report: @escaping @Sendable (PreviewEvent) -> Void) async throws(PreviewFailure) {
         let options = configuration.build
-        let paths = SiteFolders(options)
+        let layout = options.layout
         let (listening, listened) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         let loop = RebuildLoop(
-            options: options, watcher: FileWatcher(roots: [paths.content, paths.templates], mode: configuration.watchMode),
-            stylesheetFolder: paths.templates + "/assets", debounce: configuration.debounce, heartbeat: configuration.heartbeat,
+            options: options, watcher: FileWatcher(roots: [layout.content.absolute, layout.templates.absolute], mode: configuration.watchMode),
+            stylesheetFolder: layout.templates.appending("assets").absolute, debounce: configuration.debounce, heartbeat: configuration.heartbeat,
             startSignal: listening, state: state, broadcaster: broadcaster, report: report)
         let responder = PreviewResponder(
-            files: StaticFileResponder(folder: ServedFolder(root: paths.output)), state: state, broadcaster: broadcaster,
+            files: StaticFileResponder(folder: ServedFolder(root: layout.output.absolute)), state: state, broadcaster: broadcaster,
             allowedHosts: configuration.allowedHosts)
         // Quiet unless LOG_LEVEL asks for Hummingbird's and the service group's own lines.
         var logger = Logger(label: "timeline.serve")
@@ -116,26 +116,6 @@ public struct PreviewServer: Sendable {
             return .cannotListen(host: host, port: port, reason: String(describing: error))
         }
         return .stopped(reason: String(describing: error))
-    }
-}
-
-/// The absolute folders of a site.
-struct SiteFolders {
-    let content: String
-    let templates: String
-    let output: String
-
-    init(_ options: BuildOptions) {
-        let root = Self.absolute(options.siteRoot, relativeTo: FileManager.default.currentDirectoryPath)
-        content = Self.absolute(options.content, relativeTo: root)
-        templates = Self.absolute(options.templates, relativeTo: root)
-        output = Self.absolute(options.output, relativeTo: root)
-    }
-
-    static func absolute(_ path: String, relativeTo base: String) -> String {
-        let joined = path.hasPrefix("/") ? path : base + "/" + path
-        let standardized = URL(fileURLWithPath: joined).standardizedFileURL.path
-        return standardized.count > 1 && standardized.hasSuffix("/") ? String(standardized.dropLast()) : standardized
     }
 }
 

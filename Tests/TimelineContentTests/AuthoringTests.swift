@@ -301,7 +301,7 @@ struct AuthoringTests {
     @Test("a failure in the middle of a change undoes the steps already done", arguments: [1, 2, 3])
     func transactionRollsBack(failingStep: Int) throws {
         let fixture = try SiteFixture.small()
-        let folder = ContentFolder(root: fixture.content, displayPrefix: "Content/")
+        let folder = ContentFolder(.folder(fixture.content, shownAs: "Content/"))
         _ = try ContentChecks.refused(fixture.content) {
             let transaction = folder.transaction()
             try transaction.write("users/alice.json", bytes: Array("{\"username\": \"alice\", \"follows\": []}\n".utf8))
@@ -316,7 +316,7 @@ struct AuthoringTests {
     @Test("a change that the verification refuses is undone")
     func verificationRollsBack() throws {
         let fixture = try SiteFixture.small()
-        let folder = ContentFolder(root: fixture.content, displayPrefix: "Content/")
+        let folder = ContentFolder(.folder(fixture.content, shownAs: "Content/"))
         let error = try ContentChecks.refused(fixture.content) {
             let transaction = folder.transaction()
             try transaction.write("users/alice.json", bytes: Array("{\"username\": \"alice\", \"colour\": \"red\"}\n".utf8))
@@ -329,7 +329,7 @@ struct AuthoringTests {
 
     @Test("rewriting the example site's user, comment and like files gives the same bytes")
     func stableLayoutMatchesExampleContent() throws {
-        let folder = ContentFolder(root: RepositoryPaths.content, displayPrefix: "Content/")
+        let folder = ContentFolder(.folder(RepositoryPaths.content, shownAs: "Content/"))
         for username in folder.usernames() {
             let path = RepositoryPaths.content + "/users/\(username).json"
             #expect(try folder.readUser(username).fileBytes == Array(FileManager.default.contents(atPath: path) ?? Data()), "\(path)")

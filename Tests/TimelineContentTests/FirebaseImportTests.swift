@@ -16,7 +16,7 @@ struct FirebaseImportTests {
     }
 
     func runImport(_ exportPath: String, into fixture: SiteFixture, bufferSize: Int = 1 << 20) async throws -> (ImportSummary, [String]) {
-        var importer = FirebaseImport(exportPath: exportPath, folder: ContentFolder(root: fixture.content, displayPrefix: "Content/"))
+        var importer = FirebaseImport(exportPath: exportPath, folder: ContentFolder(.folder(fixture.content, shownAs: "Content/")))
         importer.bufferSize = bufferSize
         var issues: [String] = []
         let summary = try await importer.run { issues.append($0.description) }
@@ -198,7 +198,7 @@ struct FirebaseImportTests {
         try fixture.write(
             "Content/users/hansolo.json",
             "{\n  \"username\": \"hansolo\",\n  \"name\": \"Han Solo\",\n  \"bio\": \"Edited here.\",\n  \"follows\": [\n    \"calebhicks\"\n  ]\n}\n")
-        var author = ContentAuthor(folder: ContentFolder(root: fixture.content, displayPrefix: "Content/"))
+        var author = ContentAuthor(folder: ContentFolder(.folder(fixture.content, shownAs: "Content/")))
         let like = try #require(try author.like(Export.samplePostID, by: "ines_duarte").id)
 
         var export = try Export.sample()

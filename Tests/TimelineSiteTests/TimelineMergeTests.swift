@@ -42,7 +42,7 @@ struct TimelineMergeTests {
         for (index, id) in ids.enumerated() {
             try fixture.post(id, by: ["ann", "ben", "cat"][index % 3])
         }
-        let (content, _) = await ContentLoader(contentRoot: fixture.content, displayPrefix: "Content/").load()
+        let (content, _) = await ContentLoader(contentFolder: .folder(fixture.content, shownAs: "Content/")).load()
         let (site, diagnostics) = SiteLinker.link(try #require(content))
         #expect(!diagnostics.hasErrors)
         let linked = try #require(site)

@@ -55,7 +55,7 @@ package final class SiteFixture {
 
     /// The authoring commands on the fixture's content, naming it `Content/`.
     package var author: ContentAuthor {
-        ContentAuthor(folder: ContentFolder(root: content, displayPrefix: "Content/"))
+        ContentAuthor(folder: ContentFolder(.folder(content, shownAs: "Content/")))
     }
 
     package func options(strict: Bool = false, baseURL: String? = nil) -> BuildOptions {

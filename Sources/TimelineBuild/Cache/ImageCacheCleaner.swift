@@ -19,22 +19,20 @@ public enum ImageCacheCleaner {
     }
 
     public static func clean(_ options: BuildOptions, everything: Bool) async throws(BuildFailure) -> Report {
-        let cacheRoot = options.absolute(options.cache)
-        let cache = ImageCache(root: cacheRoot)
+        let cache = ImageCache(options.layout.cache)
         if everything {
             let files = cachedFiles(cache)
             do {
                 try FileSystem.removeTree(cache.imagesFolder)
             } catch {
-                throw BuildFailure([.fileSystem(error, code: .imageCacheError, stage: .images, at: options.display(cacheRoot))])
+                throw BuildFailure([.fileSystem(error, code: .imageCacheError, stage: .images, at: cache.folder.shown)])
             }
             return Report(removedFiles: files.count, keptFiles: 0, removedBytes: files.reduce(0) { $0 + $1.size })
         }
         let (prepared, _) = try await PreparedSite.prepare(options)
-        let contentRoot = options.absolute(options.content)
         let known = cache.loadIndex()
         let processor = ImageProcessor(cache: cache, settings: prepared.site.settings.images, known: known)
-        let jobs = ImagePipeline.jobs(site: prepared.site, contentRoot: contentRoot, contentDisplay: options.display(contentRoot)).jobs
+        let jobs = ImagePipeline.jobs(site: prepared.site, content: options.layout.content).jobs
         let live = await ParallelMap.map(jobs) { processor.liveEntries($0) }.compactMap { $0 }
         let liveKeys = Set(live.flatMap(\.encodedKeys))
 
@@ -65,7 +63,7 @@ public enum ImageCacheCleaner {
         do {
             try cache.saveIndex(kept)
         } catch {
-            throw BuildFailure([.fileSystem(error, code: .imageCacheError, stage: .images, at: options.display(cacheRoot))])
+            throw BuildFailure([.fileSystem(error, code: .imageCacheError, stage: .images, at: cache.folder.shown)])
         }
         return Report(removedFiles: removed, keptFiles: keptCount, removedBytes: removedBytes)
     }

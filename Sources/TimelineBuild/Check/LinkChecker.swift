@@ -19,16 +19,16 @@ public enum LinkChecker {
 
     /// Checks the output folder of `options`; a missing folder is one error.
     public static func check(_ options: BuildOptions, basePath: String, relative: Bool = false) async -> [Diagnostic] {
-        let output = options.absolute(options.output)
-        let display = options.display(output)
-        guard FileSystem.resolvedKind(of: output) == .directory else {
-            return [.error(.brokenLink, stage: .links, at: SourceLocation(path: display), "there is no built site to check; run timeline build first")]
+        let output = options.layout.output
+        guard FileSystem.resolvedKind(of: output.absolute) == .directory else {
+            return [.error(.brokenLink, stage: .links, at: SourceLocation(path: output.shown), "there is no built site to check; run timeline build first")]
         }
-        return await check(outputRoot: output, outputDisplay: display, basePath: basePath, relative: relative)
+        return await check(output, basePath: basePath, relative: relative)
     }
 
     /// One diagnostic per broken reference, sorted by file and line.
-    static func check(outputRoot: String, outputDisplay: String, basePath: String, relative: Bool = false) async -> [Diagnostic] {
+    static func check(_ output: SitePath, basePath: String, relative: Bool = false) async -> [Diagnostic] {
+        let outputRoot = output.absolute
         let pages = FileSystem.files(below: outputRoot).filter { $0.hasSuffix(".html") }
         let found = await ParallelMap.chunks(count: pages.count) { range in
             range.flatMap { index in
@@ -38,7 +38,7 @@ public enum LinkChecker {
                         return nil
                     }
                     return .error(
-                        .brokenLink, stage: .links, at: SourceLocation(path: outputDisplay + pages[index], line: reference.line),
+                        .brokenLink, stage: .links, at: SourceLocation(path: output.appending(pages[index]).shown, line: reference.line),
                         "\(reference.attribute) \"\(reference.url)\" \(problem)")
                 }
             }

@@ -31,7 +31,8 @@ struct PostEditBuild {
     /// The edit build for `changes` (absolute paths), or nil when they are not post edits.
     static func plan(_ changes: [String], built: BuiltSite) -> PostEditBuild? {
         let options = built.options
-        let contentRoot = options.absolute(options.content)
+        let content = options.layout.content
+        let contentRoot = content.absolute
         // An atomic build swaps in a whole new folder; an edit is put in place file by file.
         guard !changes.isEmpty, !options.atomic, let canonicalRoot = FileSystem.canonicalPath(contentRoot) else { return nil }
         var folders = Set<String>()
@@ -41,9 +42,8 @@ struct PostEditBuild {
             guard parts.count == 2, PostReader.knownFiles.contains(String(parts[1])) else { return nil }
             folders.insert(String(parts[0]))
         }
-        let displayPrefix = options.display(contentRoot)
-        let assets = AssetReader(contentRoot: contentRoot, canonicalContentRoot: canonicalRoot, displayPrefix: displayPrefix)
-        let reader = PostReader(contentRoot: contentRoot, displayPrefix: displayPrefix, assets: assets)
+        let assets = AssetReader(content: content, canonicalContentRoot: canonicalRoot)
+        let reader = PostReader(assets: assets)
         let site = built.site
         let resolver = site.exactResolver
         var edited: [Int: Post] = [:]
@@ -104,11 +104,11 @@ struct PostEditBuild {
     /// as the last build left it, is gone when this returns, so the manifest can change in place.
     private func write(_ next: inout BuiltSite, oldTerms: [Int: Set<String>], timings: inout StageTimings) async throws(BuildFailure) -> OutputChanges {
         let options = next.options
-        let output = options.absolute(options.output)
+        let output = options.layout.output
         let session: OutputSession
         do {
             session = try OutputSession.beginEdit(
-                outputRoot: output, state: BuildStateFolder(options: options), tool: BuildTool.digest, manifest: next.manifest,
+                outputRoot: output.absolute, state: BuildStateFolder(options: options), tool: BuildTool.digest, manifest: next.manifest,
                 precompression: next.site.settings.precompression)
         } catch {
             throw BuildFailure(next.warnings + [.fileSystem(error, stage: .write)])
@@ -121,12 +121,12 @@ struct PostEditBuild {
             let renderer = PageRenderer(contexts: next.contexts, theme: next.theme, searchManifestURL: next.contexts.paths.url(file: next.search.manifestFile))
             var pages = Set(placements.flatMap { $0.pages(pageSize: next.site.settings.pageSize) })
             if searchChanges.manifestChanged { pages.insert(.search) }
-            try await SiteFiles.makePages(Array(pages), renderer: renderer, to: recorder, templatesDisplay: options.display(next.theme.root))
+            try await SiteFiles.makePages(Array(pages), renderer: renderer, to: recorder, templates: next.theme.files.location)
             timings.lap(.render)
             if let builder = FeedBuilder(contexts: next.contexts) {
                 xmlInitParser()
                 let feeds = Set(placements.flatMap { $0.feeds(entryLimit: next.site.settings.feedEntries) })
-                try await FeedWriter.write(Array(feeds), builder: builder, to: recorder, outputDisplay: options.display(output))
+                try await FeedWriter.write(Array(feeds), builder: builder, to: recorder, outputFolder: output)
             }
             timings.lap(.feeds)
             for path in searchChanges.removed { recorder.retire(path) }
@@ -198,7 +198,7 @@ struct PostEditBuild {
 
     /// The site's warnings with those about the edited posts' folders replaced.
     private func updatedWarnings(_ all: [Diagnostic], options: BuildOptions) -> [Diagnostic] {
-        let prefix = options.display(options.absolute(options.content)) + "posts/"
+        let prefix = options.layout.content.appending("posts/").shown
         let folders = Set(edited.values.map { prefix + $0.id.rawValue })
         // Reading and linking a post warn about its own files only; other stages' warnings stay.
         let kept = all.filter { warning in

@@ -55,7 +55,8 @@ public struct BuildOptions: Sendable {
     var fingerprint: Digest {
         var hasher = StableHasher()
         hasher.combine(BuildTool.digest)
-        for path in [content, templates, output, cache] { hasher.combine(absolute(path)) }
+        let layout = layout
+        for folder in [layout.content, layout.templates, layout.output, layout.cache] { hasher.combine(folder.absolute) }
         hasher.combine(baseURL ?? "\u{0}")
         hasher.combine(precompress.map { $0 ? 1 : 2 } ?? 0)
         hasher.combine(strict)
@@ -64,15 +65,11 @@ public struct BuildOptions: Sendable {
         return hasher.finalize()
     }
 
-    var absoluteSiteRoot: String { Path.absolute(siteRoot, relativeTo: FileSystem.currentDirectory) }
-    package func absolute(_ path: String) -> String { Path.absolute(path, relativeTo: absoluteSiteRoot) }
+    /// Where the site's folders are, and how messages name them.
+    public var layout: SiteLayout { SiteLayout(self) }
 
-    /// How diagnostics show a folder: relative to the current directory when inside it.
-    func display(_ absolutePath: String) -> String {
-        let current = FileSystem.currentDirectory
-        let shown = absolutePath == current ? "." : Path.relative(absolutePath, to: current)
-        return shown.hasSuffix("/") ? shown : shown + "/"
-    }
+    /// `path` (relative to the site folder, or absolute) as an absolute path.
+    package func absolute(_ path: String) -> String { Path.absolute(path, relativeTo: layout.site.absolute) }
 }
 
 /// Reported as a build goes, for a progress display.

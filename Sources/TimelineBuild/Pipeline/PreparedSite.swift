@@ -16,28 +16,25 @@ struct PreparedSite: Sendable {
     static func prepare(_ options: BuildOptions, reusing previousRecords: RecordCache? = nil) async throws(BuildFailure) -> (
         prepared: PreparedSite, records: RecordCache
     ) {
-        let content = options.absolute(options.content)
-        let templates = options.absolute(options.templates)
+        let layout = options.layout
         if let problem = OutputLocationCheck.problem(
-            output: options.absolute(options.output), siteRoot: options.absoluteSiteRoot, content: content, templates: templates,
-            cache: options.absolute(options.cache))
+            output: layout.output.absolute, siteRoot: layout.site.absolute, content: layout.content.absolute, templates: layout.templates.absolute,
+            cache: layout.cache.absolute)
         {
-            throw BuildFailure([
-                .error(.unsafeOutputLocation, stage: .write, at: SourceLocation(path: options.display(options.absolute(options.output))), problem)
-            ])
+            throw BuildFailure([.error(.unsafeOutputLocation, stage: .write, at: SourceLocation(path: layout.output.shown), problem)])
         }
         var diagnostics = DiagnosticList()
 
-        options.progress?(BuildProgress(stage: .load, message: "reading \(options.display(content))"))
+        options.progress?(BuildProgress(stage: .load, message: "reading \(layout.content.shown)"))
         let loader = ContentLoader(
-            contentRoot: content, displayPrefix: options.display(content), baseURLOverride: options.baseURL, forcesRelativeURLs: options.relativeURLs,
+            contentFolder: layout.content, baseURLOverride: options.baseURL, forcesRelativeURLs: options.relativeURLs,
             precompressOverride: options.precompress)
         let (loaded, loadDiagnostics, records) = await loader.load(reusing: previousRecords)
         diagnostics.append(contentsOf: loadDiagnostics)
 
         let settings = loaded?.settings
         let (theme, themeDiagnostics) = Theme.load(
-            ThemeFiles(folder: templates, displayPrefix: options.display(templates)), language: settings?.language ?? ThemeTranslations.defaultLanguage,
+            ThemeFiles(layout.templates), language: settings?.language ?? ThemeTranslations.defaultLanguage,
             timeZone: settings.flatMap { TimeZone(identifier: $0.timeZone) } ?? .gmt, languageLocation: settings?.languageLocation)
         diagnostics.append(contentsOf: themeDiagnostics)
 
@@ -69,7 +66,7 @@ struct PreparedSite: Sendable {
         let (prepared, records) = try await prepare(options, reusing: previousRecords)
         let site = prepared.site
         let complete = records.users.count == site.users.count && records.posts.count == site.posts.count
-        let contentInputs = complete ? InputSnapshot.captureContent(options.absolute(options.content), records: records) : nil
+        let contentInputs = complete ? InputSnapshot.captureContent(options.layout.content.absolute, records: records) : nil
         state.keepPendingRecords(records, previous: previousRecords)
         return (prepared, contentInputs)
     }

@@ -20,10 +20,10 @@ public enum SiteBuilder {
     static func run(_ options: BuildOptions, keepingSite: Bool) async throws(BuildFailure) -> (report: BuildReport, site: BuiltSite?) {
         let state = BuildState(options: options, startedAt: WallClock.nanoseconds)
         var timings = StageTimings()
-        let outputDisplay = options.display(options.absolute(options.output))
+        let layout = options.layout
         if !options.clean, !keepingSite, let facts = await state.upToDateFacts() {
             timings.lap(.validate)
-            return (BuildReport(facts, output: outputDisplay, timings: timings, files: .upToDate(fileCount: facts.fileCount)), nil)
+            return (BuildReport(facts, output: layout.output.shown, timings: timings, files: .upToDate(fileCount: facts.fileCount)), nil)
         }
         defer { state.discardPendingRecords() }
 
@@ -58,7 +58,7 @@ public enum SiteBuilder {
             // The renderer is made in the call, so that its fragments go as soon as the pages are made.
             try await SiteFiles.makePages(
                 pages, renderer: PageRenderer(contexts: contexts, theme: prepared.theme, searchManifestURL: contexts.paths.url(file: search.manifestFile)),
-                to: output, templatesDisplay: options.display(prepared.theme.root))
+                to: output, templates: prepared.theme.files.location)
             endStage(&timings, .render)
 
             options.announce(.write, "publishing images and theme assets")
@@ -66,11 +66,11 @@ public enum SiteBuilder {
             endStage(&timings, .write)
 
             options.announce(.feeds, "writing feeds, the sitemap and robots.txt")
-            try await FeedWriter.write(contexts: contexts, pages: pages, to: output, outputDisplay: outputDisplay, sitemapURLLimit: options.sitemapURLLimit)
+            try await FeedWriter.write(contexts: contexts, pages: pages, to: output, outputFolder: layout.output, sitemapURLLimit: options.sitemapURLLimit)
             try HostFiles.write(settings: site.settings, images: images, to: output)
             endStage(&timings, .feeds)
 
-            changes = try await commit(session, outputDisplay: outputDisplay)
+            changes = try await commit(session, outputFolder: layout.output)
         } catch {
             session.abandon()
             throw BuildFailure(warnings + error.diagnostics)
@@ -82,7 +82,7 @@ public enum SiteBuilder {
         state.saveCompleted(facts, content: contentInputs)
         endStage(&timings, .write)
         let report = BuildReport(
-            facts, output: outputDisplay, timings: timings, files: BuildReport.Files(changes, mode: session.mode == .clean ? .clean : .incremental))
+            facts, output: layout.output.shown, timings: timings, files: BuildReport.Files(changes, mode: session.mode == .clean ? .clean : .incremental))
         guard keepingSite else { return (report, nil) }
         let built = BuiltSite(
             options: options, contexts: contexts, images: images, theme: prepared.theme, search: search, manifest: changes.entries, warnings: warnings,
@@ -101,17 +101,14 @@ public enum SiteBuilder {
     /// The images stage: libvips and the persistent cache, or the originals as they are when
     /// the site turns processing off.
     private static func processImages(site: LinkedSite, options: BuildOptions, warnings: inout [Diagnostic]) async throws(BuildFailure) -> PublishedImages {
-        let contentRoot = options.absolute(options.content)
-        guard site.settings.images.process else { return .unprocessed(site: site, contentRoot: contentRoot) }
+        let layout = options.layout
+        guard site.settings.images.process else { return .unprocessed(site: site, content: layout.content) }
         options.announce(.images, "processing \(site.posts.count) photos")
-        let cacheRoot = options.absolute(options.cache)
-        let (result, diagnostics) = await ImagePipeline.run(
-            site: site, contentRoot: contentRoot, contentDisplay: options.display(contentRoot), cache: ImageCache(root: cacheRoot),
-            cacheDisplay: options.display(cacheRoot))
+        let (result, diagnostics) = await ImagePipeline.run(site: site, content: layout.content, cache: ImageCache(layout.cache))
         let list = options.strict ? DiagnosticList(diagnostics).strict() : DiagnosticList(diagnostics)
         warnings = DiagnosticList(warnings + list.all).sorted
         guard let result, !list.hasErrors else { throw BuildFailure(warnings) }
-        return .processed(result, site: site, contentRoot: contentRoot)
+        return .processed(result, site: site, content: layout.content)
     }
 
     /// The output stage's session: against the last build's manifest, or a staging folder for
@@ -122,7 +119,7 @@ public enum SiteBuilder {
         let options = state.options
         do {
             return try OutputSession.begin(
-                outputRoot: options.absolute(options.output), state: state.folder, tool: BuildTool.digest, clean: options.clean, atomic: options.atomic,
+                outputRoot: options.layout.output.absolute, state: state.folder, tool: BuildTool.digest, clean: options.clean, atomic: options.atomic,
                 precompression: settings.precompression)
         } catch {
             throw BuildFailure(warnings + [.fileSystem(error, stage: .write)])
@@ -130,11 +127,11 @@ public enum SiteBuilder {
     }
 
     /// Puts the new site in place.
-    private static func commit(_ session: OutputSession, outputDisplay: String) async throws(SiteFiles.Failure) -> OutputChanges {
+    private static func commit(_ session: OutputSession, outputFolder: SitePath) async throws(SiteFiles.Failure) -> OutputChanges {
         do {
             return try await session.commit()
         } catch {
-            throw SiteFiles.Failure(diagnostics: [.fileSystem(error, stage: .write, at: outputDisplay, doing: "cannot put the new site in place")])
+            throw SiteFiles.Failure(diagnostics: [.fileSystem(error, stage: .write, at: outputFolder.shown, doing: "cannot put the new site in place")])
         }
     }
 }

@@ -19,9 +19,7 @@ public enum ThemeCopy {
     /// `partials/post-card.mustache`; `.mustache` may be left off), or all of them when `names`
     /// is empty, into `options`' templates folder.
     public static func copy(_ names: [String], options: BuildOptions) throws(BuildFailure) -> Outcome {
-        let folder = options.absolute(options.templates)
-        let display = options.display(folder)
-        let theme = ThemeFiles(folder: folder, displayPrefix: display)
+        let theme = ThemeFiles(options.layout.templates)
         if let problem = Theme.notAFolder(theme) { throw BuildFailure([problem]) }
         var problems: [Diagnostic] = []
         var chosen: [String] = []
@@ -46,18 +44,18 @@ public enum ThemeCopy {
             case .overridden, .added, nil:
                 problems.append(
                     .error(
-                        .outputError, stage: .write, at: SourceLocation(path: display + path),
+                        .outputError, stage: .write, at: SourceLocation(path: theme.location.appending(path).shown),
                         "the site's file differs from the built-in theme's, so it is left as it is (move it away first to copy the built-in one)"))
             }
         }
         guard problems.isEmpty else { throw BuildFailure(problems) }
         for (path, bytes) in writes {
-            let target = folder + "/" + path
+            let target = theme.location.appending(path)
             do {
-                try FileSystem.makeDirectories(Path.parent(of: target))
-                try FileSystem.writeAtomically(target, bytes: bytes)
+                try FileSystem.makeDirectories(Path.parent(of: target.absolute))
+                try FileSystem.writeAtomically(target.absolute, bytes: bytes)
             } catch {
-                throw BuildFailure([.fileSystem(error, stage: .write)])
+                throw BuildFailure([.fileSystem(error, stage: .write, at: target.shown)])
             }
             outcome.copied.append(path)
         }

@@ -23,8 +23,7 @@ public struct ThemeOverview: Sendable {
     public let files: [(path: String, status: Status)]
 
     public init(options: BuildOptions) {
-        let absolute = options.absolute(options.templates)
-        self.init(ThemeFiles(folder: absolute, displayPrefix: options.display(absolute)))
+        self.init(ThemeFiles(options.layout.templates))
     }
 
     init(_ theme: ThemeFiles) {

@@ -5,20 +5,19 @@ import TimelineSystem
 /// file lives, whether a user or post exists, and each file read back with the loader's own
 /// readers, so that a command checks what it reads and writes by the rules a build applies.
 public struct ContentFolder: Sendable {
-    /// Absolute path of the content folder.
-    public let root: String
-    /// How messages name the content folder, e.g. `Content/`.
-    public let displayPrefix: String
+    /// Where the content folder is, and how messages name it (`Content/`).
+    public let location: SitePath
 
-    public init(root: String, displayPrefix: String) {
-        self.root = root
-        self.displayPrefix = displayPrefix.hasSuffix("/") ? displayPrefix : displayPrefix + "/"
+    public init(_ location: SitePath) {
+        self.location = location
     }
 
     /// The content folder at `path` (relative to the current directory), named as given.
     public init(path: String) {
-        self.init(root: Path.absolute(path, relativeTo: FileSystem.currentDirectory), displayPrefix: path)
+        self.init(SitePath(folderAsGiven: path))
     }
+
+    private var root: String { location.absolute }
 
     /// A comment or like file of a post.
     package enum Interactions: String, Sendable {
@@ -33,22 +32,22 @@ public struct ContentFolder: Sendable {
     static func postFolder(_ id: ContentID) -> String { "posts/\(id.rawValue)" }
     static func interactionsFile(_ kind: Interactions, of id: ContentID) -> String { postFolder(id) + "/" + kind.fileName }
 
-    package func absolute(_ relativePath: String) -> String { root + "/" + relativePath }
-    package func display(_ relativePath: String) -> String { displayPrefix + relativePath }
+    package func absolute(_ relativePath: String) -> String { location.appending(relativePath).absolute }
+    package func display(_ relativePath: String) -> String { location.appending(relativePath).shown }
 
     func exists(_ relativePath: String) -> Bool { FileSystem.kind(of: absolute(relativePath)) != .missing }
 
-    func transaction() -> ContentTransaction { ContentTransaction(root: root, displayPrefix: displayPrefix) }
+    func transaction() -> ContentTransaction { ContentTransaction(location) }
 
     func lock() throws(AuthoringError) -> ContentLock {
         guard FileSystem.resolvedKind(of: root) == .directory else {
-            throw AuthoringError(.fileSystem, at: SourceLocation(path: displayPrefix), "the content folder does not exist\(ContentLoader.startHint)")
+            throw AuthoringError(.fileSystem, at: SourceLocation(path: location.shown), "the content folder does not exist\(ContentLoader.startHint)")
         }
-        return try ContentLock(folder: root, shownAs: displayPrefix)
+        return try ContentLock(location)
     }
 
     package var assets: AssetReader {
-        AssetReader(contentRoot: root, canonicalContentRoot: FileSystem.canonicalPath(root) ?? root, displayPrefix: displayPrefix)
+        AssetReader(content: location, canonicalContentRoot: FileSystem.canonicalPath(root) ?? root)
     }
 
     /// The usernames that have a file in `users/`.
@@ -129,10 +128,10 @@ public struct ContentFolder: Sendable {
     private func readInteractionsFile(_ kind: Interactions, of id: ContentID, at file: String) -> ([InteractionRecord], [Diagnostic]) {
         switch kind {
         case .comments:
-            let (comments, diagnostics) = InteractionsReader.comments(at: absolute(file), shownAs: display(file), postID: id)
+            let (comments, diagnostics) = InteractionsReader.comments(at: location.appending(file), postID: id)
             return (comments.map(InteractionRecord.init), diagnostics)
         case .likes:
-            let (likes, diagnostics) = InteractionsReader.likes(at: absolute(file), shownAs: display(file), postID: id)
+            let (likes, diagnostics) = InteractionsReader.likes(at: location.appending(file), postID: id)
             return (likes.map(InteractionRecord.init), diagnostics)
         }
     }
@@ -160,7 +159,7 @@ public struct ContentFolder: Sendable {
     /// The loader's findings on a post folder (post.md, photo, comments, likes), read from
     /// `folder` (relative; a staged folder may stand in for `posts/<id>`).
     func verifyPost(_ id: ContentID, folder: String? = nil) -> [Diagnostic] {
-        let reader = PostReader(contentRoot: root, displayPrefix: displayPrefix, assets: assets)
+        let reader = PostReader(assets: assets)
         return reader.read(id: id, folder: folder ?? Self.postFolder(id)).1
     }
 

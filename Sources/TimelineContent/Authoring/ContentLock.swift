@@ -7,12 +7,12 @@ import TimelineSystem
 package final class ContentLock {
     private let lock: FileLock
 
-    init(folder: String, shownAs shown: String) throws(AuthoringError) {
+    init(_ folder: SitePath) throws(AuthoringError) {
         do {
-            lock = try FileLock(folder: folder)
+            lock = try FileLock(folder: folder.absolute)
         } catch {
             let action = error.operation == "open" ? "cannot open the content folder" : "cannot lock the content folder"
-            throw AuthoringError(.fileSystem, at: SourceLocation(path: shown), "\(action): \(error.reason)")
+            throw AuthoringError(.fileSystem, at: SourceLocation(path: folder.shown), "\(action): \(error.reason)")
         }
     }
 }

@@ -11,8 +11,8 @@ import TimelineSystem
 /// they were. Only after success are the kept links and the removed files deleted.
 package final class ContentTransaction {
     /// The content folder (absolute) and how messages name it (`Content/`).
-    package let root: String
-    package let displayPrefix: String
+    /// The content folder.
+    package let location: SitePath
 
     private enum Step {
         /// A staged file or folder to rename to `destination`; `mustBeNew` refuses to replace.
@@ -33,10 +33,11 @@ package final class ContentTransaction {
     /// Tests set this to make `commit` fail before the step with this index.
     var failBeforeStep: Int?
 
-    init(root: String, displayPrefix: String) {
-        self.root = root
-        self.displayPrefix = displayPrefix
+    init(_ location: SitePath) {
+        self.location = location
     }
+
+    private var root: String { location.absolute }
 
     deinit {
         discard()
@@ -51,15 +52,18 @@ package final class ContentTransaction {
         defer { discard() }
         return steps.map { step in
             switch step {
-            case .place(_, let destination, _): "write " + displayPrefix + Path.relative(destination, to: root)
+            case .place(_, let destination, _): "write " + shown(destination)
             case .remove(let path):
-                "remove " + displayPrefix + Path.relative(path, to: root) + (FileSystem.kind(of: path) == .directory ? "/" : "")
+                "remove " + shown(path) + (FileSystem.kind(of: path) == .directory ? "/" : "")
             }
         }
     }
 
-    package func absolute(_ relativePath: String) -> String { root + "/" + relativePath }
-    package func display(_ relativePath: String) -> String { displayPrefix + relativePath }
+    package func absolute(_ relativePath: String) -> String { location.appending(relativePath).absolute }
+    package func display(_ relativePath: String) -> String { location.appending(relativePath).shown }
+
+    /// How messages name an absolute path under the content folder.
+    private func shown(_ absolutePath: String) -> String { location.child(atAbsolute: absolutePath)?.shown ?? absolutePath }
 
     /// A hidden name beside `relativePath` for staging, backups and removed files.
     private func sideName(for relativePath: String, _ purpose: String) -> String {
@@ -137,7 +141,7 @@ package final class ContentTransaction {
         do throws(AuthoringError) {
             for (index, step) in steps.enumerated() {
                 if failBeforeStep == index {
-                    throw AuthoringError(.fileSystem, at: SourceLocation(path: displayPrefix), "simulated failure before step \(index)")
+                    throw AuthoringError(.fileSystem, at: SourceLocation(path: location.shown), "simulated failure before step \(index)")
                 }
                 try apply(step, undo: &undo, aside: &aside)
             }
@@ -157,7 +161,7 @@ package final class ContentTransaction {
     private func apply(_ step: Step, undo: inout [Undo], aside: inout [String]) throws(AuthoringError) {
         switch step {
         case .place(let staged, let destination, let mustBeNew):
-            let shown = displayPrefix + Path.relative(destination, to: root)
+            let shown = shown(destination)
             let existing = FileSystem.kind(of: destination)
             if existing != .missing {
                 guard !mustBeNew, existing == .file else {
@@ -189,7 +193,7 @@ package final class ContentTransaction {
             do {
                 try FileSystem.rename(path, to: moved)
             } catch {
-                throw AuthoringError.fileSystem(error, shownAs: displayPrefix + Path.relative(path, to: root))
+                throw AuthoringError.fileSystem(error, shownAs: shown(path))
             }
             undo.append(.moveBack(aside: moved, path: path))
             aside.append(moved)

@@ -83,7 +83,7 @@ extension ContentAuthor {
         let deleted = Set(traces.posts)
         return traces.mentions.filter { !deleted.contains($0.post) }.map { mention in
             let file = ContentFolder.postFolder(mention.post) + "/post.md"
-            let located = MentionLocation(post: folder.absolute(file), shownAs: folder.display(file))?.first(ofAnyCase: username)
+            let located = MentionLocation(post: folder.location.appending(file))?.first(ofAnyCase: username)
             return .warning(
                 .unknownUser, stage: .validate, at: located ?? SourceLocation(path: folder.display(file)),
                 "the caption mentions '@\(username)', who is deleted: the mention will be plain text; edit the caption to change it")

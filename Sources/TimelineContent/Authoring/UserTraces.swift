@@ -59,7 +59,7 @@ struct UserTraces {
                 || interactionFiles.contains { file in holds(file) { Self.mayName($0, name) } }
             return namesUser ? id : nil
         }.compactMap { $0 }
-        let reader = PostReader(contentRoot: folder.root, displayPrefix: folder.displayPrefix, assets: folder.assets)
+        let reader = PostReader(assets: folder.assets)
         for id in candidates.sorted(by: { $0.rawValue.utf8.lexicographicallyPrecedes($1.rawValue.utf8) }) {
             let postFolder = ContentFolder.postFolder(id)
             let (read, diagnostics) = reader.read(id: id, folder: postFolder)

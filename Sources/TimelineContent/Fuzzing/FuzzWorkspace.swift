@@ -9,9 +9,9 @@ package struct FuzzWorkspace: Sendable {
     /// An absolute path with no symbolic link in it.
     package let root: String
     let postID: ContentID
-    package let displayPrefix = "Content/"
-    package var content: String { root + "/Content" }
-    package var assets: AssetReader { AssetReader(contentRoot: content, canonicalContentRoot: content, displayPrefix: displayPrefix) }
+    package var contentFolder: SitePath { .folder(root + "/Content", shownAs: "Content/") }
+    package var content: String { contentFolder.absolute }
+    package var assets: AssetReader { AssetReader(content: contentFolder, canonicalContentRoot: content) }
 
     /// The smallest JPEG whose size `ImageHeader` reads: start of image, a 1×1 frame header, end.
     static let onePixelJPEG: [UInt8] = [

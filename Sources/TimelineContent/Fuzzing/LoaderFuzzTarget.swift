@@ -25,16 +25,18 @@ package enum LoaderFuzzTarget: String, CaseIterable, Sendable {
             return diagnostics.map(\.description) + Self.rendered(user?.bio)
         case .post:
             try workspace.writeContent(bytes, to: postFolder + "/post.md")
-            let reader = PostReader(contentRoot: workspace.content, displayPrefix: workspace.displayPrefix, assets: workspace.assets)
+            let reader = PostReader(assets: workspace.assets)
             let (post, diagnostics) = reader.read(id: workspace.postID, folder: postFolder)
             return diagnostics.map(\.description) + Self.rendered(post?.caption)
         case .comments:
-            let file = try workspace.writeContent(bytes, to: ContentFolder.interactionsFile(.comments, of: workspace.postID))
-            let (comments, diagnostics) = InteractionsReader.comments(at: file, shownAs: "Content/comments.json", postID: workspace.postID)
+            let file = ContentFolder.interactionsFile(.comments, of: workspace.postID)
+            try workspace.writeContent(bytes, to: file)
+            let (comments, diagnostics) = InteractionsReader.comments(at: workspace.contentFolder.appending(file), postID: workspace.postID)
             return diagnostics.map(\.description) + comments.flatMap { Self.rendered($0.text) }
         case .likes:
-            let file = try workspace.writeContent(bytes, to: ContentFolder.interactionsFile(.likes, of: workspace.postID))
-            return InteractionsReader.likes(at: file, shownAs: "Content/likes.json", postID: workspace.postID).1.map(\.description)
+            let file = ContentFolder.interactionsFile(.likes, of: workspace.postID)
+            try workspace.writeContent(bytes, to: file)
+            return InteractionsReader.likes(at: workspace.contentFolder.appending(file), postID: workspace.postID).1.map(\.description)
         case .firebaseImport:
             return try await Self.importExport(bytes, in: workspace)
         }
@@ -48,7 +50,7 @@ package enum LoaderFuzzTarget: String, CaseIterable, Sendable {
         try FileSystem.writeFile(export, bytes: bytes)
         let imported = workspace.root + "/Imported"
         try FileSystem.removeTree(imported)
-        var importer = FirebaseImport(exportPath: export, folder: ContentFolder(root: imported, displayPrefix: "Imported/"))
+        var importer = FirebaseImport(exportPath: export, folder: ContentFolder(.folder(imported, shownAs: "Imported/")))
         // Small enough that an input of a few hundred bytes crosses the stream reader's
         // refills, as a gigabyte export does with the real buffer.
         importer.bufferSize = 16

@@ -28,7 +28,8 @@ public struct FirebaseImport: Sendable {
     static let defaultSettings = PrettyJSON.object([("title", .string("Timeline"))]).fileBytes
 
     public func run(report: (ImportIssue) -> Void) async throws(ImportFailure) -> ImportSummary {
-        let absoluteExport = Path.absolute(exportPath, relativeTo: FileSystem.currentDirectory)
+        let export = SitePath(fileAsGiven: exportPath)
+        let absoluteExport = export.absolute
         let reader: JSONStreamReader
         do {
             reader = try JSONStreamReader(path: absoluteExport, bufferSize: bufferSize)
@@ -45,7 +46,7 @@ public struct FirebaseImport: Sendable {
         do {
             index = try ExportIndex.scan(reader, report: counted)
         } catch {
-            throw ImportFailure.syntax(error, in: absoluteExport, shownAs: exportPath)
+            throw ImportFailure.syntax(error, in: export)
         }
         summary.createdSettings = try prepareFolder()
         let lock: ContentLock
@@ -69,7 +70,7 @@ public struct FirebaseImport: Sendable {
             do {
                 next = try posts.next()
             } catch {
-                throw ImportFailure.syntax(error, in: absoluteExport, shownAs: exportPath)
+                throw ImportFailure.syntax(error, in: export)
             }
             guard let next else { break }
             batch.append(next)
@@ -168,7 +169,7 @@ public struct FirebaseImport: Sendable {
             try FileSystem.writeAtomically(folder.absolute("site.json"), bytes: Self.defaultSettings)
             return true
         } catch {
-            throw ImportFailure(at: SourceLocation(path: folder.displayPrefix), error.description)
+            throw ImportFailure(at: SourceLocation(path: folder.location.shown), error.description)
         }
     }
 }

@@ -17,9 +17,9 @@ public struct ImportFailure: Error, Sendable, CustomStringConvertible {
     public var description: String { "\(location): error: \(message)" }
 
     /// A syntax error in the export, at the line and column of its byte offset.
-    package static func syntax(_ error: JSONStreamReader.SyntaxError, in path: String, shownAs shown: String) -> ImportFailure {
-        let (line, column) = lineAndColumn(ofOffset: error.offset, inFile: path)
-        return ImportFailure(at: SourceLocation(path: shown, line: line, column: column), "malformed JSON: \(error.message)")
+    package static func syntax(_ error: JSONStreamReader.SyntaxError, in file: SitePath) -> ImportFailure {
+        let (line, column) = lineAndColumn(ofOffset: error.offset, inFile: file.absolute)
+        return ImportFailure(at: SourceLocation(path: file.shown, line: line, column: column), "malformed JSON: \(error.message)")
     }
 
     package static func writing(_ error: AuthoringError) -> ImportFailure {

@@ -5,17 +5,13 @@ import TimelineSystem
 /// a symbolic link must not lead out of the content folder, and the file must be a JPEG, PNG
 /// WebP, HEIF or AVIF image whose size can be read.
 package struct AssetReader: Sendable {
-    /// The content folder as given (absolute), and with symbolic links resolved.
-    package let contentRoot: String
+    /// The content folder, and its absolute path with symbolic links resolved.
+    package let content: SitePath
     package let canonicalContentRoot: String
-    /// Prefix that turns a path under the content folder into one relative to the site root,
-    /// for diagnostics (`Content/`).
-    package let displayPrefix: String
 
-    package init(contentRoot: String, canonicalContentRoot: String, displayPrefix: String) {
-        self.contentRoot = contentRoot
+    package init(content: SitePath, canonicalContentRoot: String) {
+        self.content = content
         self.canonicalContentRoot = canonicalContentRoot
-        self.displayPrefix = displayPrefix
     }
 
     static let headerPrefixLength = 64 * 1024
@@ -30,7 +26,7 @@ package struct AssetReader: Sendable {
     /// from elsewhere in the content); one read from outside would publish a file from anywhere
     /// on the machine. A broken link is left to the reader, which reports it missing.
     package func leavesContent(_ relativePath: String) -> Bool {
-        let path = contentRoot + "/" + relativePath
+        let path = content.absolute + "/" + relativePath
         guard FileSystem.kind(of: path) == .symbolicLink, let canonical = FileSystem.canonicalPath(path) else { return false }
         return !Path.isInside(canonical, directory: canonicalContentRoot)
     }
@@ -38,8 +34,8 @@ package struct AssetReader: Sendable {
     /// The error for a record file or folder that `leavesContent`.
     func outsideContent(_ relativePath: String) -> Diagnostic {
         .error(
-            .fileOutsideContent, stage: .load, at: SourceLocation(path: displayPrefix + relativePath),
-            "a symbolic link that leads out of the content folder: content is read only from inside \(displayPrefix)")
+            .fileOutsideContent, stage: .load, at: SourceLocation(path: content.shown + relativePath),
+            "a symbolic link that leads out of the content folder: content is read only from inside \(content.shown)")
     }
 
     /// Checks `reference` (a relative path written in a record) against `folder`, which is
@@ -48,18 +44,18 @@ package struct AssetReader: Sendable {
     /// plain file named directly in it is inside the content without resolving its path.
     package func read(reference: String, inFolder folder: String, folderIsReal: Bool = false) -> Outcome {
         if reference.hasPrefix("/") || reference.hasPrefix("~") {
-            return .problem(.photoOutsidePost, "'\(reference)' is an absolute path; name a file inside \(displayPrefix)\(folder)/")
+            return .problem(.photoOutsidePost, "'\(reference)' is an absolute path; name a file inside \(content.shown)\(folder)/")
         }
         let components = reference.split(separator: "/", omittingEmptySubsequences: false)
         if components.contains("..") || reference.contains("\\") || reference.contains("\0") {
-            return .problem(.photoOutsidePost, "'\(reference)' leaves its folder \(displayPrefix)\(folder)/")
+            return .problem(.photoOutsidePost, "'\(reference)' leaves its folder \(content.shown)\(folder)/")
         }
         if components.contains(where: \.isEmpty) || components.contains(".") {
             return .problem(.invalidValue, "'\(reference)' is not a plain relative path")
         }
         let relativePath = folder + "/" + reference
-        let absolutePath = contentRoot + "/" + relativePath
-        let shownPath = displayPrefix + relativePath
+        let absolutePath = content.absolute + "/" + relativePath
+        let shownPath = content.shown + relativePath
         let kind = FileSystem.kind(of: absolutePath)
         guard kind != .missing else {
             return .problem(.missingPhoto, "image file '\(reference)' does not exist (looked for \(shownPath))\(similarImage(to: reference, inFolder: folder))")
@@ -115,7 +111,7 @@ package struct AssetReader: Sendable {
     private func similarImage(to reference: String, inFolder folder: String) -> String {
         let parent = Path.parent(of: reference)
         let directory = parent == "." ? folder : folder + "/" + parent
-        let images = ((try? FileSystem.entries(of: contentRoot + "/" + directory)) ?? []).filter { Self.isImageFileName($0) && !$0.hasPrefix(".") }
+        let images = ((try? FileSystem.entries(of: content.absolute + "/" + directory)) ?? []).filter { Self.isImageFileName($0) && !$0.hasPrefix(".") }
         guard let name = Suggestion.closest(to: Path.fileName(of: reference), among: images) else { return "" }
         return "; did you mean '\(parent == "." ? name : parent + "/" + name)'?"
     }

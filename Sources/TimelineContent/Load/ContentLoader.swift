@@ -5,10 +5,8 @@ import TimelineSystem
 /// The load stage: reads `site.json`, every user and every post folder under the content
 /// folder into records, collecting every problem on the way.
 public struct ContentLoader: Sendable {
-    /// Absolute path of the content folder.
-    public let contentRoot: String
-    /// How diagnostics name the content folder, e.g. `Content/`.
-    public let displayPrefix: String
+    /// The content folder (`Content/`).
+    public let contentFolder: SitePath
     /// Overrides site.json's baseURL (the `--base-url` option).
     public let baseURLOverride: String?
     /// Turns relative URLs on whatever site.json says (the `--relative-urls` option).
@@ -17,10 +15,9 @@ public struct ContentLoader: Sendable {
     public let precompressOverride: Bool?
 
     public init(
-        contentRoot: String, displayPrefix: String, baseURLOverride: String? = nil, forcesRelativeURLs: Bool = false, precompressOverride: Bool? = nil
+        contentFolder: SitePath, baseURLOverride: String? = nil, forcesRelativeURLs: Bool = false, precompressOverride: Bool? = nil
     ) {
-        self.contentRoot = contentRoot
-        self.displayPrefix = displayPrefix
+        self.contentFolder = contentFolder
         self.baseURLOverride = baseURLOverride
         self.forcesRelativeURLs = forcesRelativeURLs
         self.precompressOverride = precompressOverride
@@ -34,15 +31,15 @@ public struct ContentLoader: Sendable {
     /// Loads, taking each user and post whose files are unchanged from `previous`; also returns
     /// the records for the next build's cache.
     package func load(reusing previous: RecordCache?) async -> (SiteContent?, DiagnosticList, RecordCache) {
-        let previous = previous.flatMap { $0.displayPrefix == displayPrefix && $0.tool == BuildTool.digest ? $0 : nil }
-        var cache = RecordCache(displayPrefix: displayPrefix)
+        let previous = previous.flatMap { $0.displayPrefix == contentFolder.shown && $0.tool == BuildTool.digest ? $0 : nil }
+        var cache = RecordCache(displayPrefix: contentFolder.shown)
         var diagnostics = DiagnosticList()
-        guard FileSystem.resolvedKind(of: contentRoot) == .directory, let canonicalRoot = FileSystem.canonicalPath(contentRoot) else {
+        guard FileSystem.resolvedKind(of: contentFolder.absolute) == .directory, let canonicalRoot = FileSystem.canonicalPath(contentFolder.absolute) else {
             diagnostics.append(
-                .error(.unreadableFile, stage: .load, at: SourceLocation(path: displayPrefix), "the content folder does not exist\(Self.startHint)"))
+                .error(.unreadableFile, stage: .load, at: SourceLocation(path: contentFolder.shown), "the content folder does not exist\(Self.startHint)"))
             return (nil, diagnostics, cache)
         }
-        let assets = AssetReader(contentRoot: contentRoot, canonicalContentRoot: canonicalRoot, displayPrefix: displayPrefix)
+        let assets = AssetReader(content: contentFolder, canonicalContentRoot: canonicalRoot)
 
         let escapes = ["site.json", "users", "posts"].filter(assets.leavesContent)
         guard escapes.isEmpty else {
@@ -78,9 +75,9 @@ public struct ContentLoader: Sendable {
     }
 
     private func loadSettings(into diagnostics: inout DiagnosticList) -> SiteSettings? {
-        let shown = displayPrefix + "site.json"
+        let shown = contentFolder.shown + "site.json"
         do {
-            let file = SourceFile(path: shown, bytes: try FileSystem.readBytes(contentRoot + "/site.json"))
+            let file = SourceFile(path: shown, bytes: try FileSystem.readBytes(contentFolder.absolute + "/site.json"))
             let (settings, problems) = SiteSettingsReader.read(file)
             diagnostics.append(contentsOf: problems)
             return settings
@@ -95,21 +92,21 @@ public struct ContentLoader: Sendable {
         assets: AssetReader, previous: [String: RecordCache.Entry<User>], into diagnostics: inout DiagnosticList,
         cache: inout [String: RecordCache.Entry<User>]
     ) async -> ([User], Set<String>) {
-        let folder = contentRoot + "/users"
+        let folder = contentFolder.absolute + "/users"
         let names: [String]
         do {
             names = try FileSystem.entries(of: folder)
         } catch {
             diagnostics.append(
                 .error(
-                    .unreadableFile, stage: .load, at: SourceLocation(path: displayPrefix + "users/"),
+                    .unreadableFile, stage: .load, at: SourceLocation(path: contentFolder.shown + "users/"),
                     "cannot list the users folder: \(error.reason)\(Self.hint(error))"))
             return ([], [])
         }
         let userFiles = names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }
         let reader = UserReader(assets: assets)
-        let prefix = displayPrefix
-        let root = contentRoot
+        let prefix = contentFolder.shown
+        let root = contentFolder.absolute
         let results = await ParallelMap.map(userFiles) { name -> (User?, [Diagnostic], RecordCache.Entry<User>?) in
             if let cached = previous[name], RecordCache.isCurrent(cached.dependencies, contentRoot: root) {
                 return (cached.record, cached.warnings, cached)
@@ -150,20 +147,20 @@ public struct ContentLoader: Sendable {
         assets: AssetReader, previous: [String: RecordCache.Entry<Post>], into diagnostics: inout DiagnosticList,
         cache: inout [String: RecordCache.Entry<Post>]
     ) async -> [Post] {
-        let folder = contentRoot + "/posts"
+        let folder = contentFolder.absolute + "/posts"
         let names: [String]
         do {
             names = try FileSystem.entries(of: folder)
         } catch {
             diagnostics.append(
                 .error(
-                    .unreadableFile, stage: .load, at: SourceLocation(path: displayPrefix + "posts/"),
+                    .unreadableFile, stage: .load, at: SourceLocation(path: contentFolder.shown + "posts/"),
                     "cannot list the posts folder: \(error.reason)\(Self.hint(error))"))
             return []
         }
-        let reader = PostReader(contentRoot: contentRoot, displayPrefix: displayPrefix, assets: assets)
-        let prefix = displayPrefix
-        let root = contentRoot
+        let reader = PostReader(assets: assets)
+        let prefix = contentFolder.shown
+        let root = contentFolder.absolute
         let folderNames = names.filter { !$0.hasPrefix(".") }
         let postsFolderIsReal = FileSystem.kind(of: folder) == .directory
         let results = await ParallelMap.map(folderNames) { name -> (Post?, [Diagnostic], RecordCache.Entry<Post>?) in

@@ -16,10 +16,10 @@ package enum InteractionsReader {
         let location: SourceLocation
     }
 
-    package static func comments(at path: String, shownAs shown: String, postID: ContentID) -> ([Comment], [Diagnostic]) {
+    package static func comments(at file: SitePath, postID: ContentID) -> ([Comment], [Diagnostic]) {
         var comments: [Comment] = []
         let diagnostics = readEntries(
-            at: path, shownAs: shown, postID: postID, kind: "comment", fields: commentFields
+            at: file, postID: postID, kind: "comment", fields: commentFields
         ) { entry, reader in
             let text = reader.string(entry.fields, "text") ?? ""
             guard !text.allSatisfy(\.isWhitespace) else {
@@ -32,10 +32,10 @@ package enum InteractionsReader {
         return (comments, diagnostics)
     }
 
-    package static func likes(at path: String, shownAs shown: String, postID: ContentID) -> ([Like], [Diagnostic]) {
+    package static func likes(at file: SitePath, postID: ContentID) -> ([Like], [Diagnostic]) {
         var likes: [Like] = []
         let diagnostics = readEntries(
-            at: path, shownAs: shown, postID: postID, kind: "like", fields: likeFields
+            at: file, postID: postID, kind: "like", fields: likeFields
         ) { entry, _ in
             likes.append(Like(id: entry.id, author: entry.author, source: entry.location))
         }
@@ -43,14 +43,14 @@ package enum InteractionsReader {
     }
 
     private static func readEntries(
-        at path: String, shownAs shown: String, postID: ContentID, kind: String, fields: [String],
+        at path: SitePath, postID: ContentID, kind: String, fields: [String],
         accept: (Entry, inout RecordReader) -> Void
     ) -> [Diagnostic] {
         let file: SourceFile
         do {
-            file = SourceFile(path: shown, bytes: try FileSystem.readBytes(path))
+            file = SourceFile(path: path.shown, bytes: try FileSystem.readBytes(path.absolute))
         } catch {
-            return [.error(.unreadableFile, stage: .load, at: SourceLocation(path: shown), "cannot read: \(error.reason)")]
+            return [.error(.unreadableFile, stage: .load, at: SourceLocation(path: path.shown), "cannot read: \(error.reason)")]
         }
         var reader = RecordReader(file: file)
         guard let root = reader.parseJSON() else { return reader.diagnostics }

@@ -7,13 +7,11 @@ package struct PostReader: Sendable {
     static let frontMatterKeys = ["username", "image", "alt", "date", "extra"]
     package static let knownFiles: Set<String> = ["post.md", "comments.json", "likes.json"]
 
-    package let contentRoot: String
-    package let displayPrefix: String
+    package let content: SitePath
     package let assets: AssetReader
 
-    package init(contentRoot: String, displayPrefix: String, assets: AssetReader) {
-        self.contentRoot = contentRoot
-        self.displayPrefix = displayPrefix
+    package init(assets: AssetReader) {
+        content = assets.content
         self.assets = assets
     }
 
@@ -29,7 +27,7 @@ package struct PostReader: Sendable {
     /// Without a `listing` the folder is listed here.
     package func read(id: ContentID, folder: String, listing: Listing? = nil) -> (Post?, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
-        let absoluteFolder = contentRoot + "/" + folder
+        let absoluteFolder = content.absolute + "/" + folder
         let names: [String]
         if let listing {
             names = listing.names
@@ -39,14 +37,14 @@ package struct PostReader: Sendable {
             } catch {
                 return (
                     nil,
-                    [.error(.unreadableFile, stage: .load, at: SourceLocation(path: displayPrefix + folder), "cannot list the post folder: \(error.reason)")]
+                    [.error(.unreadableFile, stage: .load, at: SourceLocation(path: content.shown + folder), "cannot list the post folder: \(error.reason)")]
                 )
             }
         }
         let folderIsReal = listing?.isRealFolder ?? false
-        let postPath = displayPrefix + folder + "/post.md"
+        let postPath = content.shown + folder + "/post.md"
         guard names.contains("post.md") else {
-            return (nil, [.error(.unreadableFile, stage: .load, at: SourceLocation(path: displayPrefix + folder), "post folder has no post.md")])
+            return (nil, [.error(.unreadableFile, stage: .load, at: SourceLocation(path: content.shown + folder), "post folder has no post.md")])
         }
         let file: SourceFile
         do {
@@ -91,13 +89,13 @@ package struct PostReader: Sendable {
         var comments: [Comment] = []
         if names.contains("comments.json") {
             let (read, problems) = InteractionsReader.comments(
-                at: absoluteFolder + "/comments.json", shownAs: displayPrefix + folder + "/comments.json", postID: id)
+                at: content.appending(folder + "/comments.json"), postID: id)
             comments = read
             diagnostics.append(contentsOf: problems)
         }
         var likes: [Like] = []
         if names.contains("likes.json") {
-            let (read, problems) = InteractionsReader.likes(at: absoluteFolder + "/likes.json", shownAs: displayPrefix + folder + "/likes.json", postID: id)
+            let (read, problems) = InteractionsReader.likes(at: content.appending(folder + "/likes.json"), postID: id)
             likes = read
             diagnostics.append(contentsOf: problems)
         }
@@ -105,7 +103,7 @@ package struct PostReader: Sendable {
             let hint = Suggestion.closest(to: name, among: Self.knownFiles).map { "; did you mean '\($0)'?" } ?? ""
             diagnostics.append(
                 .warning(
-                    .unknownKey, stage: .load, at: SourceLocation(path: displayPrefix + folder + "/" + name), "unexpected file in a post folder, ignored\(hint)"
+                    .unknownKey, stage: .load, at: SourceLocation(path: content.shown + folder + "/" + name), "unexpected file in a post folder, ignored\(hint)"
                 ))
         }
         guard let photo else { return (nil, diagnostics) }
@@ -132,7 +130,7 @@ package struct PostReader: Sendable {
             if candidates.isEmpty {
                 reader.report(
                     .missingPhoto, at: .lineColumn(line: 1, column: 1),
-                    "the post has no photo: put a \(ImageHeader.Format.extensionList) file in \(displayPrefix)\(folder)/")
+                    "the post has no photo: put a \(ImageHeader.Format.extensionList) file in \(content.shown)\(folder)/")
             } else {
                 reader.report(
                     .ambiguousPhoto, at: .lineColumn(line: 1, column: 1),
@@ -143,7 +141,7 @@ package struct PostReader: Sendable {
         switch assets.read(reference: only, inFolder: folder, folderIsReal: folderIsReal) {
         case .asset(let asset): return asset
         case .problem(let code, let message):
-            reader.appendDiagnostic(.error(code, stage: .load, at: SourceLocation(path: displayPrefix + folder + "/" + only), message))
+            reader.appendDiagnostic(.error(code, stage: .load, at: SourceLocation(path: content.shown + folder + "/" + only), message))
             return nil
         }
     }

@@ -8,14 +8,13 @@ package struct MentionLocation {
     /// The caption's lines with their line numbers in the file.
     private let lines: [(number: Int, text: Substring)]
 
-    /// `shownAs`: how locations name the file, when not by `path`.
-    init?(post path: String, shownAs shown: String? = nil) {
-        guard let bytes = try? FileSystem.readBytes(path) else { return nil }
+    init?(post file: SitePath) {
+        guard let bytes = try? FileSystem.readBytes(file.absolute) else { return nil }
         let all = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         func isFence(_ line: Substring) -> Bool { line == "---" || line == "---\r" }
         var bodyStart = 0
         if let first = all.first, isFence(first), let close = all.dropFirst().firstIndex(where: isFence) { bodyStart = close + 1 }
-        self.path = shown ?? path
+        path = file.shown
         lines = all.indices.dropFirst(bodyStart).map { ($0 + 1, all[$0]) }
     }
 

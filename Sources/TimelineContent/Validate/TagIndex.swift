@@ -1,5 +1,6 @@
 import Foundation
 import TimelineModel
+import TimelineSystem
 
 /// The site's hashtags: each tag with the posts whose caption uses it, newest first, and each
 /// post's tags. Made from the linked site's captions (`Markdown.references`), with a warning
@@ -78,7 +79,7 @@ public struct TagIndex: Sendable {
         for name in names {
             occurrence[name, default: 0] += 1
             guard site.userIndex(foldedName: name) == nil else { continue }
-            if locator == nil { locator = MentionLocation(post: post.source.path) }
+            if locator == nil { locator = MentionLocation(post: SitePath(fileAsGiven: post.source.path)) }
             let location = locator??.location(of: name, occurrence: occurrence[name, default: 1]) ?? post.source
             diagnostics.append(.warning(.unknownUser, stage: .validate, at: location, "'@\(name)' mentions no user of the site, so it is not a link"))
         }

@@ -2,6 +2,7 @@ import CLibXML2
 import TimelineContent
 import TimelineModel
 import TimelineTemplates
+import TimelineSystem
 
 /// The feeds stage: writes every Atom feed in parallel chunks on every core (one per user's
 /// posts, one per user's timeline, one per post's comments, and the site's), then the
@@ -9,34 +10,34 @@ import TimelineTemplates
 /// `robots.txt` is written: feeds and sitemaps must hold absolute URLs.
 package enum FeedWriter {
     package static func write(
-        contexts: PageContexts, pages: [Page], to output: any FileSink, outputDisplay: String, sitemapURLLimit: Int
+        contexts: PageContexts, pages: [Page], to output: any FileSink, outputFolder: SitePath, sitemapURLLimit: Int
     ) async throws(SiteFiles.Failure) {
         let site = contexts.site
         guard let builder = FeedBuilder(contexts: contexts), let baseURL = contexts.paths.baseURL else {
-            try write(Robots.file, bytes: Array(Robots.text(sitemapURL: nil).utf8), to: output, outputDisplay: outputDisplay)
+            try write(Robots.file, bytes: Array(Robots.text(sitemapURL: nil).utf8), to: output, outputFolder: outputFolder)
             return
         }
         // libxml2 sets up its globals on first use; do it here, before any writer runs in parallel.
         xmlInitParser()
 
         let feeds = FeedFile.all(site: site)
-        try await write(feeds, builder: builder, to: output, outputDisplay: outputDisplay)
+        try await write(feeds, builder: builder, to: output, outputFolder: outputFolder)
 
         let urls = Sitemap.urls(of: pages, site: site, paths: contexts.paths, baseURL: baseURL)
         let sitemaps: [(file: String, bytes: [UInt8])]
         do {
             sitemaps = try await Sitemap.files(urls: urls, baseURL: baseURL, limit: sitemapURLLimit)
         } catch {
-            throw SiteFiles.Failure(diagnostics: [failure(Sitemap.file, outputDisplay: outputDisplay, "cannot write the sitemap: \(error)")])
+            throw SiteFiles.Failure(diagnostics: [failure(Sitemap.file, outputFolder: outputFolder, "cannot write the sitemap: \(error)")])
         }
         for sitemap in sitemaps {
-            try write(sitemap.file, bytes: sitemap.bytes, to: output, outputDisplay: outputDisplay)
+            try write(sitemap.file, bytes: sitemap.bytes, to: output, outputFolder: outputFolder)
         }
-        try write(Robots.file, bytes: Array(Robots.text(sitemapURL: baseURL + Sitemap.file).utf8), to: output, outputDisplay: outputDisplay)
+        try write(Robots.file, bytes: Array(Robots.text(sitemapURL: baseURL + Sitemap.file).utf8), to: output, outputFolder: outputFolder)
     }
 
     /// Writes `feeds`, each only when its fingerprint changed.
-    package static func write(_ feeds: [FeedFile], builder: FeedBuilder, to output: any FileSink, outputDisplay: String) async throws(SiteFiles.Failure) {
+    package static func write(_ feeds: [FeedFile], builder: FeedBuilder, to output: any FileSink, outputFolder: SitePath) async throws(SiteFiles.Failure) {
         let site = builder.contexts.site
         let outcomes = await ParallelMap.chunks(count: feeds.count) { range -> Diagnostic? in
             for feed in feeds[range] {
@@ -45,7 +46,7 @@ package enum FeedWriter {
                     let atom = builder.feed(feed)
                     try output.file(file, fingerprint: atom.fingerprint) { try atom.xml() }
                 } catch {
-                    return failure(file, outputDisplay: outputDisplay, "cannot write the feed: \(error)")
+                    return failure(file, outputFolder: outputFolder, "cannot write the feed: \(error)")
                 }
             }
             return nil
@@ -54,15 +55,15 @@ package enum FeedWriter {
         if !problems.isEmpty { throw SiteFiles.Failure(diagnostics: problems) }
     }
 
-    private static func write(_ file: String, bytes: [UInt8], to output: any FileSink, outputDisplay: String) throws(SiteFiles.Failure) {
+    private static func write(_ file: String, bytes: [UInt8], to output: any FileSink, outputFolder: SitePath) throws(SiteFiles.Failure) {
         do {
             try output.file(file, bytes: bytes)
         } catch {
-            throw SiteFiles.Failure(diagnostics: [failure(file, outputDisplay: outputDisplay, "\(error)")])
+            throw SiteFiles.Failure(diagnostics: [failure(file, outputFolder: outputFolder, "\(error)")])
         }
     }
 
-    private static func failure(_ file: String, outputDisplay: String, _ message: String) -> Diagnostic {
-        .error(.outputError, stage: .feeds, at: SourceLocation(path: outputDisplay + file), message)
+    private static func failure(_ file: String, outputFolder: SitePath, _ message: String) -> Diagnostic {
+        .error(.outputError, stage: .feeds, at: SourceLocation(path: outputFolder.appending(file).shown), message)
     }
 }

@@ -15,7 +15,7 @@ package enum SiteFiles {
     }
 
     /// Renders only the pages whose template or context changed since the last build.
-    package static func makePages(_ pages: [Page], renderer: PageRenderer, to output: any FileSink, templatesDisplay: String) async throws(Failure) {
+    package static func makePages(_ pages: [Page], renderer: PageRenderer, to output: any FileSink, templates: SitePath) async throws(Failure) {
         let outcomes = await ParallelMap.chunks(count: pages.count) { range -> Diagnostic? in
             for page in pages[range] {
                 do {
@@ -23,7 +23,7 @@ package enum SiteFiles {
                     try output.file(prepared.outputFile, fingerprint: renderer.fingerprint(prepared)) { try renderer.render(prepared) }
                 } catch let missing as PageRenderer.MissingTemplate {
                     return .error(
-                        .missingTemplate, stage: .render, at: SourceLocation(path: templatesDisplay + missing.name + ".mustache"),
+                        .missingTemplate, stage: .render, at: SourceLocation(path: templates.appending(missing.name + ".mustache").shown),
                         "the theme has no '\(missing.name)' template")
                 } catch {
                     return .error(.outputError, stage: .write, at: SourceLocation(path: output.location), "\(error)")

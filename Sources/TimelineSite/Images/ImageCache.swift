@@ -11,11 +11,14 @@ import TimelineSystem
 ///     images/index.txt            ImageCacheIndex
 ///     images/files/ab/<key>.webp  encoded files, sharded by the key's first two digits
 package struct ImageCache: Sendable {
-    package let root: String
+    /// The cache folder (`.timeline-cache/`).
+    package let folder: SitePath
 
-    package init(root: String) {
-        self.root = root
+    package init(_ folder: SitePath) {
+        self.folder = folder
     }
+
+    package var root: String { folder.absolute }
 
     package var imagesFolder: String { root + "/images" }
     var indexFile: String { imagesFolder + "/index.txt" }

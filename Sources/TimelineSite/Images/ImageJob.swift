@@ -1,15 +1,14 @@
 import TimelineContent
 import TimelineModel
+import TimelineSystem
 import TimelineTemplates
 
 /// One source image to process, and where its files go.
 package struct ImageJob: Sendable {
     let purpose: ImagePlan.Purpose
     let asset: ContentAsset
-    /// Absolute path of the source file.
-    let sourcePath: String
-    /// The source as diagnostics show it (`Content/posts/<id>/photo.jpg`).
-    let displayPath: String
+    /// The source file (shown as `Content/posts/<id>/photo.jpg`).
+    let source: SitePath
     /// `p/<id>/` or `u/<username>/`.
     let outputFolder: String
     /// The start of every published file's name (`rocket`, `avatar`).

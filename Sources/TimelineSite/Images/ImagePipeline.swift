@@ -34,15 +34,15 @@ public enum ImagePipeline {
     }
 
     package static func run(
-        site: LinkedSite, contentRoot: String, contentDisplay: String, cache: ImageCache, cacheDisplay: String
+        site: LinkedSite, content: SitePath, cache: ImageCache
     ) async -> (Result?, [Diagnostic]) {
         let settings = site.settings.images
         do {
             try DecodedImage.start()
         } catch {
-            return (nil, [.error(.undecodablePhoto, stage: .images, at: SourceLocation(path: contentDisplay), error.message)])
+            return (nil, [.error(.undecodablePhoto, stage: .images, at: SourceLocation(path: content.shown), error.message)])
         }
-        let (jobs, avatarJob) = Self.jobs(site: site, contentRoot: contentRoot, contentDisplay: contentDisplay)
+        let (jobs, avatarJob) = Self.jobs(site: site, content: content)
         let known = cache.loadIndex()
         let processor = ImageProcessor(cache: cache, settings: settings, known: known, readsCameraDetails: site.settings.showCameraDetails)
         let sources = await ParallelMap.map(jobs) { processor.identify($0) }
@@ -82,7 +82,7 @@ public enum ImagePipeline {
             if index != known { try cache.saveIndex(index) }
         } catch {
             diagnostics.append(
-                .warning(.imageCacheError, stage: .images, at: SourceLocation(path: cacheDisplay), "cannot save the image cache index: \(error.description)"))
+                .warning(.imageCacheError, stage: .images, at: SourceLocation(path: cache.folder.shown), "cannot save the image cache index: \(error.description)"))
         }
         guard !diagnostics.contains(where: { $0.severity == .error }) else { return (nil, diagnostics) }
         let posts = images.prefix(site.posts.count).compactMap { $0 }
@@ -111,12 +111,11 @@ public enum ImagePipeline {
     }
 
     /// One job per post photo, then one per avatar; `avatarJob` maps a user to theirs.
-    package static func jobs(site: LinkedSite, contentRoot: String, contentDisplay: String) -> (jobs: [ImageJob], avatarJob: [Int: Int]) {
+    package static func jobs(site: LinkedSite, content: SitePath) -> (jobs: [ImageJob], avatarJob: [Int: Int]) {
         let paths = SitePaths(settings: site.settings)
         var jobs: [ImageJob] = site.posts.map { post in
             ImageJob(
-                purpose: .postPhoto, asset: post.photo, sourcePath: contentRoot + "/" + post.photo.relativePath,
-                displayPath: contentDisplay + post.photo.relativePath, outputFolder: paths.post(post.id).folder,
+                purpose: .postPhoto, asset: post.photo, source: content.appending(post.photo.relativePath), outputFolder: paths.post(post.id).folder,
                 stem: URLPath.safeFileName(Path.stem(of: post.photo.fileName)), owner: "photo of post \(post.id.rawValue)")
         }
         var avatarJob: [Int: Int] = [:]
@@ -125,8 +124,7 @@ public enum ImagePipeline {
             avatarJob[index] = jobs.count
             jobs.append(
                 ImageJob(
-                    purpose: .avatar, asset: avatar, sourcePath: contentRoot + "/" + avatar.relativePath,
-                    displayPath: contentDisplay + avatar.relativePath, outputFolder: paths.profile(user.username).folder, stem: "avatar",
+                    purpose: .avatar, asset: avatar, source: content.appending(avatar.relativePath), outputFolder: paths.profile(user.username).folder, stem: "avatar",
                     owner: "avatar of \(user.username)"))
         }
 

@@ -60,7 +60,7 @@ package struct ImageProcessor: Sendable {
     /// The report of a failure for one job: its own file and owner, even when the failure
     /// came from work it shares with other jobs.
     package static func diagnostic(_ failure: JobFailure, for job: ImageJob) -> Diagnostic {
-        .error(failure.code, stage: .images, at: SourceLocation(path: job.displayPath), "\(job.owner): \(failure.message)")
+        .error(failure.code, stage: .images, at: SourceLocation(path: job.source.shown), "\(job.owner): \(failure.message)")
     }
 
     /// Step 1: the source's stamp and digest, which say whose work this job can share.
@@ -108,7 +108,7 @@ package struct ImageProcessor: Sendable {
         }
         if !missing.isEmpty || color == nil {
             work.decoded = true
-            let master = try Self.decoding { () throws(DecodedImage.Failure) in try DecodedImage.load(job.sourcePath, maxWidth: plan.masterWidth) }
+            let master = try Self.decoding { () throws(DecodedImage.Failure) in try DecodedImage.load(job.source.absolute, maxWidth: plan.masterWidth) }
             color = try Self.decoding { () throws(DecodedImage.Failure) in try master.meanColor() }
             // Each size or square is cut once, encoded in every format missing, and freed.
             var shapes: [RenditionSpec.Shape] = []
@@ -190,12 +190,12 @@ package struct ImageProcessor: Sendable {
     /// The source's stamp and digest: from the index while the file is unchanged (same size,
     /// modification time and inode), else by reading it.
     private func sourceEntry(_ job: ImageJob) throws(JobFailure) -> ImageCacheIndex.SourceEntry {
-        guard let stamp = FileSystem.stamp(of: job.sourcePath) else {
+        guard let stamp = FileSystem.stamp(of: job.source.absolute) else {
             throw JobFailure(code: .unreadablePhoto, message: "the image file disappeared during the build")
         }
         if let entry = known.sources[job.asset.relativePath], entry.stamp == stamp { return entry }
         do {
-            return .init(stamp: stamp, digest: try ContentHash.ofFile(job.sourcePath))
+            return .init(stamp: stamp, digest: try ContentHash.ofFile(job.source.absolute))
         } catch {
             throw JobFailure(code: .unreadablePhoto, message: "cannot read the image: \(error.reason)")
         }
@@ -217,13 +217,13 @@ package struct ImageProcessor: Sendable {
         var camera: CameraDetails?
         do {
             if wantsCamera {
-                let probed = try DecodedImage.probe(job.sourcePath, strings: CameraEXIF.fieldNames)
+                let probed = try DecodedImage.probe(job.source.absolute, strings: CameraEXIF.fieldNames)
                 header = probed.header
                 let values = CameraEXIF.values(fromVips: probed.strings)
                 learned.cameras[digest] = values
                 camera = CameraEXIF.details(values)
             } else {
-                header = try DecodedImage.probe(job.sourcePath)
+                header = try DecodedImage.probe(job.source.absolute)
             }
         } catch {
             let kind = job.asset.mediaType.split(separator: "/").last.map { $0.uppercased() } ?? "image"

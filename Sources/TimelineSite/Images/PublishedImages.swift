@@ -1,6 +1,7 @@
 import TimelineContent
 import TimelineModel
 import TimelineTemplates
+import TimelineSystem
 
 /// What the images stage hands on: per post and per avatar, the files pages show, and the
 /// files the write stage publishes.
@@ -30,17 +31,17 @@ package struct PublishedImages: Sendable {
     }
 
     /// With `images.process` off: every photo and avatar published as it is.
-    package static func unprocessed(site: LinkedSite, contentRoot: String) -> PublishedImages {
+    package static func unprocessed(site: LinkedSite, content: SitePath) -> PublishedImages {
         let paths = SitePaths(settings: site.settings)
         var originals: [(source: String, outputFile: String)] = []
         let posts = site.posts.map { post in
             let file = paths.photoFile(of: post)
-            originals.append((contentRoot + "/" + post.photo.relativePath, file))
+            originals.append((content.appending(post.photo.relativePath).absolute, file))
             return ProcessedImage(size: post.photo.pixelSize, placeholderColor: nil, display: [Self.original(post.photo, at: file)], squares: [])
         }
         let avatars = site.users.map { user -> ProcessedImage? in
             guard let avatar = user.avatar, let file = paths.avatarFile(of: user) else { return nil }
-            originals.append((contentRoot + "/" + avatar.relativePath, file))
+            originals.append((content.appending(avatar.relativePath).absolute, file))
             return ProcessedImage(size: avatar.pixelSize, placeholderColor: nil, display: [], squares: [Self.original(avatar, at: file)])
         }
         return PublishedImages(
@@ -49,11 +50,11 @@ package struct PublishedImages: Sendable {
     }
 
     /// Adds the original photos to a processed site, when `images.publishOriginals` asks.
-    package static func processed(_ result: ImagePipeline.Result, site: LinkedSite, contentRoot: String) -> PublishedImages {
+    package static func processed(_ result: ImagePipeline.Result, site: LinkedSite, content: SitePath) -> PublishedImages {
         let paths = SitePaths(settings: site.settings)
         let publishOriginals = site.settings.images.publishOriginals
         let originalFiles = publishOriginals ? site.posts.map { paths.photoFile(of: $0) } : []
-        let originals = zip(site.posts, originalFiles).map { post, file in (contentRoot + "/" + post.photo.relativePath, file) }
+        let originals = zip(site.posts, originalFiles).map { post, file in (content.appending(post.photo.relativePath).absolute, file) }
         return PublishedImages(
             posts: result.posts, avatars: result.avatars, processedFiles: result.files, originalFiles: originals,
             originalPhotoFiles: publishOriginals ? originalFiles : site.posts.map { _ in nil }, statistics: result.statistics)

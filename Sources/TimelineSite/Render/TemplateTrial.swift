@@ -10,7 +10,7 @@ public enum TemplateTrial {
     /// The rendered bytes; a `BuildFailure` naming the file, line and column of each problem.
     public static func render(template name: String, templatesFolder: String, dataFile: String) throws(BuildFailure) -> [UInt8] {
         let data = try readData(dataFile)
-        let files = ThemeFiles(folder: templatesFolder, displayPrefix: templatesFolder + "/")
+        let files = ThemeFiles(.folder(templatesFolder, shownAs: templatesFolder))
         if let problem = Theme.notAFolder(files) { throw BuildFailure([problem]) }
         var (sources, diagnostics) = Theme.readSources(files)
         // The theme's texts in its default language, as in a build of an English site.

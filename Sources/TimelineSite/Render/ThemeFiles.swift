@@ -15,19 +15,22 @@ public struct ThemeFiles: Sendable {
         case builtIn
     }
 
-    /// The site's templates folder, absolute; it need not exist.
-    public let folder: String
-    /// How diagnostics name the site's folder, ending with `/`.
-    public let displayPrefix: String
+    /// The site's templates folder (`Templates/`); it need not exist.
+    public let location: SitePath
     /// Whether the site has a templates folder.
     public let folderExists: Bool
     /// Every file's path relative to the theme folder, sorted byte-wise.
     public let paths: [String]
     private let origins: [String: Origin]
 
-    public init(folder: String, displayPrefix: String) {
-        self.folder = folder
-        self.displayPrefix = displayPrefix
+    /// The site's templates folder, absolute.
+    public var folder: String { location.absolute }
+    /// How diagnostics name the site's folder, ending with `/`.
+    public var displayPrefix: String { location.shown }
+
+    public init(_ location: SitePath) {
+        self.location = location
+        let folder = location.absolute
         folderExists = FileSystem.resolvedKind(of: folder) == .directory
         let siteFiles = folderExists ? FileSystem.files(below: folder).filter { !$0.split(separator: "/").contains { $0.hasPrefix(".") } } : []
         var origins = Dictionary(uniqueKeysWithValues: BuiltInTheme.paths.map { ($0, Origin.builtIn) })

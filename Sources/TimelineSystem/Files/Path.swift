@@ -1,3 +1,5 @@
+import SystemPackage
+
 /// String path helpers with `/` separators (Foundation's URL path handling is slow and
 /// allocation-heavy in a loop of hundreds of thousands of files).
 package enum Path {
@@ -32,19 +34,16 @@ package enum Path {
     }
 
     /// Absolute form of `path`, relative paths taken from `base`; `.` and `..` are resolved
-    /// lexically (symbolic links are left alone).
+    /// lexically (symbolic links are left alone), by swift-system's `FilePath`.
     package static func absolute(_ path: String, relativeTo base: String) -> String {
-        let combined = path.hasPrefix("/") ? path : join(base, path)
-        var parts: [Substring] = []
-        for part in combined.split(separator: "/", omittingEmptySubsequences: true) {
-            if part == "." { continue }
-            if part == ".." {
-                if !parts.isEmpty { parts.removeLast() }
-                continue
-            }
-            parts.append(part)
+        var combined = FilePath(path)
+        if !combined.isAbsolute { combined = FilePath(base).pushing(combined) }
+        // A `..` above the root stays at the root.
+        var normal = FilePath(root: "/")
+        for component in combined.lexicallyNormalized().components where component.kind == .regular {
+            normal.append(component)
         }
-        return "/" + parts.joined(separator: "/")
+        return normal.string
     }
 
     /// `path` relative to `base` when it lies under it, else `path` unchanged.
