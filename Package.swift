@@ -127,7 +127,7 @@ let package = Package(
             name: "timeline-workload",
             dependencies: [
                 "TimelineSystem",
-                .product(name: "ArgumentParser", package: "swift-argument-parser")
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(
@@ -154,7 +154,9 @@ let package = Package(
         ),
         .testTarget(
             name: "TimelineSiteTests",
-            dependencies: ["TimelineSystem", "TimelineModel", "TimelineContent", "TimelineSite", "TimelineBuild", "TimelineTemplates", "TimelineTestSupport", "timeline"]
+            dependencies: [
+                "TimelineSystem", "TimelineModel", "TimelineContent", "TimelineSite", "TimelineBuild", "TimelineTemplates", "TimelineTestSupport", "timeline",
+            ]
         ),
         .testTarget(
             name: "TimelineOutputTests",
@@ -162,17 +164,21 @@ let package = Package(
         ),
         .testTarget(
             name: "TimelineBuildTests",
-            dependencies: ["TimelineSystem", "TimelineModel", "TimelineContent", "TimelineSite", "TimelineOutput", "TimelineBuild", "TimelineTestSupport", "timeline"]
+            dependencies: [
+                "TimelineSystem", "TimelineModel", "TimelineContent", "TimelineSite", "TimelineOutput", "TimelineBuild", "TimelineTestSupport", "timeline",
+            ]
         ),
         .testTarget(
             name: "TimelinePreviewTests",
-            dependencies: ["TimelineSystem", 
+            dependencies: [
+                "TimelineSystem",
                 "TimelineModel", "TimelineBuild", "TimelinePreview", "TimelineTestSupport", "timeline", .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),
         .testTarget(
             name: "TimelineCommandTests",
-            dependencies: ["TimelineSystem", 
+            dependencies: [
+                "TimelineSystem",
                 "TimelineModel", "TimelineContent", "TimelineSite", "TimelineBuild", "TimelineTestSupport", "timeline",
                 .product(name: "Yams", package: "Yams"),
             ]

@@ -1,10 +1,10 @@
 import Foundation
 import Testing
+import TimelineSystem
 import TimelineTestSupport
 
 @testable import TimelineBuild
 @testable import TimelineModel
-import TimelineSystem
 
 /// The example site built with `relativeURLs`, opened straight from the file system in headless
 /// Chromium (`file://`), as someone opens an album copied to a USB stick.

@@ -1,12 +1,12 @@
 import Foundation
 import Testing
+import TimelineSystem
 import TimelineTestSupport
 
 @testable import TimelineBuild
 @testable import TimelineModel
 @testable import TimelineOutput
 @testable import TimelineSite
-import TimelineSystem
 
 /// The property of incremental builds: after any sequence of edits, the output of an
 /// incremental build is byte-identical to a clean build of the same input, and every file whose

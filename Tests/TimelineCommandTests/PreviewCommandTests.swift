@@ -3,7 +3,6 @@ import Testing
 import TimelineSystem
 import TimelineTestSupport
 
-
 /// `timeline serve` run as a user would: a port in use, and stopping with Ctrl-C or SIGTERM.
 @Suite("timeline serve command")
 struct PreviewCommandTests {
@@ -12,7 +11,6 @@ struct PreviewCommandTests {
         environment["CI"] = "true"
         return environment
     }
-
 
     @Test("a port in use: a clear message, no stack trace, exit status 1")
     func portInUse() throws {

@@ -1,10 +1,10 @@
 import Foundation
 import Testing
+import TimelineSystem
 import TimelineTestSupport
 
 @testable import TimelineContent
 @testable import TimelineModel
-import TimelineSystem
 
 /// Every seed of the fuzzers (`Fuzz/corpus/<target>/`) and every input a fuzzer once crashed on
 /// (`Tests/TimelineContentTests/Fixtures/fuzz-regressions/<target>/`), through the entry point the

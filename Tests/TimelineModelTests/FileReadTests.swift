@@ -1,9 +1,9 @@
 import Foundation
 import Testing
+import TimelineSystem
 import TimelineTestSupport
 
 @testable import TimelineModel
-import TimelineSystem
 
 /// Reading whole files and their first bytes, sized by the file and never zero-filled.
 @Suite("File reads")

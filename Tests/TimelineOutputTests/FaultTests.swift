@@ -6,7 +6,6 @@ import TimelineTestSupport
 @testable import TimelineBuild
 @testable import TimelineModel
 
-
 /// Real file system faults under a build: the output folder or the cache folder on a full
 /// tmpfs, or made read-only by a read-only bind mount. Every failing build must name the path
 /// and the system's reason, exit with status 1, leave `Output/` byte for byte as it was, and

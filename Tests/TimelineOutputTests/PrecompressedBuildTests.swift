@@ -1,10 +1,10 @@
 import Foundation
 import Testing
+import TimelineSystem
 import TimelineTestSupport
 
 @testable import TimelineBuild
 @testable import TimelineModel
-import TimelineSystem
 
 /// `"precompress": true` and `--precompress`: a `.gz` and a `.br` beside every text file of more
 /// than 1,024 bytes, byte-identical between builds and kept in step by incremental builds.

@@ -1,10 +1,10 @@
 import Foundation
 import Testing
 import TimelineModel
+import TimelineSystem
 import TimelineTestSupport
 
 @testable import TimelinePreview
-import TimelineSystem
 
 @Suite("Preview: safe paths")
 struct SafePathTests {

@@ -1,11 +1,11 @@
 import Foundation
 import Testing
+import TimelineSystem
 import TimelineTestSupport
 
 @testable import TimelineBuild
 @testable import TimelineModel
 @testable import TimelineOutput
-import TimelineSystem
 
 /// The images stage end to end: real photos made with libvips' tools, built, and read back
 /// with libvips and exiftool.

@@ -1,11 +1,11 @@
 import Foundation
 import Testing
+import TimelineSystem
 import TimelineTestSupport
 
 @testable import TimelineBuild
 @testable import TimelineModel
 @testable import TimelineSite
-import TimelineSystem
 
 @Suite("Relative URLs")
 struct RelativeURLTests {

@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-
 import TimelineBuild
 import TimelineContent
 import TimelineModel

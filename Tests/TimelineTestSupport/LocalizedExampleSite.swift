@@ -1,5 +1,4 @@
 import Foundation
-
 import TimelineBuild
 
 /// The repository's example site copied into a temporary folder with `site.json` set to

@@ -1,7 +1,6 @@
 import Foundation
-import TimelineSystem
 import Testing
-
+import TimelineSystem
 
 /// A real file system fault for a test: a small tmpfs that can be filled, or a folder made
 /// read-only by a read-only bind mount onto itself. Mounting needs root; a test that needs one

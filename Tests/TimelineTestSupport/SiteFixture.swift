@@ -1,5 +1,4 @@
 import Foundation
-
 import TimelineBuild
 import TimelineContent
 import TimelineModel

@@ -2,8 +2,8 @@ import TimelineContent
 import TimelineModel
 import TimelineOutput
 import TimelineSite
-import TimelineTemplates
 import TimelineSystem
+import TimelineTemplates
 
 /// `timeline clean --cache`: removes the cached files that the current content and settings no
 /// longer use (an edited photo's old sizes, a setting since changed), or the whole cache.

@@ -4,8 +4,8 @@ import TimelineContent
 import TimelineModel
 import TimelineOutput
 import TimelineSite
-import TimelineTemplates
 import TimelineSystem
+import TimelineTemplates
 
 /// `timeline check --links`: parses every HTML file of a built site with libxml2's HTML
 /// parser and reports each internal link, image, stylesheet or script that points to no

@@ -2,8 +2,8 @@ import TimelineContent
 import TimelineModel
 import TimelineOutput
 import TimelineSite
-import TimelineTemplates
 import TimelineSystem
+import TimelineTemplates
 
 /// Everything a completed build knew about the site, kept in memory by a live session
 /// (`BuildSession`, used by `timeline serve`) so that an edit to a few posts is built from it

@@ -3,8 +3,8 @@ import TimelineContent
 import TimelineModel
 import TimelineOutput
 import TimelineSite
-import TimelineTemplates
 import TimelineSystem
+import TimelineTemplates
 
 /// The state of every input of the last complete build: each file and folder it read under the
 /// content folder and every one under the templates folder, with its size, times and inode, the

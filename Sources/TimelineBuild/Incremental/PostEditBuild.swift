@@ -3,8 +3,8 @@ import TimelineContent
 import TimelineModel
 import TimelineOutput
 import TimelineSite
-import TimelineTemplates
 import TimelineSystem
+import TimelineTemplates
 
 /// The edit build of a live session: when every changed file is the `post.md`,
 /// `comments.json` or `likes.json` of a post the site has, and the edit keeps the post's ID,

@@ -2,8 +2,8 @@ import TimelineContent
 import TimelineModel
 import TimelineOutput
 import TimelineSite
-import TimelineTemplates
 import TimelineSystem
+import TimelineTemplates
 
 /// What to build and how. Paths may be relative to `siteRoot`.
 public struct BuildOptions: Sendable {

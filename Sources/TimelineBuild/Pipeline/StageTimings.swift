@@ -3,8 +3,8 @@ import TimelineContent
 import TimelineModel
 import TimelineOutput
 import TimelineSite
-import TimelineTemplates
 import TimelineSystem
+import TimelineTemplates
 
 /// How long each stage of a build took, measured with a monotonic clock (a stage that runs
 /// in pieces, writing, adds up), and the process's peak resident memory when each stage

@@ -1,7 +1,7 @@
 import TimelineModel
 import TimelineSite
-import TimelineTemplates
 import TimelineSystem
+import TimelineTemplates
 
 /// `timeline theme copy`: writes files of the built-in theme into the site's templates folder,
 /// where the site may change them; every other file stays the built-in one. A file the site

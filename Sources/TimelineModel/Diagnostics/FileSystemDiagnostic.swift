@@ -1,4 +1,5 @@
 import TimelineSystem
+
 extension Diagnostic {
     /// A file operation that failed: at the file it failed on (or at `path`, a folder the
     /// reader knows better), with what the stage was doing when it is not plain from the stage.

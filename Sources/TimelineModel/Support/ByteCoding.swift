@@ -1,4 +1,5 @@
 import TimelineSystem
+
 /// A compact binary encoding for the build's own state files (the manifest, the input
 /// snapshot): unsigned LEB128 numbers, length-prefixed strings and fixed 64-bit words.
 package struct ByteWriter {

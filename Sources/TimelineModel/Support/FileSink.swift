@@ -1,4 +1,5 @@
 import TimelineSystem
+
 /// Where the stages that make the site put its files. The site's stages make files and write
 /// none; the output stage's recorder takes each one and decides whether it needs writing.
 package protocol FileSink: Sendable {

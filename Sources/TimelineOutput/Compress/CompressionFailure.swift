@@ -1,6 +1,6 @@
 import CZlib
-import TimelineModel
 import SystemPackage
+import TimelineModel
 
 /// A compression library refused its input or ran out of memory. With the fixed settings the
 /// compressors use, neither library fails on any input that fits in memory; the cases are

@@ -71,7 +71,7 @@ package struct StagedOutput: Sendable {
         let path = stagingRoot + "/" + relativePath
         do {
             try create(path)
-        } catch where error.isMissingFile && error.path == path {
+        } catch  where error.isMissingFile && error.path == path {
             try FileSystem.makeDirectories(Path.parent(of: path))
             try create(path)
         }

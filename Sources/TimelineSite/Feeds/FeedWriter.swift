@@ -1,8 +1,8 @@
 import CLibXML2
 import TimelineContent
 import TimelineModel
-import TimelineTemplates
 import TimelineSystem
+import TimelineTemplates
 
 /// The feeds stage: writes every Atom feed in parallel chunks on every core (one per user's
 /// posts, one per user's timeline, one per post's comments, and the site's), then the

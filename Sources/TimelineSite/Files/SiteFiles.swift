@@ -1,7 +1,7 @@
 import TimelineContent
 import TimelineModel
-import TimelineTemplates
 import TimelineSystem
+import TimelineTemplates
 
 /// The site's files: renders pages on every core and hands each to the output stage as soon as it is made, then
 /// publishes photos, avatars and the theme's assets.

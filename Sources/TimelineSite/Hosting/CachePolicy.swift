@@ -1,7 +1,7 @@
 import TimelineContent
 import TimelineModel
-import TimelineTemplates
 import TimelineSystem
+import TimelineTemplates
 
 /// How long browsers and caches may keep each file of a built site: the one policy every host
 /// file writes in its own syntax. A file whose name holds a hash of its bytes (processed photos

@@ -1,8 +1,8 @@
 import CVipsSupport
 import TimelineContent
 import TimelineModel
-import TimelineTemplates
 import TimelineSystem
+import TimelineTemplates
 
 /// SHA-256 digests (GLib's, through the libvips wrapper) as lowercase hex: the cache keys.
 package enum ContentHash {

@@ -1,8 +1,8 @@
 import CVipsSupport
 import TimelineContent
 import TimelineModel
-import TimelineTemplates
 import TimelineSystem
+import TimelineTemplates
 
 /// A decoded image held in memory by libvips. It lives inside one task and is freed as soon
 /// as that task is done with it, so memory stays bounded by the number of cores.

@@ -1,7 +1,7 @@
 import TimelineContent
 import TimelineModel
-import TimelineTemplates
 import TimelineSystem
+import TimelineTemplates
 
 /// The persistent cache of processed images, outside the output folder (`.timeline-cache/` by
 /// default, ignored by git, fit to be kept between CI runs). Encoded files are named by a

@@ -1,7 +1,7 @@
 import TimelineContent
 import TimelineModel
-import TimelineTemplates
 import TimelineSystem
+import TimelineTemplates
 
 /// What the image cache knows, kept in one small text file so a warm build opens no image:
 /// which source file has which digest (by size, modification time and inode, so unchanged

@@ -1,7 +1,7 @@
 import TimelineContent
 import TimelineModel
-import TimelineTemplates
 import TimelineSystem
+import TimelineTemplates
 
 /// The images stage: every post photo and avatar through libvips, one image per core at a
 /// time so that memory stays bounded however many photos a site has. A source used by many
@@ -82,7 +82,8 @@ public enum ImagePipeline {
             if index != known { try cache.saveIndex(index) }
         } catch {
             diagnostics.append(
-                .warning(.imageCacheError, stage: .images, at: SourceLocation(path: cache.folder.shown), "cannot save the image cache index: \(error.description)"))
+                .warning(
+                    .imageCacheError, stage: .images, at: SourceLocation(path: cache.folder.shown), "cannot save the image cache index: \(error.description)"))
         }
         guard !diagnostics.contains(where: { $0.severity == .error }) else { return (nil, diagnostics) }
         let posts = images.prefix(site.posts.count).compactMap { $0 }
@@ -124,7 +125,8 @@ public enum ImagePipeline {
             avatarJob[index] = jobs.count
             jobs.append(
                 ImageJob(
-                    purpose: .avatar, asset: avatar, source: content.appending(avatar.relativePath), outputFolder: paths.profile(user.username).folder, stem: "avatar",
+                    purpose: .avatar, asset: avatar, source: content.appending(avatar.relativePath), outputFolder: paths.profile(user.username).folder,
+                    stem: "avatar",
                     owner: "avatar of \(user.username)"))
         }
 

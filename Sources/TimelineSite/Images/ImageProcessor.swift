@@ -1,7 +1,7 @@
 import TimelineContent
 import TimelineModel
-import TimelineTemplates
 import TimelineSystem
+import TimelineTemplates
 
 /// Processes the images of a build in three steps, so that a source used by many posts (the
 /// same bytes, hard-linked or copied) is decoded and encoded once:

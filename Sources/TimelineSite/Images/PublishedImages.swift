@@ -1,7 +1,7 @@
 import TimelineContent
 import TimelineModel
-import TimelineTemplates
 import TimelineSystem
+import TimelineTemplates
 
 /// What the images stage hands on: per post and per avatar, the files pages show, and the
 /// files the write stage publishes.

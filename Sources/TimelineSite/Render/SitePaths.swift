@@ -1,7 +1,7 @@
 import TimelineContent
 import TimelineModel
-import TimelineTemplates
 import TimelineSystem
+import TimelineTemplates
 
 /// Where each page and file lives: its path inside the output folder and its URL. URLs are
 /// root-relative and start with the base path taken from `baseURL`, so every internal link

@@ -1,7 +1,7 @@
 import TimelineContent
 import TimelineModel
-import TimelineTemplates
 import TimelineSystem
+import TimelineTemplates
 
 /// `timeline render-template`: one template of a theme (the site's over the built-in) rendered with the data of a JSON file
 /// by plain Mustache rules: no site, no schema, a missing partial is empty text. The theme's

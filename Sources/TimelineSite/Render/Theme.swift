@@ -1,8 +1,8 @@
 import Foundation
 import TimelineContent
 import TimelineModel
-import TimelineTemplates
 import TimelineSystem
+import TimelineTemplates
 
 /// A theme: the Mustache templates of a templates folder (partials included, named by their
 /// path, e.g. `partials/post-card`), compiled once against what each page template receives,

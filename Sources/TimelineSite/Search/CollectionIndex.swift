@@ -1,7 +1,7 @@
 import TimelineContent
 import TimelineModel
-import TimelineTemplates
 import TimelineSystem
+import TimelineTemplates
 
 /// One collection's index as the files it is published as (see `IndexShards` for the lines and
 /// chunks). The result cards are one small JSON file per document, `r/<number>.<digest>.json`,

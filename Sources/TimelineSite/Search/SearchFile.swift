@@ -1,7 +1,7 @@
 import TimelineContent
 import TimelineModel
-import TimelineTemplates
 import TimelineSystem
+import TimelineTemplates
 
 /// One file of the search index, relative to the output root.
 package struct SearchFile: Sendable {

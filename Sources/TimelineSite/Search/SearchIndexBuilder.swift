@@ -1,7 +1,7 @@
 import TimelineContent
 import TimelineModel
-import TimelineTemplates
 import TimelineSystem
+import TimelineTemplates
 
 /// The search stage: builds the post and user indexes from the linked records (never from
 /// the rendered pages) and writes them, with their result cards and a manifest, through
