@@ -144,6 +144,10 @@ let package = Package(
             path: "Tests/TimelineTestSupport"
         ),
         .testTarget(
+            name: "TimelineSystemTests",
+            dependencies: ["TimelineSystem", "TimelineTestSupport"]
+        ),
+        .testTarget(
             name: "TimelineModelTests",
             dependencies: ["TimelineSystem", "TimelineModel", "TimelineTestSupport"]
         ),

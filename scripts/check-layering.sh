@@ -10,6 +10,7 @@ cd "$(dirname "$0")/.."
 
 # target, the target it must not import, a type of that target
 cases=(
+    "TimelineSystem TimelineModel Diagnostic"
     "TimelineModel TimelineContent ContentLoader"
     "TimelineContent TimelineSite SiteFiles"
     "TimelineSite TimelineBuild SiteBuilder"
