@@ -5,7 +5,7 @@ import PackageDescription
 // `swift build` never links it: it links only with `-sanitize=fuzzer` (scripts/fuzz.sh).
 let package = Package(
     name: "TimelineFuzz",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     dependencies: [
         .package(name: "Timeline", path: "..")
     ],

@@ -4,10 +4,16 @@ import Foundation
 /// real browser: it loads a page, runs its scripts and fetches until the page is idle (a
 /// virtual time budget), and returns the DOM as HTML.
 package enum Browser {
-    package static let candidates = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"]
+    /// Debian's and Ubuntu's Chromium and Chrome, and the macOS apps (GitHub's macOS runners
+    /// carry Google Chrome); `TIMELINE_BROWSER` names another.
+    package static let candidates = [
+        "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome",
+        "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome", "/Applications/Chromium.app/Contents/MacOS/Chromium",
+    ]
 
     package static var executable: String? {
-        candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
+        if let chosen = ProcessInfo.processInfo.environment["TIMELINE_BROWSER"], !chosen.isEmpty { return chosen }
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
     /// The browser tests run when Chromium is installed, and always in CI (`.ci/run`

@@ -6,12 +6,22 @@ import TimelineSystem
 /// once its master process has opened the listening socket, so the server is ready when
 /// `start` returns. Stopped when the value is released.
 package final class NginxServer {
-    package static let executable = "/usr/sbin/nginx"
+    /// Debian's nginx, or Homebrew's (Apple silicon, Intel).
+    package static let executable =
+        ["/usr/sbin/nginx", "/opt/homebrew/bin/nginx", "/usr/local/bin/nginx"].first { FileManager.default.isExecutableFile(atPath: $0) } ?? "/usr/sbin/nginx"
+    /// Debian's module for precompressed `.br` files (the site's snippet uses `brotli_static`).
     static let brotliModule = "/usr/lib/nginx/modules/ngx_http_brotli_static_module.so"
+    /// Beside the executable's prefix: `/etc/nginx/` for Debian's, `<prefix>/etc/nginx/` for Homebrew's.
+    static var mimeTypes: String {
+        let prefix = Path.parent(of: Path.parent(of: executable))
+        return prefix == "/usr" ? "/etc/nginx/mime.types" : prefix + "/etc/nginx/mime.types"
+    }
 
-    /// The tests run when nginx is installed, and always in CI, where it must not be missing.
+    /// The tests run when nginx and its brotli module are installed, and always in CI, where
+    /// they must not be missing.
     package static var shouldRun: Bool {
-        FileManager.default.isExecutableFile(atPath: executable) || ProcessInfo.processInfo.environment["CI"] == "true"
+        let installed = FileManager.default.isExecutableFile(atPath: executable) && FileManager.default.fileExists(atPath: brotliModule)
+        return installed || ProcessInfo.processInfo.environment["CI"] == "true"
     }
 
     package struct Failure: Error, CustomStringConvertible {
@@ -32,7 +42,7 @@ package final class NginxServer {
             worker_processes 1;
             events { worker_connections 64; }
             http {
-                include /etc/nginx/mime.types;
+                include \(mimeTypes);
                 default_type application/octet-stream;
                 access_log off;
             \(temporary)

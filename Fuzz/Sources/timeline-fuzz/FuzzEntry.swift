@@ -52,7 +52,7 @@ import Foundation
                 .appendingPathComponent("timeline-fuzz-\(ProcessInfo.processInfo.processIdentifier)").path
             do {
                 let workspace = try FuzzWorkspace(root: root)
-                atexit { try? FileSystem.removeTree(FuzzProcess.workspace.root) }
+                atexit { try? FileManager.default.removeItem(atPath: FuzzProcess.workspace.root) }
                 return workspace
             } catch {
                 fail("\(error)")
