@@ -17,4 +17,13 @@ package enum SystemName {
             return system
         #endif
     }
+
+    /// Whether this is Linux (what GitHub's Linux runners and Debian run).
+    package static var isLinux: Bool {
+        #if os(Linux)
+            true
+        #else
+            false
+        #endif
+    }
 }
