@@ -65,12 +65,13 @@ int64_t timeline_peak_resident_bytes(void) {
 }
 
 void timeline_release_free_memory(void) {
-#if defined(__GLIBC__)
+#if defined(__APPLE__)
+    // malloc_zone_pressure_relief, <malloc/malloc.h> (macOS 10.7 and later): every zone
+    // (NULL), as much as it can (a goal of 0).
+    malloc_zone_pressure_relief(NULL, 0);
+#elif defined(__GLIBC__)
     // glibc keeps freed blocks in each thread's arena for reuse; malloc_trim(3) returns them.
     malloc_trim(0);
-#elif defined(__APPLE__)
-    // malloc_zone_pressure_relief(3), <malloc/malloc.h>: every zone (NULL), as much as it can (0).
-    malloc_zone_pressure_relief(NULL, 0);
 #endif
 }
 

@@ -92,7 +92,8 @@ long timeline_watch_next(const char *buffer, long length, long offset, timeline_
 #include <stdatomic.h>
 #include <sys/socket.h>
 
-enum { record_overflowed = 1u << 31 };
+/// A record flag of our own, above every FSEvents flag: events were lost, rescan.
+#define RECORD_OVERFLOWED 0x80000000u
 
 typedef struct {
     uint32_t flags;
@@ -158,12 +159,12 @@ static void send_record(timeline_watch *watch, uint32_t flags, const char *first
     size_t first_length = strlen(first);
     size_t second_length = strlen(second);
     if (first_length + second_length + 1 > 2 * PATH_MAX) {
-        flags = record_overflowed;
+        flags = RECORD_OVERFLOWED;
         first_length = 0;
         second_length = 0;
     }
     if (atomic_exchange(&watch->lost, 0)) {
-        flags |= record_overflowed;
+        flags |= RECORD_OVERFLOWED;
     }
     watch_record record = {.flags = flags, .length = (uint32_t)(first_length + second_length + 1)};
     memcpy(buffer, &record, sizeof record);
@@ -185,7 +186,7 @@ static void stream_callback(ConstFSEventStreamRef stream, void *info, size_t cou
         | kFSEventStreamEventFlagKernelDropped | kFSEventStreamEventFlagRootChanged;
     for (size_t index = 0; index < count; index++) {
         if (flags[index] & lost) {
-            send_record(watch, record_overflowed, "", "");
+            send_record(watch, RECORD_OVERFLOWED, "", "");
             continue;
         }
         const char *path = names[index];
@@ -323,7 +324,7 @@ long timeline_watch_next(const char *buffer, long length, long offset, timeline_
     event->name = buffer + offset + sizeof record;
     event->is_directory = (record.flags & kFSEventStreamEventFlagItemIsDir) != 0;
     event->appeared = (record.flags & (kFSEventStreamEventFlagItemCreated | kFSEventStreamEventFlagItemRenamed)) != 0;
-    event->overflowed = (record.flags & record_overflowed) != 0;
+    event->overflowed = (record.flags & RECORD_OVERFLOWED) != 0;
     event->watch_removed = 0;
     return end;
 }
