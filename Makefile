@@ -11,8 +11,8 @@ SYSTEM_PACKAGES := libcmark-dev libxml2-dev libvips-dev zlib1g-dev libbrotli-dev
 TEST_PACKAGES := libvips-tools libimage-exiftool-perl chromium python3-venv nginx libnginx-mod-http-brotli-static
 # The same from Homebrew on macOS: libxml2 and zlib come with the SDK (Xcode's command line
 # tools; Homebrew's pkgconf knows their .pc files). The vips formula has the vips command line
-# tools too. No browser: the browser tests look for Chromium or Chrome at Linux paths and skip
-# without one (README.md); Java and Python for the Nu checker come through nu-check.sh.
+# tools too. No browser: the browser tests use Google Chrome or Chromium from /Applications and
+# skip without one (README.md); Java and Python for the Nu checker come through nu-check.sh.
 BREW_SYSTEM_PACKAGES := pkgconf cmark vips brotli
 BREW_TEST_PACKAGES := vips exiftool nginx
 SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
