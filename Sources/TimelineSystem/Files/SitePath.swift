@@ -54,12 +54,6 @@ public struct SitePath: Sendable, Hashable, CustomStringConvertible {
             shown: shown.hasSuffix("/") ? shown + relative : shown + "/" + relative)
     }
 
-    /// This folder's path inside `relative`'s folder form: a subfolder, shown with its slash.
-    public func appendingFolder(_ relative: String) -> SitePath {
-        let child = appending(relative)
-        return child.shown.hasSuffix("/") ? child : SitePath(absolute: child.absolute, shown: child.shown + "/")
-    }
-
     /// The path of `absolutePath` inside this folder, shown under this folder's shown form;
     /// nil when it is not inside.
     public func child(atAbsolute absolutePath: String) -> SitePath? {

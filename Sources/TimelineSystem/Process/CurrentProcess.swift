@@ -30,8 +30,6 @@ package enum CurrentProcess {
     }
 
     package static let killSignal = SIGKILL
-    package static let terminateSignal = SIGTERM
-    package static let interruptSignal = SIGINT
 
     /// Runs a program that starts a daemon and returns (nginx), its output written to the file
     /// `messages`, and waits for it: posix_spawn and waitpid, because Foundation's `Process`
