@@ -93,7 +93,7 @@ int timeline_is_terminal(int descriptor) {
     return isatty(descriptor);
 }
 
-int timeline_spawn_and_wait(const char *executable, char *const arguments[], const char *messages) {
+int timeline_spawn_and_wait(const char *executable, const char *const arguments[], const char *messages) {
 #if defined(__APPLE__)
     char **environment = *_NSGetEnviron();
 #else
@@ -109,7 +109,8 @@ int timeline_spawn_and_wait(const char *executable, char *const arguments[], con
     posix_spawn_file_actions_addopen(&actions, 1, messages, O_WRONLY | O_CREAT | O_TRUNC, 0644);
     posix_spawn_file_actions_adddup2(&actions, 1, 2);
     pid_t child = 0;
-    status = posix_spawn(&child, executable, &actions, NULL, arguments, environment);
+    // posix_spawn(2) takes `char *const[]` but does not change the strings.
+    status = posix_spawn(&child, executable, &actions, NULL, (char *const *)arguments, environment);
     posix_spawn_file_actions_destroy(&actions);
     if (status != 0) {
         errno = status;

@@ -43,7 +43,7 @@ int timeline_is_terminal(int descriptor);
 /// standard output and error written to the file `messages`, and waits for it to exit
 /// (posix_spawn(2), waitpid(2)); for a program that starts a daemon and returns. Returns its
 /// exit status (or 128 + the signal that ended it).
-int timeline_spawn_and_wait(const char *executable, char *const arguments[], const char *messages);
+int timeline_spawn_and_wait(const char *executable, const char *const arguments[], const char *messages);
 
 // MARK: Loopback sockets (socket.c)
 

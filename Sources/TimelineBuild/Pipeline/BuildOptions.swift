@@ -68,8 +68,11 @@ public struct BuildOptions: Sendable {
     /// Where the site's folders are, and how messages name them.
     public var layout: SiteLayout { SiteLayout(self) }
 
+    /// The site folder, absolute.
+    var absoluteSiteRoot: String { Path.absolute(siteRoot, relativeTo: FileSystem.currentDirectory) }
+
     /// `path` (relative to the site folder, or absolute) as an absolute path.
-    package func absolute(_ path: String) -> String { Path.absolute(path, relativeTo: layout.site.absolute) }
+    package func absolute(_ path: String) -> String { Path.absolute(path, relativeTo: absoluteSiteRoot) }
 }
 
 /// Reported as a build goes, for a progress display.

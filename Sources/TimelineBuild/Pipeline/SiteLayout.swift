@@ -12,7 +12,7 @@ public struct SiteLayout: Sendable, Hashable {
     public let cache: SitePath
 
     public init(_ options: BuildOptions) {
-        site = .folder(options.siteRoot, relativeTo: FileSystem.currentDirectory)
+        site = .folder(options.absoluteSiteRoot, relativeTo: "/")
         content = .folder(options.content, relativeTo: site.absolute)
         templates = .folder(options.templates, relativeTo: site.absolute)
         output = .folder(options.output, relativeTo: site.absolute)

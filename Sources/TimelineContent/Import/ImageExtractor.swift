@@ -53,10 +53,7 @@ package struct ImageExtractor: Sendable {
     private func read(_ input: ReadableFile, into chunk: inout [UInt8], at position: Int, upTo end: Int) throws(FileSystem.Failure) -> Int {
         let wanted = min(chunk.count, end - position)
         guard wanted > 0 else { return 0 }
-        let outcome = chunk.withUnsafeMutableBytes { buffer in
-            Result { () throws(FileSystem.Failure) in try input.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<wanted]), at: position) }
-        }
-        let count = try outcome.get()
+        let count = try input.read(into: &chunk, count: wanted, at: position)
         // The span lies inside the file: an end before it is a file cut short while read.
         guard count > 0 else { throw FileSystem.Failure.cutShort(exportPath) }
         return count

@@ -36,10 +36,7 @@ public struct ImportFailure: Error, Sendable, CustomStringConvertible {
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while position < offset {
             let wanted = min(chunk.count, offset - position)
-            let count =
-                (try? chunk.withUnsafeMutableBytes { (buffer) throws(FileSystem.Failure) in
-                    try file.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<wanted]), at: position)
-                }) ?? 0
+            let count = (try? file.read(into: &chunk, count: wanted, at: position)) ?? 0
             guard count > 0 else { break }
             for byte in chunk[0..<count] {
                 if byte == UInt8(ascii: "\n") {

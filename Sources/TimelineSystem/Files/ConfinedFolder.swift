@@ -1,3 +1,5 @@
+import SystemPackage
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -54,38 +56,26 @@ package struct ConfinedFolder: Sendable {
     }
 
     private static func open(_ name: String, in folder: FileSystem.OpenDirectory) -> Walk {
-        let descriptor = openat(folder.descriptor.rawValue, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { return .notFound }
-        var status = stat()
-        let mode = fstat(descriptor, &status) == 0 ? status.st_mode & S_IFMT : 0
-        switch mode {
-        case S_IFDIR:
-            return .folder(FileSystem.OpenDirectory(adopting: descriptor))
-        case S_IFREG:
-            defer { close(descriptor) }
-            guard let info = FileSystem.status(ofOpen: descriptor) else { return .notFound }
-            return readToEnd(descriptor, name: name, status: info).map(Walk.file) ?? .notFound
-        default:
-            close(descriptor)
+        let raw = openat(folder.descriptor.rawValue, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard raw >= 0 else { return .notFound }
+        let descriptor = FileDescriptor(rawValue: raw)
+        guard let info = try? Stat(descriptor) else {
+            try? descriptor.close()
             return .notFound
         }
-    }
-
-    private static func readToEnd(_ descriptor: Int32, name: String, status: FileSystem.Status) -> File? {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(status.size)
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count == 0 { break }
-            if count < 0 {
-                if SystemError.last == EINTR { continue }
-                return nil
-            }
-            bytes.append(contentsOf: chunk[0..<count])
+        switch info.type {
+        case .directory:
+            return .folder(FileSystem.OpenDirectory(descriptor: descriptor))
+        case .regular:
+            defer { try? descriptor.close() }
+            let status = FileSystem.Status(info)
+            guard let bytes = try? FileSystem.readToEnd(descriptor, expectedSize: status.size, path: name) else { return .notFound }
+            let seconds = status.modifiedNanoseconds / 1_000_000_000
+            let nanoseconds = status.modifiedNanoseconds % 1_000_000_000
+            return .file(File(name: name, bytes: bytes, versionTag: "\(status.inode)-\(bytes.count)-\(seconds).\(nanoseconds)"))
+        default:
+            try? descriptor.close()
+            return .notFound
         }
-        let seconds = status.modifiedNanoseconds / 1_000_000_000
-        let nanoseconds = status.modifiedNanoseconds % 1_000_000_000
-        return File(name: name, bytes: bytes, versionTag: "\(status.inode)-\(bytes.count)-\(seconds).\(nanoseconds)")
     }
 }

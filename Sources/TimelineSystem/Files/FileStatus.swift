@@ -24,7 +24,7 @@ extension FileSystem {
 
     /// The stamp of the file `path` leads to (following symbolic links), nil when missing.
     package static func stamp(of path: String) -> Stamp? {
-        status(of: path).map { Stamp(size: $0.size, modifiedNanoseconds: $0.modifiedNanoseconds, inode: $0.inode) }
+        status(of: path)?.stamp
     }
 
     /// Everything `stat` says that changes when a file's bytes may have: the change time too,
@@ -57,26 +57,24 @@ extension FileSystem {
         private static func nanoseconds(_ time: timespec) -> Int64 {
             Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
         }
+
+        /// What of it identifies the file's version.
+        package var stamp: Stamp { Stamp(size: size, modifiedNanoseconds: modifiedNanoseconds, inode: inode) }
     }
 
     /// The status of what `path` leads to (following symbolic links), nil when missing.
     package static func status(of path: String) -> Status? {
-        (try? path.withCString { (name) throws(Errno) in try Stat(name) }).map(Status.init)
+        stat(path, followingLinks: true).map(Status.init)
     }
 
     /// The status of `path` itself, a symbolic link not followed; nil when missing.
     package static func linkStatus(of path: String) -> Status? {
-        (try? path.withCString { (name) throws(Errno) in try Stat(name, followTargetSymlink: false) }).map(Status.init)
+        stat(path, followingLinks: false).map(Status.init)
     }
 
     /// The status of `path` relative to an open directory, following symbolic links.
     package static func status(at path: UnsafePointer<CChar>, in directory: OpenDirectory) -> Status? {
         (try? Stat(path, relativeTo: directory.descriptor, flags: [])).map(Status.init)
-    }
-
-    /// The status of an open file.
-    package static func status(ofOpen descriptor: Int32) -> Status? {
-        (try? Stat(FileDescriptor(rawValue: descriptor))).map(Status.init)
     }
 
     /// An open directory, closed when the last copy of it goes.
@@ -85,11 +83,6 @@ extension FileSystem {
 
         init(descriptor: FileDescriptor) {
             self.descriptor = descriptor
-        }
-
-        /// Takes over a descriptor a C call opened.
-        convenience init(adopting descriptor: Int32) {
-            self.init(descriptor: FileDescriptor(rawValue: descriptor))
         }
 
         deinit {

@@ -22,9 +22,14 @@ public enum FileSystem {
         case missing
     }
 
+    /// `stat` (following symbolic links) or `lstat` of `path`; nil when it cannot be stated.
+    static func stat(_ path: String, followingLinks: Bool) -> Stat? {
+        try? path.withCString { (name) throws(Errno) in try Stat(name, followTargetSymlink: followingLinks) }
+    }
+
     /// The kind of entry at `path`, without following a final symbolic link.
     package static func kind(of path: String) -> EntryKind {
-        guard let info = try? path.withCString({ (name) throws(Errno) in try Stat(name, followTargetSymlink: false) }) else { return .missing }
+        guard let info = stat(path, followingLinks: false) else { return .missing }
         switch info.type {
         case .regular: return .file
         case .directory: return .directory
@@ -35,7 +40,7 @@ public enum FileSystem {
 
     /// The kind of entry at `path`, following symbolic links.
     package static func resolvedKind(of path: String) -> EntryKind {
-        guard let info = try? path.withCString({ (name) throws(Errno) in try Stat(name) }) else { return .missing }
+        guard let info = stat(path, followingLinks: true) else { return .missing }
         switch info.type {
         case .regular: return .file
         case .directory: return .directory
@@ -55,11 +60,16 @@ public enum FileSystem {
     package static func readBytes(_ path: String) throws(Failure) -> [UInt8] {
         let descriptor = try openForReading(path)
         defer { try? descriptor.close() }
-        let expected = (try? Stat(descriptor)).map { max(Int($0.size), 0) } ?? 0
-        // Read straight into the result, sized by the file and not zeroed first; a file that
-        // grows while it is read (or reports no size) gets more room as it goes.
+        let expected = (try? Stat(descriptor)).map { Int($0.size) } ?? 0
+        return try readToEnd(descriptor, expectedSize: expected, path: path)
+    }
+
+    /// The rest of an open file, read straight into the result, sized by `expectedSize` and not
+    /// zeroed first; a file that grows while it is read (or reports no size) gets more room as
+    /// it goes. `path` names the file in the error.
+    static func readToEnd(_ descriptor: FileDescriptor, expectedSize: Int, path: String) throws(Failure) -> [UInt8] {
         var result: [UInt8] = []
-        var capacity = expected + 1
+        var capacity = max(expectedSize, 0) + 1
         while true {
             var outcome = FillOutcome.full
             let grown = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initializedCount in
@@ -197,12 +207,13 @@ public enum FileSystem {
         try makeDirectory(path)
     }
 
-    /// Opens `path` for writing, created or emptied.
-    package static func openForWriting(_ path: String) throws(Failure) -> FileDescriptor {
+    /// Opens `path` for writing, created or emptied; with `mustBeNew`, created only if it does
+    /// not exist yet.
+    package static func openForWriting(_ path: String, mustBeNew: Bool = false) throws(Failure) -> FileDescriptor {
         do {
             return try path.withCString {
                 try FileDescriptor.open(
-                    $0, .writeOnly, options: [.create, .truncate, .closeOnExec],
+                    $0, .writeOnly, options: [.create, mustBeNew ? .exclusiveCreate : .truncate, .closeOnExec],
                     permissions: [.ownerReadWrite, .groupRead, .otherRead])
             }
         } catch {

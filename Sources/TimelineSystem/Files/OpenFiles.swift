@@ -23,6 +23,15 @@ package final class ReadableFile {
             throw FileSystem.Failure(path: path, operation: "read", error: error)
         }
     }
+
+    /// Reads up to `count` bytes from `offset` into the start of `bytes` (which must hold that
+    /// many); how many it read, 0 at the end of the file.
+    package func read(into bytes: inout [UInt8], count: Int, at offset: Int) throws(FileSystem.Failure) -> Int {
+        let outcome = bytes.withUnsafeMutableBytes { buffer in
+            Result { () throws(FileSystem.Failure) in try read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<count]), at: offset) }
+        }
+        return try outcome.get()
+    }
 }
 
 /// A file made for writing, closed when dropped or by `close`.
@@ -33,15 +42,7 @@ package final class WritableFile {
     /// Creates the file, which must not exist yet.
     package init(creatingNew path: String) throws(FileSystem.Failure) {
         self.path = path
-        do {
-            descriptor = try path.withCString {
-                try FileDescriptor.open(
-                    $0, .writeOnly, options: [.create, .exclusiveCreate, .closeOnExec],
-                    permissions: [.ownerReadWrite, .groupRead, .otherRead])
-            }
-        } catch {
-            throw FileSystem.Failure(path: path, operation: "write", error: error)
-        }
+        descriptor = try FileSystem.openForWriting(path, mustBeNew: true)
     }
 
     /// Creates the file, or empties it when it exists.

@@ -67,7 +67,7 @@ public struct SitePath: Sendable, Hashable, CustomStringConvertible {
 
     /// `path` relative to `folder` when it lies strictly inside it, else nil.
     package static func relative(_ path: String, to folder: String) -> String? {
-        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
-        return path.hasPrefix(prefix) && path.count > prefix.count ? String(path.dropFirst(prefix.count)) : nil
+        let inside = Path.relative(path, to: folder)
+        return Path.isInside(path, directory: folder) && !inside.isEmpty ? inside : nil
     }
 }

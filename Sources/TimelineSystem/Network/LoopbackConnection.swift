@@ -1,4 +1,5 @@
 import CSystemSupport
+import SystemPackage
 
 #if canImport(Glibc)
     import Glibc
@@ -15,7 +16,7 @@ package final class LoopbackConnection: Sendable {
     package struct Failure: Error, CustomStringConvertible {
         package let port: Int
         package let code: Int32
-        package var description: String { "cannot connect to 127.0.0.1:\(port): \(SystemError.text(code))" }
+        package var description: String { "cannot connect to 127.0.0.1:\(port): \(Errno(rawValue: code))" }
     }
 
     private let descriptor: Int32

@@ -36,10 +36,9 @@ package enum CurrentProcess {
     /// waits for the standard streams, which the daemon keeps open. Its exit status (128 + the
     /// signal when a signal ended it), or nil when it could not start.
     package static func runToExit(_ executable: String, arguments: [String], messages: String) -> Int32? {
-        let copies = ([executable] + arguments).map { strdup($0) }
-        defer { for copy in copies { free(copy) } }
-        var argv = copies + [nil]
-        let status = argv.withUnsafeMutableBufferPointer { timeline_spawn_and_wait(executable, $0.baseAddress, messages) }
+        let status = CMemory.withCStrings([executable] + arguments) { argv in
+            (argv + [nil]).withUnsafeBufferPointer { timeline_spawn_and_wait(executable, $0.baseAddress, messages) }
+        }
         return status < 0 ? nil : status
     }
 }

@@ -10,7 +10,4 @@
 /// C libraries that report failures through it (libvips reading a file).
 package enum SystemError {
     package static var last: Int32 { errno }
-
-    /// The system's text for an error number.
-    package static func text(_ code: Int32) -> String { String(cString: strerror(code)) }
 }

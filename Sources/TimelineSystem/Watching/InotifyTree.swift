@@ -19,8 +19,7 @@ final class InotifyTree: NativeWatch, @unchecked Sendable {
     /// The watches on the roots' parent folders, each with the roots it is there for.
     private var parents: [Int32: (folder: String, roots: Set<String>)] = [:]
 
-    /// Nil where inotify is missing or cannot watch every folder (then polling takes over), or
-    /// when `skipped` (polling was asked for).
+    /// Nil where inotify is missing or cannot watch every folder (then polling takes over).
     init?(roots: [String]) {
         guard let watch = timeline_watch_open() else { return nil }
         self.watch = watch

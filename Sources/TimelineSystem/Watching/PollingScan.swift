@@ -3,30 +3,23 @@ struct PollingScan {
     let roots: [String]
     let interval: Duration
 
-    struct Stamp: Equatable {
-        let size: Int
-        let modifiedNanoseconds: Int64
-        let inode: UInt64
-    }
-
     /// Every entry below the roots (folders too; symbolic links are not followed), each folder
     /// listed once.
-    func snapshot() -> [String: Stamp] {
-        var stamps: [String: Stamp] = [:]
+    func snapshot() -> [String: FileSystem.Stamp] {
+        var stamps: [String: FileSystem.Stamp] = [:]
         var pending = roots
         while let folder = pending.popLast() {
             for entry in FileSystem.directoryEntries(of: folder) {
                 let path = folder + "/" + entry.name
                 if entry.isDirectory { pending.append(path) }
                 guard !FileWatcher.isScratchFile(entry.name) else { continue }
-                guard let status = FileSystem.linkStatus(of: path) else { continue }
-                stamps[path] = Stamp(size: status.size, modifiedNanoseconds: status.modifiedNanoseconds, inode: status.inode)
+                stamps[path] = FileSystem.linkStatus(of: path)?.stamp
             }
         }
         return stamps
     }
 
-    func run(from baseline: [String: Stamp], until stop: StopSignal, report: ([String]) -> Void) {
+    func run(from baseline: [String: FileSystem.Stamp], until stop: StopSignal, report: ([String]) -> Void) {
         let milliseconds = Int32(clamping: interval.wholeMilliseconds)
         var previous = baseline
         while !stop.wait(milliseconds: max(milliseconds, 1)).stopped {
