@@ -37,6 +37,12 @@ let package = Package(
             pkgConfig: "vips",
             providers: [.apt(["libvips-dev"]), .brew(["vips"])]
         ),
+        // Content identities from a git work tree's index (docs/architecture.md).
+        .systemLibrary(
+            name: "CGit2",
+            pkgConfig: "libgit2",
+            providers: [.apt(["libgit2-dev"]), .brew(["libgit2"])]
+        ),
         .systemLibrary(
             name: "CZlib",
             pkgConfig: "zlib",
@@ -73,7 +79,7 @@ let package = Package(
         ),
         .target(
             name: "TimelineContent",
-            dependencies: ["TimelineSystem", "TimelineModel", "CCmark", .product(name: "Yams", package: "Yams")]
+            dependencies: ["TimelineSystem", "TimelineModel", "CCmark", "CGit2", .product(name: "Yams", package: "Yams")]
         ),
         .target(
             name: "TimelineSite",

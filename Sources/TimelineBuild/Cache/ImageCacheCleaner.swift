@@ -40,7 +40,7 @@ public enum ImageCacheCleaner {
         let liveColors = Set(live.map(\.colorKey))
 
         var kept = ImageCacheIndex()
-        kept.sources = known.sources.filter { liveDigests.contains($0.value.digest) }
+        kept.sources = known.sources.filter { liveDigests.contains($0.value) }
         kept.uprightSizes = known.uprightSizes.filter { liveDigests.contains($0.key) }
         kept.colors = known.colors.filter { liveColors.contains($0.key) }
         kept.encoded = known.encoded.filter { liveKeys.contains($0.key) }

@@ -7,53 +7,92 @@ import TimelineSystem
 import TimelineTemplates
 
 /// The state of every input of the last complete build: each file and folder it read under the
-/// content folder and every one under the templates folder, with its size, times and inode, the
-/// options, and what the build made (`BuildFacts`). When all of it is still the same, a build has nothing
-/// to do and reports it again after one `stat` per input, without reading a file. A folder's
-/// times change when an entry is added, removed or renamed in it, and a file's when it is
-/// written, so nothing is missed.
+/// content folder and every one under the templates folder, with its status (size, times,
+/// inode) and its identity (`FileIdentities`: its bytes, or a folder's entry names), the
+/// options, and what the build made (`BuildFacts`). When all of it is still the same, a build
+/// has nothing to do and reports it again after one `stat` per input, without reading a file.
+/// A folder's times change when an entry is added, removed or renamed in it, and a file's when
+/// it is written, so nothing is missed. An input whose status moved but whose identity did not
+/// (every file of a fresh clone) is still the same input: git's index, or hashing the file,
+/// says so, and the snapshot is written again with the new statuses.
 struct InputSnapshot: Sendable {
     /// The files and folders below one root, as paths relative to it, each ended by a NUL so
     /// that the check can hand them to `fstatat` without making a string.
     struct Tree: Sendable {
         let root: String
+        /// Whether identities here may come from git's index (the content folder's).
+        let asksGit: Bool
         /// Nil when the root did not exist (a site without a templates folder).
-        let rootStatus: FileSystem.Status?
+        var rootStatus: FileSystem.Status?
+        let rootIdentity: Digest
         /// Relative paths, each followed by a 0 byte.
         let pathBytes: [UInt8]
         /// Where each path starts in `pathBytes`.
         let offsets: [UInt32]
-        let statuses: [FileSystem.Status]
+        var statuses: [FileSystem.Status]
+        let identities: [Digest]
+
+        /// The tree with the statuses changed at or after `limit` replaced by one that matches
+        /// no file, so that the next check compares those inputs' identities.
+        func forgettingStatuses(changedSince limit: Int64) -> Tree {
+            func kept(_ status: FileSystem.Status) -> FileSystem.Status {
+                status.modifiedNanoseconds < limit && status.changedNanoseconds < limit ? status : RecordCache.unknownStatus
+            }
+            var copy = self
+            copy.statuses = statuses.map(kept)
+            copy.rootStatus = rootStatus.map(kept)
+            return copy
+        }
+
+        func path(at index: Int) -> String {
+            let start = Int(offsets[index])
+            let end = pathBytes[start...].firstIndex(of: 0) ?? pathBytes.count
+            return String(decoding: pathBytes[start..<end], as: UTF8.self)
+        }
     }
 
-    static let magic = Array("timeline-inputs 3".utf8)
+    static let magic = Array("timeline-inputs 4".utf8)
     /// A file changed this close to the start of the build that read it might change again
-    /// within the file system's timestamp granularity without its times moving: such a snapshot
-    /// is not kept (git's "racily clean" problem).
+    /// within the file system's timestamp granularity without its times moving: its status is
+    /// not kept (git's "racily clean" problem), so the next build compares its identity.
     static let racyWindowNanoseconds: Int64 = 1_000_000_000
 
     let options: Digest
-    let trees: [Tree]
+    var trees: [Tree]
     let facts: BuildFacts
+    /// The digest of the manifest the build left: the output folder is as that build made it
+    /// only while the manifest is too (a damaged or replaced one means building again).
+    let manifest: Digest
+
+    /// What the up-to-date check found.
+    enum Verdict {
+        /// Every input has the status it had.
+        case current
+        /// Some statuses moved, but every identity is the same: the same inputs, as `refreshed`
+        /// records them now.
+        case sameContent(refreshed: InputSnapshot)
+        case changed
+    }
 
     /// The inputs of a build: for the content folder, the tree `captureContent` made when the
     /// records were read; for the templates folder, every file and folder below it (or that
-    /// there is none: the built-in theme as it is). Nil when a
-    /// status cannot be read, a folder below the templates is a symbolic link (its contents
-    /// could change without any time below the root moving), or an input changed at or after
-    /// `racy` (the build's start less the racy window).
-    static func capture(content: Tree, templates: String, options: Digest, facts: BuildFacts, stableBefore racy: Int64) -> InputSnapshot? {
+    /// there is none: the built-in theme as it is). Nil when a status cannot be read or a
+    /// folder below the templates is a symbolic link (its contents could change without any
+    /// time below the root moving). Statuses at or after `racy` (the build's start less the
+    /// racy window) are not kept.
+    static func capture(
+        content: Tree, templates: String, options: Digest, facts: BuildFacts, manifest: Digest, stableBefore racy: Int64
+    ) -> InputSnapshot? {
         let templatesStatus = FileSystem.status(of: templates)
-        var templateTree = TreeBuilder()
+        var templateTree = TreeBuilder(identities: FileIdentities(root: templates, asksGit: false))
         if let templatesStatus {
             guard templatesStatus.isDirectory, walk(templates, relative: "", into: &templateTree) else { return nil }
         } else if FileSystem.kind(of: templates) != .missing {
             return nil
         }
-        let trees = [content, templateTree.tree(root: templates, status: templatesStatus)]
-        let all = trees.flatMap { $0.statuses + [$0.rootStatus].compactMap { $0 } }
-        guard !all.contains(where: { $0.modifiedNanoseconds >= racy || $0.changedNanoseconds >= racy }) else { return nil }
-        return InputSnapshot(options: options, trees: trees, facts: facts)
+        guard let templateTree = templateTree.tree(root: templates, asksGit: false, status: templatesStatus) else { return nil }
+        let trees = [content, templateTree].map { $0.forgettingStatuses(changedSince: racy) }
+        return InputSnapshot(options: options, trees: trees, facts: facts, manifest: manifest)
     }
 
     /// The content folder's inputs: the files and folders its records were read from
@@ -62,31 +101,44 @@ struct InputSnapshot: Sendable {
     /// to or removed from them. Taken once the records are read, so that the build need not
     /// keep them (at 200,000 posts, a million dependencies) until it writes the snapshot.
     static func captureContent(_ content: String, records: RecordCache) -> Tree? {
-        guard let contentStatus = FileSystem.status(of: content) else { return nil }
-        var contentTree = TreeBuilder()
+        // Folders and site.json: listed and hashed, never worth reading git's index for.
+        var contentTree = TreeBuilder(identities: FileIdentities(root: content, asksGit: false))
         for path in ["site.json", "users", "posts"] {
-            guard let status = FileSystem.status(of: content + "/" + path) else { return nil }
-            contentTree.append(path, status)
+            guard contentTree.append(path) else { return nil }
         }
-        for entry in records.users.values { for dependency in entry.dependencies { contentTree.append(dependency.path, dependency.status) } }
-        for entry in records.posts.values { for dependency in entry.dependencies { contentTree.append(dependency.path, dependency.status) } }
-        return contentTree.tree(root: content, status: contentStatus)
+        for entry in records.users.values { for dependency in entry.dependencies { contentTree.append(dependency) } }
+        for entry in records.posts.values { for dependency in entry.dependencies { contentTree.append(dependency) } }
+        return contentTree.tree(root: content, asksGit: true, status: FileSystem.status(of: content))
     }
 
     private struct TreeBuilder {
+        let identities: FileIdentities
         var pathBytes: [UInt8] = []
         var offsets: [UInt32] = []
         var statuses: [FileSystem.Status] = []
+        var digests: [Digest] = []
 
-        mutating func append(_ path: String, _ status: FileSystem.Status) {
+        mutating func append(_ dependency: RecordCache.Dependency) {
             offsets.append(UInt32(truncatingIfNeeded: pathBytes.count))
-            pathBytes.append(contentsOf: path.utf8)
+            pathBytes.append(contentsOf: dependency.path.utf8)
             pathBytes.append(0)
-            statuses.append(status)
+            statuses.append(dependency.status)
+            digests.append(dependency.identity)
         }
 
-        func tree(root: String, status: FileSystem.Status?) -> Tree {
-            Tree(root: root, rootStatus: status, pathBytes: pathBytes, offsets: offsets, statuses: statuses)
+        /// Appends the file or folder at `path` as it is now; false when it cannot be read.
+        mutating func append(_ path: String) -> Bool {
+            guard let status = FileSystem.status(of: identities.root + "/" + path), let identity = identities.of(path) else { return false }
+            append(RecordCache.Dependency(path: path, status: status, identity: identity))
+            return true
+        }
+
+        func tree(root: String, asksGit: Bool, status: FileSystem.Status?) -> Tree? {
+            let rootIdentity = status == nil ? Digest.zero : identities.of("")
+            guard let rootIdentity else { return nil }
+            return Tree(
+                root: root, asksGit: asksGit, rootStatus: status, rootIdentity: rootIdentity, pathBytes: pathBytes, offsets: offsets, statuses: statuses,
+                identities: digests)
         }
     }
 
@@ -98,39 +150,57 @@ struct InputSnapshot: Sendable {
             if status.isDirectory {
                 guard entry.isDirectory, walk(path, relative: relativePath + "/", into: &tree) else { return false }
             }
-            tree.append(relativePath, status)
+            guard tree.append(relativePath) else { return false }
         }
         return true
     }
 
-    /// Whether every input still has the status recorded; stops at the first difference.
-    func isCurrent(options current: Digest) async -> Bool {
-        guard current == options else { return false }
-        for tree in trees where FileSystem.status(of: tree.root) != tree.rootStatus { return false }
+    /// Whether every input is still the same: first by status, one `stat` per input, stopping at
+    /// the first input whose identity changed; an input whose status moved is compared by
+    /// identity.
+    func verdict(options current: Digest) async -> Verdict {
+        guard current == options else { return .changed }
+        var refreshed = self
+        for (position, tree) in trees.enumerated() {
+            let identities = FileIdentities(root: tree.root, asksGit: tree.asksGit)
+            let rootStatus = FileSystem.status(of: tree.root)
+            guard (rootStatus == nil) == (tree.rootStatus == nil) else { return .changed }
+            guard let rootStatus else { continue }
+            if rootStatus != tree.rootStatus, identities.of("") != tree.rootIdentity { return .changed }
+            guard let moved = await movedStatuses(of: tree, identities: identities) else { return .changed }
+            for (index, status) in moved { refreshed.trees[position].statuses[index] = status }
+            refreshed.trees[position].rootStatus = rootStatus
+        }
+        return refreshed.trees.map(\.statuses) == trees.map(\.statuses) && refreshed.trees.map(\.rootStatus) == trees.map(\.rootStatus)
+            ? .current : .sameContent(refreshed: refreshed)
+    }
+
+    /// The inputs of `tree` whose status moved though their identity did not, with their status
+    /// now; nil as soon as one input is missing or its identity changed.
+    private func movedStatuses(of tree: Tree, identities: FileIdentities) async -> [(Int, FileSystem.Status)]? {
+        guard let root = FileSystem.openDirectory(tree.root) else { return nil }
         let changed = ChangeFlag()
-        await withTaskGroup(of: Void.self) { group in
-            for tree in trees where tree.rootStatus != nil {
-                guard let root = FileSystem.openDirectory(tree.root) else {
-                    changed.set()
-                    break
-                }
-                for range in ParallelMap.chunkRanges(count: tree.statuses.count) {
-                    group.addTask {
-                        tree.pathBytes.withUnsafeBufferPointer { bytes in
-                            for index in range {
-                                if index & 255 == 0, changed.isSet { return }
-                                let path = UnsafeRawPointer(bytes.baseAddress! + Int(tree.offsets[index])).assumingMemoryBound(to: CChar.self)
-                                if FileSystem.status(at: path, in: root) != tree.statuses[index] {
-                                    changed.set()
-                                    return
-                                }
-                            }
-                        }
+        let moved = await ParallelMap.chunks(count: tree.statuses.count) { range -> [(Int, FileSystem.Status)] in
+            var moved: [(Int, FileSystem.Status)] = []
+            tree.pathBytes.withUnsafeBufferPointer { bytes in
+                for index in range {
+                    if index & 255 == 0, changed.isSet { return }
+                    let path = UnsafeRawPointer(bytes.baseAddress! + Int(tree.offsets[index])).assumingMemoryBound(to: CChar.self)
+                    guard let status = FileSystem.status(at: path, in: root) else {
+                        changed.set()
+                        return
                     }
+                    if status == tree.statuses[index] { continue }
+                    guard identities.of(tree.path(at: index)) == tree.identities[index] else {
+                        changed.set()
+                        return
+                    }
+                    moved.append((index, status))
                 }
             }
+            return moved
         }
-        return !changed.isSet
+        return changed.isSet ? nil : moved.flatMap { $0 }
     }
 
     /// Lets the other tasks stop as soon as one finds a change.
@@ -155,11 +225,14 @@ struct InputSnapshot: Sendable {
         writer.raw(Self.magic)
         writer.digest(options)
         facts.encode(into: &writer)
+        writer.digest(manifest)
         writer.number(trees.count)
         for tree in trees {
             writer.string(tree.root)
+            writer.number(tree.asksGit ? 1 : 0)
             writer.number(tree.rootStatus == nil ? 0 : 1)
             if let status = tree.rootStatus { writer.status(status) }
+            writer.digest(tree.rootIdentity)
             writer.number(tree.statuses.count)
             writer.number(tree.pathBytes.count)
             writer.raw(tree.pathBytes)
@@ -169,6 +242,7 @@ struct InputSnapshot: Sendable {
             }
             for (index, status) in tree.statuses.enumerated() {
                 writer.status(status)
+                writer.digest(tree.identities[index])
                 if index & 4095 == 0 { writer.flushIfFull() }
             }
         }
@@ -179,10 +253,13 @@ struct InputSnapshot: Sendable {
         guard Array(try reader.slice(magic.count)) == magic else { throw ByteReader.Malformed() }
         let options = try reader.digest()
         let facts = try BuildFacts.decode(from: &reader)
+        let manifest = try reader.digest()
         var trees: [Tree] = []
         for _ in 0..<(try reader.count(limit: 16)) {
             let root = try reader.string()
+            let asksGit = try reader.count(limit: 1) == 1
             let rootStatus = try reader.count(limit: 1) == 1 ? try reader.status() : nil
+            let rootIdentity = try reader.digest()
             let count = try reader.count()
             let pathBytes = Array(try reader.slice(try reader.count()))
             var offsets: [UInt32] = []
@@ -195,11 +272,19 @@ struct InputSnapshot: Sendable {
             }
             guard pathBytes.last == 0 || count == 0 else { throw ByteReader.Malformed() }
             var statuses: [FileSystem.Status] = []
+            var identities: [Digest] = []
             statuses.reserveCapacity(count)
-            for _ in 0..<count { statuses.append(try reader.status()) }
-            trees.append(Tree(root: root, rootStatus: rootStatus, pathBytes: pathBytes, offsets: offsets, statuses: statuses))
+            identities.reserveCapacity(count)
+            for _ in 0..<count {
+                statuses.append(try reader.status())
+                identities.append(try reader.digest())
+            }
+            trees.append(
+                Tree(
+                    root: root, asksGit: asksGit, rootStatus: rootStatus, rootIdentity: rootIdentity, pathBytes: pathBytes, offsets: offsets,
+                    statuses: statuses, identities: identities))
         }
         guard reader.isAtEnd else { throw ByteReader.Malformed() }
-        return InputSnapshot(options: options, trees: trees, facts: facts)
+        return InputSnapshot(options: options, trees: trees, facts: facts, manifest: manifest)
     }
 }

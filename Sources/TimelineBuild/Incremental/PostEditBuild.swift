@@ -57,7 +57,9 @@ struct PostEditBuild {
                 names.allSatisfy({ PostReader.knownFiles.contains($0) || relative + "/" + $0 == old.photo.relativePath }),
                 !([relative] + names.map { relative + "/" + $0 }).contains(where: assets.leavesContent)
             else { return nil }
-            let (read, problems) = reader.read(id: id, folder: relative)
+            var (read, problems) = reader.read(id: id, folder: relative)
+            // The photo is not among the changed files: its identity is the one the site knows.
+            read?.photo.identity = old.photo.identity
             guard let post = read, !problems.contains(where: { $0.severity == .error }), post.id == old.id,
                 post.author.username == old.author.username, post.photo == old.photo, post.alt == old.alt, post.date == old.date, post.extra == old.extra
             else { return nil }

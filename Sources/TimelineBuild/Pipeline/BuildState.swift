@@ -22,11 +22,28 @@ struct BuildState: Sendable {
     /// What the last build made, when no input, option or tool changed since it and its output
     /// is complete: nothing to do.
     func upToDateFacts() async -> BuildFacts? {
-        guard FileSystem.kind(of: folder.journalFile) == .missing, FileSystem.kind(of: folder.manifestFile) == .file,
+        guard FileSystem.kind(of: folder.journalFile) == .missing, FileSystem.kind(of: folder.editsFile) == .missing,
             FileSystem.resolvedKind(of: options.absolute(options.output)) == .directory, let bytes = try? FileSystem.readBytes(folder.inputsFile),
-            let snapshot = try? InputSnapshot.decode(bytes), await snapshot.isCurrent(options: options.fingerprint)
+            let snapshot = try? InputSnapshot.decode(bytes), let manifest = manifestDigest(), manifest == snapshot.manifest
         else { return nil }
-        return snapshot.facts
+        switch await snapshot.verdict(options: options.fingerprint) {
+        case .current:
+            return snapshot.facts
+        case .sameContent(let refreshed):
+            // The same inputs with new statuses (a fresh clone): noted, so that the next check
+            // is one `stat` per input again.
+            var stable = refreshed
+            stable.trees = refreshed.trees.map { $0.forgettingStatuses(changedSince: stableBefore) }
+            if (try? stable.write(to: folder.inputsFile)) == nil { try? FileSystem.removeFileIfPresent(folder.inputsFile) }
+            return snapshot.facts
+        case .changed:
+            return nil
+        }
+    }
+
+    /// The digest of the manifest's bytes; nil when there is none.
+    private func manifestDigest() -> Digest? {
+        (try? FileSystem.readBytes(folder.manifestFile)).map(Digest.of)
     }
 
     func previousRecords() -> RecordCache? {
@@ -54,8 +71,11 @@ struct BuildState: Sendable {
     /// and its pending records as the record cache.
     func saveCompleted(_ facts: BuildFacts, content: InputSnapshot.Tree?) {
         let snapshot = content.flatMap { content in
-            InputSnapshot.capture(
-                content: content, templates: options.absolute(options.templates), options: options.fingerprint, facts: facts, stableBefore: stableBefore)
+            manifestDigest().flatMap { manifest in
+                InputSnapshot.capture(
+                    content: content, templates: options.absolute(options.templates), options: options.fingerprint, facts: facts, manifest: manifest,
+                    stableBefore: stableBefore)
+            }
         }
         if (try? snapshot?.write(to: folder.inputsFile)) == nil { try? FileSystem.removeFileIfPresent(folder.inputsFile) }
         if FileSystem.kind(of: folder.pendingRecordsFile) == .file, (try? FileSystem.rename(folder.pendingRecordsFile, to: folder.recordsFile)) == nil {

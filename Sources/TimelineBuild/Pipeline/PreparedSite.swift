@@ -29,7 +29,7 @@ struct PreparedSite: Sendable {
         let loader = ContentLoader(
             contentFolder: layout.content, baseURLOverride: options.baseURL, forcesRelativeURLs: options.relativeURLs,
             precompressOverride: options.precompress)
-        let (loaded, loadDiagnostics, records) = await loader.load(reusing: previousRecords)
+        let (loaded, loadDiagnostics, records) = await loader.load(reusing: previousRecords, reusesRecords: !options.clean)
         diagnostics.append(contentsOf: loadDiagnostics)
 
         let settings = loaded?.settings
@@ -62,7 +62,7 @@ struct PreparedSite: Sendable {
     /// it renders.
     static func prepare(keepingStateIn state: BuildState) async throws(BuildFailure) -> (PreparedSite, InputSnapshot.Tree?) {
         let options = state.options
-        let previousRecords = options.clean ? nil : state.previousRecords()
+        let previousRecords = state.previousRecords()
         let (prepared, records) = try await prepare(options, reusing: previousRecords)
         let site = prepared.site
         let complete = records.users.count == site.users.count && records.posts.count == site.posts.count

@@ -28,9 +28,11 @@ public struct ContentLoader: Sendable {
         return (content, diagnostics)
     }
 
-    /// Loads, taking each user and post whose files are unchanged from `previous`; also returns
+    /// Loads, taking each user and post whose files are unchanged from `previous` (with
+    /// `reusesRecords` false, only the identities of files whose status is the same: a clean
+    /// build parses everything but need not hash every photo again); also returns
     /// the records for the next build's cache.
-    package func load(reusing previous: RecordCache?) async -> (SiteContent?, DiagnosticList, RecordCache) {
+    package func load(reusing previous: RecordCache?, reusesRecords: Bool = true) async -> (SiteContent?, DiagnosticList, RecordCache) {
         let previous = previous.flatMap { $0.displayPrefix == contentFolder.shown && $0.tool == BuildTool.digest ? $0 : nil }
         var cache = RecordCache(displayPrefix: contentFolder.shown)
         var diagnostics = DiagnosticList()
@@ -40,6 +42,7 @@ public struct ContentLoader: Sendable {
             return (nil, diagnostics, cache)
         }
         let assets = AssetReader(content: contentFolder, canonicalContentRoot: canonicalRoot)
+        let identities = FileIdentities(root: contentFolder.absolute)
 
         let escapes = ["site.json", "users", "posts"].filter(assets.leavesContent)
         guard escapes.isEmpty else {
@@ -47,8 +50,11 @@ public struct ContentLoader: Sendable {
             return (nil, diagnostics, cache)
         }
         let settings = loadSettings(into: &diagnostics)
-        let (users, unreadableUsernames) = await loadUsers(assets: assets, previous: previous?.users ?? [:], into: &diagnostics, cache: &cache.users)
-        let posts = await loadPosts(assets: assets, previous: previous?.posts ?? [:], into: &diagnostics, cache: &cache.posts)
+        let (users, unreadableUsernames) = await loadUsers(
+            assets: assets, identities: identities, previous: previous?.users ?? [:], reusesRecords: reusesRecords, into: &diagnostics,
+            cache: &cache.users)
+        let posts = await loadPosts(
+            assets: assets, identities: identities, previous: previous?.posts ?? [:], reusesRecords: reusesRecords, into: &diagnostics, cache: &cache.posts)
         guard var settings else { return (nil, diagnostics, cache) }
         if let baseURLOverride {
             if let normalised = SiteSettingsReader.normaliseBaseURL(baseURLOverride) {
@@ -89,7 +95,8 @@ public struct ContentLoader: Sendable {
     }
 
     private func loadUsers(
-        assets: AssetReader, previous: [String: RecordCache.Entry<User>], into diagnostics: inout DiagnosticList,
+        assets: AssetReader, identities: FileIdentities, previous: [String: RecordCache.Entry<User>], reusesRecords: Bool,
+        into diagnostics: inout DiagnosticList,
         cache: inout [String: RecordCache.Entry<User>]
     ) async -> ([User], Set<String>) {
         let folder = contentFolder.absolute + "/users"
@@ -106,14 +113,14 @@ public struct ContentLoader: Sendable {
         let userFiles = names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }
         let reader = UserReader(assets: assets)
         let prefix = contentFolder.shown
-        let root = contentFolder.absolute
         let results = await ParallelMap.map(userFiles) { name -> (User?, [Diagnostic], RecordCache.Entry<User>?) in
-            if let cached = previous[name], RecordCache.isCurrent(cached.dependencies, contentRoot: root) {
-                return (cached.record, cached.warnings, cached)
+            if reusesRecords, let cached = previous[name], let dependencies = RecordCache.current(cached.dependencies, identities: identities) {
+                return (cached.record, cached.warnings, RecordCache.Entry(dependencies: dependencies, record: cached.record, warnings: cached.warnings))
             }
+            let known = previous[name]?.dependencies ?? []
             if assets.leavesContent("users/" + name) { return (nil, [assets.outsideContent("users/" + name)], nil) }
             let shown = prefix + "users/" + name
-            let dependencies = RecordCache.dependencies(["users/" + name], contentRoot: root)
+            let dependencies = RecordCache.dependencies(["users/" + name], identities: identities, known: known)
             let bytes: [UInt8]
             do throws(FileSystem.Failure) {
                 bytes = try FileSystem.readBytes(folder + "/" + name)
@@ -121,7 +128,11 @@ public struct ContentLoader: Sendable {
                 return (nil, [.error(.unreadableFile, stage: .load, at: SourceLocation(path: shown), "cannot read: \(error.reason)")], nil)
             }
             let (user, problems) = reader.read(SourceFile(path: shown, bytes: bytes), expectedUsername: String(name.dropLast(5)))
-            return (user, problems, Self.cacheEntry(user, problems, dependencies, extra: user?.avatar.map { [$0.relativePath] } ?? [], contentRoot: root))
+            let entry = Self.withAssetIdentity(
+                Self.cacheEntry(user, problems, dependencies, extra: user?.avatar.map { [$0.relativePath] } ?? [], identities: identities, known: known),
+                path: user?.avatar?.relativePath
+            ) { $0.avatar?.identity = $1 }
+            return (entry?.record ?? user, problems, entry)
         }
         var users: [User] = []
         var unreadable = Set<String>()
@@ -135,16 +146,30 @@ public struct ContentLoader: Sendable {
 
     /// A record worth keeping: read without errors, from files that could all be stated.
     private static func cacheEntry<Record: Sendable>(
-        _ record: Record?, _ problems: [Diagnostic], _ dependencies: [RecordCache.Dependency]?, extra: [String], contentRoot: String
+        _ record: Record?, _ problems: [Diagnostic], _ dependencies: [RecordCache.Dependency]?, extra: [String], identities: FileIdentities,
+        known: [RecordCache.Dependency]
     ) -> RecordCache.Entry<Record>? {
         guard let record, let dependencies, !problems.contains(where: { $0.severity == .error }),
-            let extraDependencies = RecordCache.dependencies(extra, contentRoot: contentRoot)
+            let extraDependencies = RecordCache.dependencies(extra, identities: identities, known: known)
         else { return nil }
         return RecordCache.Entry(dependencies: dependencies + extraDependencies, record: record, warnings: problems)
     }
 
+    /// The entry with its photo's or avatar's identity (at `path`) as its dependencies found it:
+    /// they are taken before the record is read, so a file changed meanwhile is read again next
+    /// time. Without an entry (a record with errors) the asset keeps no identity.
+    private static func withAssetIdentity<Record>(
+        _ entry: RecordCache.Entry<Record>?, path: String?, set: (inout Record, Digest) -> Void
+    ) -> RecordCache.Entry<Record>? {
+        guard let entry, let path, let identity = entry.dependencies.first(where: { $0.path == path })?.identity else { return entry }
+        var record = entry.record
+        set(&record, identity)
+        return RecordCache.Entry(dependencies: entry.dependencies, record: record, warnings: entry.warnings)
+    }
+
     private func loadPosts(
-        assets: AssetReader, previous: [String: RecordCache.Entry<Post>], into diagnostics: inout DiagnosticList,
+        assets: AssetReader, identities: FileIdentities, previous: [String: RecordCache.Entry<Post>], reusesRecords: Bool,
+        into diagnostics: inout DiagnosticList,
         cache: inout [String: RecordCache.Entry<Post>]
     ) async -> [Post] {
         let folder = contentFolder.absolute + "/posts"
@@ -160,15 +185,15 @@ public struct ContentLoader: Sendable {
         }
         let reader = PostReader(assets: assets)
         let prefix = contentFolder.shown
-        let root = contentFolder.absolute
         let folderNames = names.filter { !$0.hasPrefix(".") }
         let postsFolderIsReal = FileSystem.kind(of: folder) == .directory
         let results = await ParallelMap.map(folderNames) { name -> (Post?, [Diagnostic], RecordCache.Entry<Post>?) in
             // A folder's times change when an entry is added, removed or renamed in it, so its
             // status and its files' statuses together say the post is unchanged.
-            if let cached = previous[name], RecordCache.isCurrent(cached.dependencies, contentRoot: root) {
-                return (cached.record, cached.warnings, cached)
+            if reusesRecords, let cached = previous[name], let dependencies = RecordCache.current(cached.dependencies, identities: identities) {
+                return (cached.record, cached.warnings, RecordCache.Entry(dependencies: dependencies, record: cached.record, warnings: cached.warnings))
             }
+            let known = previous[name]?.dependencies ?? []
             let location = SourceLocation(path: prefix + "posts/" + name)
             let kind = FileSystem.kind(of: folder + "/" + name)
             guard kind == .directory || (kind == .symbolicLink && FileSystem.resolvedKind(of: folder + "/" + name) == .directory) else {
@@ -188,11 +213,15 @@ public struct ContentLoader: Sendable {
             let entries = (names ?? []).map { "posts/\(name)/\($0)" }
             let records = ["posts/" + name] + entries.filter { PostReader.knownFiles.contains(Path.fileName(of: $0)) }
             if let escape = records.first(where: assets.leavesContent) { return (nil, [assets.outsideContent(escape)], nil) }
-            let dependencies = RecordCache.dependencies(["posts/" + name] + entries, contentRoot: root)
+            let dependencies = RecordCache.dependencies(["posts/" + name] + entries, identities: identities, known: known)
             let listing = names.map { PostReader.Listing(names: $0, isRealFolder: postsFolderIsReal && kind == .directory) }
             let (post, problems) = reader.read(id: id, folder: "posts/" + name, listing: listing)
             let photo = post.map { $0.photo.relativePath }.flatMap { entries.contains($0) ? nil : $0 }
-            return (post, problems, Self.cacheEntry(post, problems, dependencies, extra: photo.map { [$0] } ?? [], contentRoot: root))
+            let entry = Self.withAssetIdentity(
+                Self.cacheEntry(post, problems, dependencies, extra: photo.map { [$0] } ?? [], identities: identities, known: known),
+                path: post?.photo.relativePath
+            ) { $0.photo.identity = $1 }
+            return (entry?.record ?? post, problems, entry)
         }
         var posts: [Post] = []
         for (name, (post, problems, entry)) in zip(folderNames, results) {

@@ -1,16 +1,26 @@
 import TimelineModel
 import TimelineSystem
 
-/// The records the last build read, each with the status (size, times, inode) of every file and
-/// folder it was read from. The load stage takes a record from here when all of those are
-/// unchanged, instead of parsing YAML, JSON and image headers again: on a large site that is
-/// most of a rebuild's load time. Kept beside the build manifest; a missing or damaged cache
-/// only costs parsing.
+/// The records the last build read, each with the status (size, times, inode) and the identity
+/// (`FileIdentities`: what the bytes are) of every file and folder it was read from. The load
+/// stage takes a record from here when all of those are unchanged, instead of parsing YAML,
+/// JSON and image headers again: on a large site that is most of a rebuild's load time. A file
+/// whose status moved but whose identity did not (a fresh clone, a file written again with the
+/// same bytes, a restored backup) still counts as unchanged. Kept beside the build manifest; a
+/// missing or damaged cache only costs parsing.
 package struct RecordCache: Sendable {
     /// One file or folder a record was read from, relative to the content folder.
     package struct Dependency: Sendable, Equatable {
         package let path: String
+        /// The shortcut: while it is the same, the file is taken as unchanged without reading it.
         package let status: FileSystem.Status
+        package let identity: Digest
+
+        package init(path: String, status: FileSystem.Status, identity: Digest) {
+            self.path = path
+            self.status = status
+            self.identity = identity
+        }
     }
 
     package struct Entry<Record: Sendable>: Sendable {
@@ -20,7 +30,11 @@ package struct RecordCache: Sendable {
         package let warnings: [Diagnostic]
     }
 
-    package static let magic = Array("timeline-records 3".utf8)
+    package static let magic = Array("timeline-records 4".utf8)
+
+    /// Stands for a status that was not kept (the file changed too close to the build that
+    /// read it): no file has inode 0, so it matches none, and the next build compares the identity.
+    package static let unknownStatus = FileSystem.Status(size: 0, modifiedNanoseconds: 0, changedNanoseconds: 0, inode: 0, isDirectory: false)
 
     /// Diagnostics name files as the run shows them (`Content/…` from the site folder): a cache
     /// made from another working directory is not used.
@@ -32,37 +46,57 @@ package struct RecordCache: Sendable {
     /// By file name under `users/`.
     package var users: [String: Entry<User>] = [:]
 
-    /// The status of each dependency now, relative to `contentRoot`; nil when one is missing.
-    package static func dependencies(_ paths: [String], contentRoot: String) -> [Dependency]? {
+    /// The status and identity of each dependency now, relative to `identities.root`; nil
+    /// when one is missing or cannot be read. An identity in `known` (a record's dependencies
+    /// as an earlier build found them) is taken for a file whose status is the same.
+    package static func dependencies(_ paths: [String], identities: FileIdentities, known: [Dependency] = []) -> [Dependency]? {
         var result: [Dependency] = []
         result.reserveCapacity(paths.count)
         for path in paths {
-            guard let status = FileSystem.status(of: path.isEmpty ? contentRoot : contentRoot + "/" + path) else { return nil }
-            result.append(Dependency(path: path, status: status))
+            guard let status = FileSystem.status(of: path.isEmpty ? identities.root : identities.root + "/" + path),
+                let identity = identities.of(path, known: known.first { $0.path == path })
+            else { return nil }
+            result.append(Dependency(path: path, status: status, identity: identity))
         }
         return result
     }
 
-    /// Whether a cached entry still holds: every dependency has the status it had.
-    package static func isCurrent(_ dependencies: [Dependency], contentRoot: String) -> Bool {
-        dependencies.allSatisfy { FileSystem.status(of: contentRoot + "/" + $0.path) == $0.status }
+    /// The dependencies with their statuses now when every one still has the status or the
+    /// identity it had; nil when one changed.
+    package static func current(_ dependencies: [Dependency], identities: FileIdentities) -> [Dependency]? {
+        var refreshed: [Dependency]?
+        for (index, dependency) in dependencies.enumerated() {
+            guard let status = FileSystem.status(of: identities.root + "/" + dependency.path) else { return nil }
+            if status == dependency.status { continue }
+            guard identities.of(dependency.path) == dependency.identity else { return nil }
+            if refreshed == nil { refreshed = dependencies }
+            refreshed?[index] = Dependency(path: dependency.path, status: status, identity: dependency.identity)
+        }
+        return refreshed ?? dependencies
     }
 
-    /// Leaves out entries read from a file changed within the racy window before the build:
-    /// it could change again without its times moving.
+    /// Forgets the statuses of files changed within the racy window before the build: such a
+    /// file could change again without its times moving, so the next build compares its
+    /// identity instead.
     package func keepingOnlyStable(before limit: Int64) -> RecordCache {
-        func isStable(_ dependencies: [Dependency]) -> Bool {
-            dependencies.allSatisfy { $0.status.modifiedNanoseconds < limit && $0.status.changedNanoseconds < limit }
+        func stable(_ dependencies: [Dependency]) -> [Dependency] {
+            dependencies.map { dependency in
+                dependency.status.modifiedNanoseconds < limit && dependency.status.changedNanoseconds < limit
+                    ? dependency : Dependency(path: dependency.path, status: Self.unknownStatus, identity: dependency.identity)
+            }
+        }
+        func stable<Record>(_ entry: Entry<Record>) -> Entry<Record> {
+            Entry(dependencies: stable(entry.dependencies), record: entry.record, warnings: entry.warnings)
         }
         var copy = self
-        copy.posts = posts.filter { isStable($0.value.dependencies) }
-        copy.users = users.filter { isStable($0.value.dependencies) }
+        copy.posts = posts.mapValues(stable)
+        copy.users = users.mapValues(stable)
         return copy
     }
 
-    /// Whether `other` holds the same records read from files with the same statuses: a record
-    /// is read again only when a status moved, so equal dependencies mean equal records, and the
-    /// file need not be written again.
+    /// Whether `other` holds the same records read from files with the same statuses and
+    /// identities: a record is read again only when one moved, so equal dependencies mean equal
+    /// records, and the file need not be written again.
     package func hasSameEntries(as other: RecordCache) -> Bool {
         func same<Record>(_ mine: [String: Entry<Record>], _ theirs: [String: Entry<Record>]) -> Bool {
             mine.count == theirs.count && mine.allSatisfy { theirs[$0.key]?.dependencies == $0.value.dependencies }
@@ -158,6 +192,7 @@ private struct RecordWriter {
         for dependency in entry.dependencies {
             bytes.string(dependency.path)
             bytes.status(dependency.status)
+            bytes.digest(dependency.identity)
         }
         record(&self, entry.record)
         bytes.number(entry.warnings.count)
@@ -201,6 +236,7 @@ private struct RecordWriter {
         bytes.number(asset.pixelSize.width)
         bytes.number(asset.pixelSize.height)
         bytes.string(asset.mediaType)
+        bytes.digest(asset.identity)
     }
 
     package mutating func user(_ user: User) {
@@ -261,7 +297,8 @@ private struct RecordReaderState {
         var dependencies: [RecordCache.Dependency] = []
         for _ in 0..<(try bytes.count(limit: 1 << 16)) {
             let path = try bytes.string()
-            dependencies.append(RecordCache.Dependency(path: path, status: try bytes.status()))
+            let status = try bytes.status()
+            dependencies.append(RecordCache.Dependency(path: path, status: status, identity: try bytes.digest()))
         }
         let value = try record(&self)
         var warnings: [Diagnostic] = []
@@ -303,9 +340,11 @@ private struct RecordReaderState {
         let byteCount = try bytes.count(limit: Int.max)
         let width = try bytes.count()
         let height = try bytes.count()
-        return ContentAsset(
-            relativePath: relativePath, fileName: fileName, byteCount: byteCount, pixelSize: PixelSize(width: width, height: height),
-            mediaType: try bytes.string())
+        let mediaType = try bytes.string()
+        var asset = ContentAsset(
+            relativePath: relativePath, fileName: fileName, byteCount: byteCount, pixelSize: PixelSize(width: width, height: height), mediaType: mediaType)
+        asset.identity = try bytes.digest()
+        return asset
     }
 
     package mutating func user() throws(ByteReader.Malformed) -> User {

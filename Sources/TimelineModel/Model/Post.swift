@@ -2,7 +2,7 @@
 public struct Post: Sendable {
     public let id: ContentID
     public let author: UserReference
-    public let photo: ContentAsset
+    public var photo: ContentAsset
     public let alt: String?
     /// Milliseconds since 1970: front matter `date`, else the push ID's time, else unknown.
     public let date: Int64?

@@ -6,7 +6,7 @@ public struct User: Sendable {
     public let bio: String?
     /// An http or https URL.
     public let url: String?
-    public let avatar: ContentAsset?
+    public var avatar: ContentAsset?
     public let follows: [UserReference]
     public let source: SourceLocation
     /// `extra:` values for the theme (templates receive them as `extra`).

@@ -30,6 +30,14 @@ public struct Digest: Hashable, Sendable, Comparable, CustomStringConvertible {
         hex(high) + hex(low)
     }
 
+    /// The digest its `description` shows; nil for anything else.
+    package init?(hex text: some StringProtocol) {
+        guard text.utf8.count == 32, let high = UInt64(text.prefix(16), radix: 16), let low = UInt64(text.dropFirst(16), radix: 16),
+            text.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) })
+        else { return nil }
+        self.init(high: high, low: low)
+    }
+
     private func hex(_ value: UInt64) -> String {
         let digits = String(value, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits

@@ -20,7 +20,8 @@ package struct BuildManifest: Sendable, Equatable {
     static let formatVersion: UInt64 = 1
 
     /// Changes whenever anything that is not itself fingerprinted could change the output:
-    /// the format of this file and the tool that wrote it.
+    /// the format of this file, the tool that wrote it and the output folder it describes
+    /// (`BuildStateFolder.writer`).
     package var tool: Digest
     package var entries: [String: Entry]
 

@@ -4,6 +4,8 @@ import TimelineSystem
 /// Where the build state of one output folder lives in the cache folder.
 package struct BuildStateFolder: Sendable {
     package let folder: String
+    /// The output folder whose state this is.
+    let outputRoot: String
 
     package var manifestFile: String { folder + "/manifest" }
     var nextManifestFile: String { folder + "/manifest.next" }
@@ -14,15 +16,29 @@ package struct BuildStateFolder: Sendable {
     package var pendingRecordsFile: String { folder + "/records.next" }
     /// The entries of the files edit builds (`timeline serve`) changed since the manifest was
     /// written; they override the manifest's.
-    var editsFile: String { folder + "/manifest.edits" }
+    package var editsFile: String { folder + "/manifest.edits" }
     var nextEditsFile: String { folder + "/manifest.edits.next" }
 
-    /// The manifest with the edits' entries over it; nil when either cannot be read or was
-    /// made by another tool (the next build is then a clean one).
-    func readManifest(tool: Digest) -> BuildManifest? {
-        guard let bytes = try? FileSystem.readBytes(manifestFile), var manifest = try? BuildManifest.decode(bytes), manifest.tool == tool else { return nil }
+    /// What a manifest names as its writer: the tool, and the output folder it describes, so
+    /// that a manifest copied from another site's state (a CI cache restored into the wrong
+    /// place) is never taken for this one's.
+    package func writer(_ tool: Digest) -> Digest {
+        var hasher = StableHasher()
+        hasher.combine(tool)
+        hasher.combine(outputRoot)
+        return hasher.finalize()
+    }
+
+    /// The manifest with the edits' entries over it; nil when either cannot be read or has
+    /// another `writer` (the next build is then a clean one).
+    func readManifest(writer: Digest) -> BuildManifest? {
+        guard let bytes = try? FileSystem.readBytes(manifestFile), var manifest = try? BuildManifest.decode(bytes), manifest.tool == writer else {
+            return nil
+        }
         guard FileSystem.kind(of: editsFile) != .missing else { return manifest }
-        guard let editBytes = try? FileSystem.readBytes(editsFile), let edits = try? BuildManifest.decode(editBytes), edits.tool == tool else { return nil }
+        guard let editBytes = try? FileSystem.readBytes(editsFile), let edits = try? BuildManifest.decode(editBytes), edits.tool == writer else {
+            return nil
+        }
         for (path, entry) in edits.entries { manifest.entries[path] = entry == .deleted ? nil : entry }
         return manifest
     }
@@ -37,5 +53,6 @@ package struct BuildStateFolder: Sendable {
     package init(cacheRoot: String, outputRoot: String) {
         let key = String(Digest.of(outputRoot).description.prefix(12))
         folder = cacheRoot + "/builds/" + Path.fileName(of: outputRoot) + "-" + key
+        self.outputRoot = outputRoot
     }
 }

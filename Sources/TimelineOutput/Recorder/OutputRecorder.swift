@@ -52,12 +52,23 @@ package final class OutputRecorder: FileSink {
         try store(path, bytes: bytes, fingerprint: nil)
     }
 
-    /// A copy of a source file, fingerprinted by the source's path and stamp; the source is
-    /// read only when its stamp changed, and the copy rewritten only when its bytes did.
-    package func copy(from source: String, to path: String) throws(FileSystem.Failure) {
-        let fingerprint = withPrecompression(Self.fingerprint(ofFile: source, kind: 1), of: path)
+    /// A copy of a source file, fingerprinted by the source's path and identity; with the
+    /// identity known, the source is read only when it changed, else it is read to learn it.
+    /// The copy is rewritten only when its bytes changed.
+    package func copy(from source: String, identity: Digest?, to path: String) throws(FileSystem.Failure) {
+        var bytes: [UInt8]?
+        let content: Digest
+        if let identity {
+            content = identity
+        } else {
+            let read = try FileSystem.readBytes(source)
+            bytes = read
+            content = Digest.of(read)
+        }
+        let fingerprint = withPrecompression(Self.fingerprint(ofFile: source, kind: 1, content: content), of: path)
         if recordedUnchanged(path, fingerprint: fingerprint) { return }
-        try store(path, bytes: try FileSystem.readBytes(source), fingerprint: fingerprint)
+        if bytes == nil { bytes = try FileSystem.readBytes(source) }
+        try store(path, bytes: bytes ?? [], fingerprint: fingerprint)
     }
 
     /// A fingerprint that also changes when precompression is turned on or off or its settings
@@ -137,10 +148,12 @@ package final class OutputRecorder: FileSink {
         }
     }
 
-    /// A hard link to a file of the image cache, which never changes a file in place: the
-    /// cache file's path and stamp say everything about its bytes.
+    /// A hard link to a file of the image cache, which never changes a file in place and names
+    /// each file by what it is made from: the cache file's path and size say everything about
+    /// its bytes. Neither its inode nor its times count, so an output folder and cache restored
+    /// elsewhere (a CI cache) are not linked again.
     package func link(from source: String, to path: String) throws(FileSystem.Failure) {
-        let fingerprint = Self.fingerprint(ofFile: source, kind: 2)
+        let fingerprint = Self.fingerprint(ofFile: source, kind: 2, content: .zero)
         let entry = BuildManifest.Entry(fingerprint: fingerprint, content: fingerprint)
         if previous[path]?.fingerprint == fingerprint {
             record(path, entry, outcome: .unchanged)
@@ -152,17 +165,12 @@ package final class OutputRecorder: FileSink {
 
     package var location: String { destination.stagingRoot }
 
-    private static func fingerprint(ofFile source: String, kind: UInt64) -> Digest {
+    private static func fingerprint(ofFile source: String, kind: UInt64, content: Digest) -> Digest {
         var hasher = StableHasher()
         hasher.combine(kind)
         hasher.combine(source)
-        if let status = FileSystem.status(of: source) {
-            hasher.combine(status.size)
-            hasher.combine(status.modifiedNanoseconds)
-            // Linking a file changes its change time, so links into the cache go by the rest.
-            if kind == 1 { hasher.combine(status.changedNanoseconds) }
-            hasher.combine(status.inode)
-        }
+        hasher.combine(content)
+        if let status = FileSystem.status(of: source) { hasher.combine(status.size) }
         return hasher.finalize()
     }
 

@@ -28,7 +28,8 @@ package struct OutputSession: Sendable {
         outputRoot: String, state: BuildStateFolder, tool: Digest, clean: Bool, atomic: Bool = false, precompression: Precompression? = nil
     ) throws(FileSystem.Failure) -> OutputSession {
         try recover(outputRoot: outputRoot, state: state)
-        let previous = clean || FileSystem.resolvedKind(of: outputRoot) != .directory ? nil : state.readManifest(tool: tool)
+        let tool = state.writer(tool)
+        let previous = clean || FileSystem.resolvedKind(of: outputRoot) != .directory ? nil : state.readManifest(writer: tool)
         let destination: StagedOutput
         if previous != nil, !atomic {
             destination = try StagedOutput.pending(outputRoot: outputRoot)
@@ -103,7 +104,8 @@ package struct OutputSession: Sendable {
         let destination = try StagedOutput.pending(outputRoot: outputRoot)
         return OutputSession(
             mode: .incremental, swapsWholeFolder: false, outputRoot: outputRoot, state: state,
-            recorder: OutputRecorder(previous: manifest, destination: destination, precompression: precompression), tool: tool, previousManifest: nil)
+            recorder: OutputRecorder(previous: manifest, destination: destination, precompression: precompression), tool: state.writer(tool),
+            previousManifest: nil)
     }
 
     /// Puts an edit in place: the files it wrote and deleted through an edit journal, and

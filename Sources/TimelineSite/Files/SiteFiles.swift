@@ -40,14 +40,14 @@ package enum SiteFiles {
     package static func publishFiles(images: PublishedImages, theme: Theme, to output: any FileSink) async throws(Failure) {
         enum Transfer: Sendable {
             case link(String, String)
-            case copy(String, String)
+            case copy(String, Digest?, String)
             case builtIn(String, String)
         }
         var transfers = images.processedFiles.map { Transfer.link($0.cacheFile, $0.outputFile) }
-        transfers += images.originalFiles.map { Transfer.copy($0.source, $0.outputFile) }
+        transfers += images.originalFiles.map { Transfer.copy($0.source, $0.identity == .zero ? nil : $0.identity, $0.outputFile) }
         transfers += theme.assetFiles.map { asset in
             let path = "assets/" + asset
-            return theme.files.sitePath(of: path).map { Transfer.copy($0, path) } ?? Transfer.builtIn(path, path)
+            return theme.files.sitePath(of: path).map { Transfer.copy($0, nil, path) } ?? Transfer.builtIn(path, path)
         }
         let list = transfers
         let files = theme.files
@@ -56,7 +56,7 @@ package enum SiteFiles {
                 do throws(FileSystem.Failure) {
                     switch transfer {
                     case .link(let source, let destination): try output.link(from: source, to: destination)
-                    case .copy(let source, let destination): try output.copy(from: source, to: destination)
+                    case .copy(let source, let identity, let destination): try output.copy(from: source, identity: identity, to: destination)
                     case .builtIn(let source, let destination): try output.file(destination, bytes: try files.bytes(of: source))
                     }
                 } catch {

@@ -4,13 +4,14 @@ import TimelineSystem
 import TimelineTemplates
 
 /// What the image cache knows, kept in one small text file so a warm build opens no image:
-/// which source file has which digest (by size, modification time and inode, so unchanged
-/// photos are not read again), each source's upright size, placeholder colours, the size of
+/// which source has which digest (by the source's identity, `ContentAsset.identity`, which a
+/// fresh clone keeps, so unchanged photos are not read again), each source's upright size, placeholder colours, the size of
 /// every encoded file and, once a site has asked to show them, each source's camera details.
 /// A missing or damaged index only costs re-encoding.
 package struct ImageCacheIndex: Sendable, Equatable {
+    /// A source as a job found it: its identity and its digest.
     package struct SourceEntry: Sendable, Hashable {
-        package let stamp: FileSystem.Stamp
+        package let identity: Digest
         package let digest: String
     }
 
@@ -19,8 +20,8 @@ package struct ImageCacheIndex: Sendable, Equatable {
         package let byteCount: Int
     }
 
-    /// Content-relative path → stamp and digest.
-    package var sources: [String: SourceEntry] = [:]
+    /// Source identity → digest.
+    package var sources: [Digest: String] = [:]
     /// Source digest → upright pixel size.
     package var uprightSizes: [String: PixelSize] = [:]
     /// Colour key → `#rrggbb`.
@@ -33,7 +34,7 @@ package struct ImageCacheIndex: Sendable, Equatable {
     package var cameras: [String: [String]] = [:]
 
     package init(
-        sources: [String: SourceEntry] = [:], uprightSizes: [String: PixelSize] = [:], colors: [String: String] = [:], encoded: [String: EncodedEntry] = [:],
+        sources: [Digest: String] = [:], uprightSizes: [String: PixelSize] = [:], colors: [String: String] = [:], encoded: [String: EncodedEntry] = [:],
         cameras: [String: [String]] = [:]
     ) {
         self.sources = sources
@@ -62,10 +63,8 @@ package struct ImageCacheIndex: Sendable, Equatable {
         for line in lines {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             switch (fields.first, fields.count) {
-            case ("S", 6):
-                if let size = Int(fields[2]), let time = Int64(fields[3]), let inode = UInt64(fields[4]), isDigest(fields[5]) {
-                    index.sources[fields[1]] = SourceEntry(stamp: .init(size: size, modifiedNanoseconds: time, inode: inode), digest: fields[5])
-                }
+            case ("S", 3):
+                if let identity = Digest(hex: fields[1]), isDigest(fields[2]) { index.sources[identity] = fields[2] }
             case ("U", 4):
                 if isDigest(fields[1]), let width = Int(fields[2]), let height = Int(fields[3]) {
                     index.uprightSizes[fields[1]] = PixelSize(width: width, height: height)
@@ -88,8 +87,8 @@ package struct ImageCacheIndex: Sendable, Equatable {
     /// The index as text, sorted so that the file is stable.
     func serialized() -> String {
         var lines = [Self.header]
-        for (path, entry) in sources.sorted(by: { $0.key < $1.key }) where !path.contains("\t") && !path.contains("\n") {
-            lines.append("S\t\(path)\t\(entry.stamp.size)\t\(entry.stamp.modifiedNanoseconds)\t\(entry.stamp.inode)\t\(entry.digest)")
+        for (identity, digest) in sources.sorted(by: { $0.key < $1.key }) {
+            lines.append("S\t\(identity)\t\(digest)")
         }
         for (digest, size) in uprightSizes.sorted(by: { $0.key < $1.key }) {
             lines.append("U\t\(digest)\t\(size.width)\t\(size.height)")

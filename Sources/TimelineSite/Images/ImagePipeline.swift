@@ -60,7 +60,7 @@ public enum ImagePipeline {
         var images: [ProcessedImage?] = []
         var files: [(cacheFile: String, outputFile: String)] = []
         for (index, job) in jobs.enumerated() {
-            if case .success(let source) = sources[index] { learned.sources[job.asset.relativePath] = source }
+            if case .success(let source) = sources[index] { learned.sources[source.identity] = source.digest }
             switch renderingOfJob[index].flatMap({ renderings[$0].result }) {
             case .success(let rendered):
                 let published = ImageProcessor.publish(rendered, for: job, cache: cache)

@@ -187,18 +187,21 @@ package struct ImageProcessor: Sendable {
         }
     }
 
-    /// The source's stamp and digest: from the index while the file is unchanged (same size,
-    /// modification time and inode), else by reading it.
+    /// The source's identity and digest: from the index when the loader named the file's
+    /// identity and the index knows it, else by reading the file once for both (so that the
+    /// index never pairs an identity with another version's digest).
     private func sourceEntry(_ job: ImageJob) throws(JobFailure) -> ImageCacheIndex.SourceEntry {
-        guard let stamp = FileSystem.stamp(of: job.source.absolute) else {
-            throw JobFailure(code: .unreadablePhoto, message: "the image file disappeared during the build")
-        }
-        if let entry = known.sources[job.asset.relativePath], entry.stamp == stamp { return entry }
+        let identity = job.asset.identity
+        if identity != .zero, let digest = known.sources[identity] { return .init(identity: identity, digest: digest) }
+        let bytes: [UInt8]
         do {
-            return .init(stamp: stamp, digest: try ContentHash.ofFile(job.source.absolute))
+            bytes = try FileSystem.readBytes(job.source.absolute)
         } catch {
-            throw JobFailure(code: .unreadablePhoto, message: "cannot read the image: \(error.reason)")
+            let disappeared = FileSystem.kind(of: job.source.absolute) == .missing
+            throw JobFailure(
+                code: .unreadablePhoto, message: disappeared ? "the image file disappeared during the build" : "cannot read the image: \(error.reason)")
         }
+        return .init(identity: FileIdentities.hash(bytes), digest: ContentHash.of(bytes: bytes))
     }
 
     /// The source's upright size and, when wanted, its camera details: from the index when it

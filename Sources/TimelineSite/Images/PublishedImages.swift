@@ -12,15 +12,15 @@ package struct PublishedImages: Sendable {
     let avatars: [ProcessedImage?]
     /// Processed files: cache file → output file, published as hard links.
     let processedFiles: [(cacheFile: String, outputFile: String)]
-    /// Originals: content file → output file, published as copies.
-    let originalFiles: [(source: String, outputFile: String)]
+    /// Originals: content file (and its identity) → output file, published as copies.
+    let originalFiles: [(source: String, identity: Digest, outputFile: String)]
     /// Per post, the URL path of its original when published.
     let originalPhotoFiles: [String?]
     package let statistics: ImagePipeline.Statistics
 
     package init(
         posts: [ProcessedImage], avatars: [ProcessedImage?], processedFiles: [(cacheFile: String, outputFile: String)],
-        originalFiles: [(source: String, outputFile: String)], originalPhotoFiles: [String?], statistics: ImagePipeline.Statistics
+        originalFiles: [(source: String, identity: Digest, outputFile: String)], originalPhotoFiles: [String?], statistics: ImagePipeline.Statistics
     ) {
         self.posts = posts
         self.avatars = avatars
@@ -33,15 +33,15 @@ package struct PublishedImages: Sendable {
     /// With `images.process` off: every photo and avatar published as it is.
     package static func unprocessed(site: LinkedSite, content: SitePath) -> PublishedImages {
         let paths = SitePaths(settings: site.settings)
-        var originals: [(source: String, outputFile: String)] = []
+        var originals: [(source: String, identity: Digest, outputFile: String)] = []
         let posts = site.posts.map { post in
             let file = paths.photoFile(of: post)
-            originals.append((content.appending(post.photo.relativePath).absolute, file))
+            originals.append((content.appending(post.photo.relativePath).absolute, post.photo.identity, file))
             return ProcessedImage(size: post.photo.pixelSize, placeholderColor: nil, display: [Self.original(post.photo, at: file)], squares: [])
         }
         let avatars = site.users.map { user -> ProcessedImage? in
             guard let avatar = user.avatar, let file = paths.avatarFile(of: user) else { return nil }
-            originals.append((content.appending(avatar.relativePath).absolute, file))
+            originals.append((content.appending(avatar.relativePath).absolute, avatar.identity, file))
             return ProcessedImage(size: avatar.pixelSize, placeholderColor: nil, display: [], squares: [Self.original(avatar, at: file)])
         }
         return PublishedImages(
@@ -54,7 +54,7 @@ package struct PublishedImages: Sendable {
         let paths = SitePaths(settings: site.settings)
         let publishOriginals = site.settings.images.publishOriginals
         let originalFiles = publishOriginals ? site.posts.map { paths.photoFile(of: $0) } : []
-        let originals = zip(site.posts, originalFiles).map { post, file in (content.appending(post.photo.relativePath).absolute, file) }
+        let originals = zip(site.posts, originalFiles).map { post, file in (content.appending(post.photo.relativePath).absolute, post.photo.identity, file) }
         return PublishedImages(
             posts: result.posts, avatars: result.avatars, processedFiles: result.files, originalFiles: originals,
             originalPhotoFiles: publishOriginals ? originalFiles : site.posts.map { _ in nil }, statistics: result.statistics)
