@@ -117,7 +117,7 @@ struct PostEditBuild {
         }
         do throws(SiteFiles.Failure) {
             let recorder = session.recorder
-            let placements = edited.keys.map { Placement(of: $0, in: next.contexts) }
+            let placements = edited.keys.map { PostPlacement(of: $0, site: next.site, timelines: next.contexts.timelines) }
             let searchChanges = try writeSearch(&next, oldTerms: oldTerms, to: recorder)
             timings.lap(.search)
             let renderer = PageRenderer(contexts: next.contexts, theme: next.theme, searchManifestURL: next.contexts.paths.url(file: next.search.manifestFile))
@@ -153,51 +153,6 @@ struct PostEditBuild {
         }
     }
 
-    /// Where an edited post stands in the lists that show it: its index (the home list and
-    /// the site's feed), its place in its author's posts, and in each timeline that holds it.
-    private struct Placement {
-        let post: Int
-        let author: Int
-        let inProfile: Int?
-        /// The author's and their followers' timelines that hold the post: (user, position).
-        let inTimelines: [(user: Int, position: Int)]
-        /// The post's tags and its place in each: (tag, position).
-        let inTags: [(tag: Int, position: Int)]
-
-        init(of post: Int, in contexts: PageContexts) {
-            let site = contexts.site
-            self.post = post
-            author = site.postAuthor[post]
-            inProfile = PageRenderer.binarySearch(site.postsByUser[author], for: post)
-            inTimelines = ([author] + site.followers[author]).compactMap { user in
-                PageRenderer.binarySearch(contexts.timelines.feeds[user], for: post).map { (user, $0) }
-            }
-            let tags = site.tags
-            inTags = tags.tags(ofPost: post).compactMap { tag in
-                PageRenderer.binarySearch(tags.tags[tag].posts, for: post).map { (tag, $0) }
-            }
-        }
-
-        /// The post's page, and the page of each list that shows it.
-        func pages(pageSize: Int) -> [Page] {
-            var pages: [Page] = [.post(post), .home(page: post / pageSize + 1)]
-            if let inProfile { pages.append(.profile(user: author, page: inProfile / pageSize + 1)) }
-            pages += inTimelines.map { .feed(user: $0.user, page: $0.position / pageSize + 1) }
-            pages += inTags.map { .tag($0.tag, page: $0.position / pageSize + 1) }
-            return pages
-        }
-
-        /// Its comments feed, and each feed whose first `entryLimit` entries include it.
-        func feeds(entryLimit limit: Int) -> [FeedFile] {
-            var feeds: [FeedFile] = [.comments(post: post)]
-            if post < limit { feeds.append(.site) }
-            if let inProfile, inProfile < limit { feeds.append(.posts(user: author)) }
-            feeds += inTimelines.filter { $0.position < limit }.map { .timeline(user: $0.user) }
-            feeds += inTags.filter { $0.position < limit }.map { .tag($0.tag) }
-            return feeds
-        }
-    }
-
     /// The site's warnings with those about the edited posts' folders replaced.
     private func updatedWarnings(_ all: [Diagnostic], options: BuildOptions) -> [Diagnostic] {
         let prefix = options.layout.content.appending("posts/").shown
@@ -216,9 +171,8 @@ struct PostEditBuild {
     private func writeSearch(_ next: inout BuiltSite, oldTerms: [Int: Set<String>], to output: OutputRecorder) throws(SiteFiles.Failure) -> (
         removed: [String], manifestChanged: Bool
     ) {
-        let collections = SiteSearchCollections.make(
+        let posts = SiteSearchCollections.posts(
             site: next.site, images: next.images, captionText: next.contexts.captionText, paths: next.contexts.paths, localizer: next.contexts.localizer)
-        guard let posts = collections.first(where: { $0.name == "posts" }) else { return ([], false) }
         let (changes, manifestChanged) = next.search.replaceDocuments(edited.keys.sorted(), oldTerms: oldTerms, in: posts)
         for file in changes.files { try output.file(file.path, bytes: file.bytes, stage: .search) }
         return (changes.removed, manifestChanged)

@@ -89,7 +89,7 @@ package enum SiteWorkflow {
               - name: Build the tool from source
                 if: steps.tool.outputs.cache-hit != 'true' && steps.download.outputs.downloaded != 'true'
                 run: |
-                  apt-get install -y libcmark-dev libxml2-dev libvips-dev zlib1g-dev libbrotli-dev pkg-config make
+                  apt-get install -y libcmark-dev libxml2-dev libvips-dev zlib1g-dev libbrotli-dev libgit2-dev pkg-config make
                   git clone --depth 1 --branch "$TIMELINE_VERSION" "$TIMELINE_SOURCE" /tmp/timeline
                   make -C /tmp/timeline install PREFIX=/opt/timeline
 

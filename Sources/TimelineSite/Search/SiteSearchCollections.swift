@@ -15,20 +15,28 @@ package enum SiteSearchCollections {
     static let avatarWidth = 64
 
     package static func make(site: LinkedSite, images: PublishedImages, captionText: [String?], paths: SitePaths, localizer: Localizer) -> [SearchCollection] {
+        [posts(site: site, images: images, captionText: captionText, paths: paths, localizer: localizer), users(site: site, images: images, paths: paths)]
+    }
+
+    /// The post collection: newest first, found by words and hashtags.
+    package static func posts(site: LinkedSite, images: PublishedImages, captionText: [String?], paths: SitePaths, localizer: Localizer) -> SearchCollection {
         let postCount = site.posts.count
-        let posts = SearchCollection(
+        return SearchCollection(
             name: "posts", count: postCount, descending: true, match: .words,
             numberAt: { Int32(postCount - 1 - $0) },
             termsAt: { postTerms(ofPost: $0, in: site) },
             card: { number in
                 postCard(postCount - 1 - number, site: site, images: images, captionText: captionText, paths: paths, localizer: localizer)
             })
-        let users = SearchCollection(
+    }
+
+    /// The user collection: in the site's user order, found by any part of a name.
+    static func users(site: LinkedSite, images: PublishedImages, paths: SitePaths) -> SearchCollection {
+        SearchCollection(
             name: "users", count: site.users.count, descending: false, match: .substring,
             numberAt: { Int32($0) },
             termsAt: { userTerms(site.users[$0]) },
             card: { userCard($0, site: site, images: images, paths: paths) })
-        return [posts, users]
     }
 
     /// A post's words, and each of its hashtags as `#` and the tag's normalised key (`#café`
