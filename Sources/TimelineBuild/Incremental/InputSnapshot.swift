@@ -191,7 +191,7 @@ struct InputSnapshot: Sendable {
                         return
                     }
                     if status == tree.statuses[index] { continue }
-                    guard identities.of(tree.path(at: index)) == tree.identities[index] else {
+                    guard identities.of(tree.path(at: index), status: status) == tree.identities[index] else {
                         changed.set()
                         return
                     }

@@ -29,7 +29,7 @@ package final class FileIdentities: Sendable {
     static let largeFileSize = 64 << 10
 
     /// How much is hashed before git's index is read instead.
-    static let hashingBudget = HashingSpent(files: 2_000, bytes: 32 << 20)
+    static let hashingBudget = HashingSpent(files: 256, bytes: 8 << 20)
 
     struct HashingSpent {
         var files = 0
@@ -49,18 +49,34 @@ package final class FileIdentities: Sendable {
         self.asksGit = asksGit
     }
 
-    /// The identity of the file at `relativePath` as it is now, whose status (not following a
-    /// symbolic link) is `status`; nil when it cannot be read.
-    package func ofFile(_ relativePath: String, status: FileSystem.Status) -> Digest? {
+    /// The identity of the file or folder at `relativePath` ("" for the root) as it is now,
+    /// following symbolic links as the loader does; nil when it is missing or cannot be read.
+    /// `known` is what an earlier run found: taken while the status is the same.
+    package func of(_ relativePath: String, known: RecordCache.Dependency? = nil) -> Digest? {
+        guard let status = FileSystem.status(of: path(relativePath)) else { return nil }
+        if let known, known.path == relativePath, known.status == status { return known.identity }
+        return of(relativePath, status: status)
+    }
+
+    /// The identity of the file or folder at `relativePath` whose status (following symbolic
+    /// links) the caller has just read. Git's index answers for a path it holds as a regular
+    /// file with that very size, inode and times; a path reached through a symbolic link is not
+    /// one it holds (it holds the link), so such a file is hashed.
+    package func of(_ relativePath: String, status: FileSystem.Status) -> Digest? {
+        if status.isDirectory { return (try? FileSystem.entries(of: path(relativePath))).map(Self.ofListing) }
         if asksGit, !withinHashingBudget(status.size), let workTree = workTree(), let known = workTree.identity(of: relativePath, status: status) {
             return known
         }
-        guard status.size >= Self.largeFileSize else { return Self.hashFile(root + "/" + relativePath) }
+        guard status.size >= Self.largeFileSize else { return Self.hashFile(path(relativePath)) }
         if let known = hashedLargeFiles.withLock({ $0[status] }) { return known }
-        let identity = Self.hashFile(root + "/" + relativePath)
+        let identity = Self.hashFile(path(relativePath))
         // Kept only when the file did not change while it was read.
-        if let identity, FileSystem.linkStatus(of: root + "/" + relativePath) == status { hashedLargeFiles.withLock { $0[status] = identity } }
+        if let identity, FileSystem.status(of: path(relativePath)) == status { hashedLargeFiles.withLock { $0[status] = identity } }
         return identity
+    }
+
+    private func path(_ relativePath: String) -> String {
+        relativePath.isEmpty ? root : root + "/" + relativePath
     }
 
     /// Counts a file of `size` bytes as hashed while the budget lasts; false once it is spent.
@@ -72,19 +88,6 @@ package final class FileIdentities: Sendable {
             spent.bytes += size
             return true
         }
-    }
-
-    /// The identity of the file or folder at `relativePath` ("" for the root), following
-    /// symbolic links as the loader does; nil when it is missing or cannot be read. `known` is
-    /// what an earlier run found: taken while the status (`status(of:)`) is the same.
-    package func of(_ relativePath: String, known: RecordCache.Dependency? = nil) -> Digest? {
-        let path = relativePath.isEmpty ? root : root + "/" + relativePath
-        guard let status = FileSystem.status(of: path) else { return nil }
-        if let known, known.path == relativePath, known.status == status { return known.identity }
-        if status.isDirectory { return (try? FileSystem.entries(of: path)).map(Self.ofListing) }
-        let own = FileSystem.linkStatus(of: path)
-        if let own, !own.isDirectory, own.inode == status.inode { return ofFile(relativePath, status: own) }
-        return Self.hashFile(path)
     }
 
     /// A folder's identity: its entries' names (in any order).

@@ -58,7 +58,8 @@ final class GitWorkTree: Sendable {
     }
 
     /// The blob ID git recorded for `relativePath` (inside the content folder) when the file
-    /// is still as git's index describes it (`status`, not following a symbolic link); nil when
+    /// is still as git's index describes it (`status`, as read through any symbolic link: the
+    /// index holds a link as a link, which is not taken, so a match is the file itself); nil when
     /// git cannot say.
     func identity(of relativePath: String, status: FileSystem.Status) -> Digest? {
         let path = prefix + relativePath

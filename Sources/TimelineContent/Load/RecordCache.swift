@@ -53,9 +53,9 @@ package struct RecordCache: Sendable {
         var result: [Dependency] = []
         result.reserveCapacity(paths.count)
         for path in paths {
-            guard let status = FileSystem.status(of: path.isEmpty ? identities.root : identities.root + "/" + path),
-                let identity = identities.of(path, known: known.first { $0.path == path })
-            else { return nil }
+            guard let status = FileSystem.status(of: path.isEmpty ? identities.root : identities.root + "/" + path) else { return nil }
+            let earlier = known.first { $0.path == path && $0.status == status }
+            guard let identity = earlier?.identity ?? identities.of(path, status: status) else { return nil }
             result.append(Dependency(path: path, status: status, identity: identity))
         }
         return result
@@ -68,7 +68,7 @@ package struct RecordCache: Sendable {
         for (index, dependency) in dependencies.enumerated() {
             guard let status = FileSystem.status(of: identities.root + "/" + dependency.path) else { return nil }
             if status == dependency.status { continue }
-            guard identities.of(dependency.path) == dependency.identity else { return nil }
+            guard identities.of(dependency.path, status: status) == dependency.identity else { return nil }
             if refreshed == nil { refreshed = dependencies }
             refreshed?[index] = Dependency(path: dependency.path, status: status, identity: dependency.identity)
         }
