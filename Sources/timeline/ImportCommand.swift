@@ -44,7 +44,7 @@ struct ImportFirebaseCommand: AsyncParsableCommand {
             throw ExitCode.failure
         }
         if summary.createdSettings {
-            console.summary("Wrote \(options.folder.location.shown)site.json; set the site's title and baseURL there")
+            console.summary("Wrote \(options.folder.display(ContentLayout.settingsFile)); set the site's title and baseURL there")
         }
         console.summary("Imported \(export) into \(options.folder.location.shown): \(summary.description)")
         if summary.skipped > 0 { throw ExitCode(Self.skippedStatus) }

@@ -337,7 +337,7 @@ struct AuthoringTests {
         for name in try FileManager.default.contentsOfDirectory(atPath: RepositoryPaths.content + "/posts") {
             let id = try #require(ContentID(name))
             for kind in [ContentFolder.Interactions.comments, .likes] {
-                let path = RepositoryPaths.content + "/" + ContentFolder.interactionsFile(kind, of: id)
+                let path = RepositoryPaths.content + "/" + ContentLayout.file(kind.file, ofPost: id)
                 guard let bytes = FileManager.default.contents(atPath: path) else { continue }
                 #expect(InteractionRecord.fileBytes(try folder.readInteractions(kind, of: id)) == Array(bytes), "\(path)")
             }

@@ -103,7 +103,7 @@ struct InputSnapshot: Sendable {
     static func captureContent(_ content: String, records: RecordCache) -> Tree? {
         // Folders and site.json: listed and hashed, never worth reading git's index for.
         var contentTree = TreeBuilder(identities: FileIdentities(root: content, asksGit: false))
-        for path in ["site.json", "users", "posts"] {
+        for path in ContentLayout.topLevelEntries {
             guard contentTree.append(path) else { return nil }
         }
         for entry in records.users.values { for dependency in entry.dependencies { contentTree.append(dependency) } }

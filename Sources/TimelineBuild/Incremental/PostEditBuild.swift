@@ -37,10 +37,10 @@ struct PostEditBuild {
         guard !changes.isEmpty, !options.atomic, let canonicalRoot = FileSystem.canonicalPath(contentRoot) else { return nil }
         var folders = Set<String>()
         for path in changes {
-            guard path.hasPrefix(contentRoot + "/posts/") else { return nil }
-            let parts = path.dropFirst(contentRoot.count + "/posts/".count).split(separator: "/", omittingEmptySubsequences: false)
-            guard parts.count == 2, PostReader.knownFiles.contains(String(parts[1])) else { return nil }
-            folders.insert(String(parts[0]))
+            guard let relative = SitePath.relative(path, to: contentRoot), case .postFile(_, let folder)? = ContentLayout.place(of: relative) else {
+                return nil
+            }
+            folders.insert(folder)
         }
         let assets = AssetReader(content: content, canonicalContentRoot: canonicalRoot)
         let reader = PostReader(assets: assets)
@@ -51,10 +51,10 @@ struct PostEditBuild {
         for folder in folders {
             guard let index = built.postIndexByID[folder], let id = ContentID(folder) else { return nil }
             let old = site.posts[index]
-            let relative = "posts/" + folder
+            let relative = ContentLayout.postFolder(named: folder)
             // Any other file in the folder is something a whole build must look at.
             guard let names = try? FileSystem.entries(of: contentRoot + "/" + relative),
-                names.allSatisfy({ PostReader.knownFiles.contains($0) || relative + "/" + $0 == old.photo.relativePath }),
+                names.allSatisfy({ ContentLayout.postFolderFileNames.contains($0) || relative + "/" + $0 == old.photo.relativePath }),
                 !([relative] + names.map { relative + "/" + $0 }).contains(where: assets.leavesContent)
             else { return nil }
             var (read, problems) = reader.read(id: id, folder: relative)
@@ -155,8 +155,7 @@ struct PostEditBuild {
 
     /// The site's warnings with those about the edited posts' folders replaced.
     private func updatedWarnings(_ all: [Diagnostic], options: BuildOptions) -> [Diagnostic] {
-        let prefix = options.layout.content.appending("posts/").shown
-        let folders = Set(edited.values.map { prefix + $0.id.rawValue })
+        let folders = Set(edited.values.map { options.layout.content.appending(ContentLayout.postFolder($0.id)).shown })
         // Reading and linking a post warn about its own files only; other stages' warnings stay.
         let kept = all.filter { warning in
             let path = warning.location.path

@@ -24,13 +24,10 @@ public struct ContentFolder: Sendable {
         case comments
         case likes
 
-        package var fileName: String { rawValue + ".json" }
+        /// The post folder's file that holds them.
+        package var file: ContentLayout.PostFolderFile { self == .comments ? .comments : .likes }
         var singular: String { self == .comments ? "comment" : "like" }
     }
-
-    static func userFile(_ username: String) -> String { "users/\(username).json" }
-    static func postFolder(_ id: ContentID) -> String { "posts/\(id.rawValue)" }
-    static func interactionsFile(_ kind: Interactions, of id: ContentID) -> String { postFolder(id) + "/" + kind.fileName }
 
     package func absolute(_ relativePath: String) -> String { location.appending(relativePath).absolute }
     package func display(_ relativePath: String) -> String { location.appending(relativePath).shown }
@@ -52,9 +49,9 @@ public struct ContentFolder: Sendable {
 
     /// The usernames that have a file in `users/`.
     func usernames() -> [String] {
-        ((try? FileSystem.entries(of: absolute("users"))) ?? [])
-            .filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }
-            .map { String($0.dropLast(5)) }
+        ((try? FileSystem.entries(of: absolute(ContentLayout.usersFolder))) ?? [])
+            .filter(ContentLayout.isUserFileName)
+            .map(ContentLayout.username(ofUserFileNamed:))
     }
 
     /// `username` if it follows the username rules, else an error naming what is wrong.
@@ -67,7 +64,7 @@ public struct ContentFolder: Sendable {
     /// Succeeds when `users/<username>.json` exists; else an error with a "did you mean" hint.
     func requireUser(_ username: String) throws(AuthoringError) {
         try Self.checkUsername(username)
-        let file = Self.userFile(username)
+        let file = ContentLayout.userFile(username)
         if FileSystem.resolvedKind(of: absolute(file)) == .file { return }
         let hint = Suggestion.closest(to: username, among: usernames()).map { "; did you mean '\($0)'?" } ?? ""
         throw AuthoringError(.unknownUser, "unknown user '\(username)': there is no \(display(file))\(hint)")
@@ -79,22 +76,22 @@ public struct ContentFolder: Sendable {
         guard let id = ContentID(rawID) else {
             throw AuthoringError(.invalidArgument, "invalid post ID '\(rawID)': use 1 to 64 characters from A-Z, a-z, 0-9, '_' and '-'")
         }
-        let folder = Self.postFolder(id)
-        guard FileSystem.resolvedKind(of: absolute(folder + "/post.md")) == .file else {
+        let file = ContentLayout.file(.post, ofPost: id)
+        guard FileSystem.resolvedKind(of: absolute(file)) == .file else {
             let hint = Suggestion.closest(to: rawID, among: postIDs()).map { "; did you mean '\($0)'?" } ?? ""
-            throw AuthoringError(.unknownPost, "unknown post '\(rawID)': there is no \(display(folder))/post.md\(hint)")
+            throw AuthoringError(.unknownPost, "unknown post '\(rawID)': there is no \(display(file))\(hint)")
         }
         return id
     }
 
     /// The names of the folders in `posts/`.
     func postIDs() -> [String] {
-        ((try? FileSystem.entries(of: absolute("posts"))) ?? []).filter { !$0.hasPrefix(".") }
+        ((try? FileSystem.entries(of: absolute(ContentLayout.postsFolder))) ?? []).filter { !$0.hasPrefix(".") }
     }
 
     /// A user's file, read and checked as the loader reads it.
     func readUser(_ username: String) throws(AuthoringError) -> UserRecord {
-        let file = Self.userFile(username)
+        let file = ContentLayout.userFile(username)
         let (user, diagnostics) = readUserFile(file, username: username)
         guard let user, !diagnostics.contains(where: { $0.severity == .error }) else {
             throw AuthoringError(
@@ -115,7 +112,7 @@ public struct ContentFolder: Sendable {
     /// A post's comments or likes in file order (empty when the file is absent), checked as
     /// the loader checks them.
     func readInteractions(_ kind: Interactions, of id: ContentID) throws(AuthoringError) -> [InteractionRecord] {
-        let file = Self.interactionsFile(kind, of: id)
+        let file = ContentLayout.file(kind.file, ofPost: id)
         guard exists(file) else { return [] }
         let (records, diagnostics) = readInteractionsFile(kind, of: id, at: file)
         guard !diagnostics.contains(where: { $0.severity == .error }) else {
@@ -140,7 +137,7 @@ public struct ContentFolder: Sendable {
     /// are left), verified by the loader's rules; returns the loader's warnings.
     package func rewrite(_ kind: Interactions, of post: ContentID, _ records: [InteractionRecord]) throws(AuthoringError) -> [Diagnostic] {
         let transaction = transaction()
-        let file = Self.interactionsFile(kind, of: post)
+        let file = ContentLayout.file(kind.file, ofPost: post)
         if records.isEmpty {
             try transaction.remove(file)
         } else {
@@ -153,19 +150,19 @@ public struct ContentFolder: Sendable {
 
     /// The loader's findings on a user's file.
     func verifyUser(_ username: String) -> [Diagnostic] {
-        readUserFile(Self.userFile(username), username: username).1
+        readUserFile(ContentLayout.userFile(username), username: username).1
     }
 
     /// The loader's findings on a post folder (post.md, photo, comments, likes), read from
     /// `folder` (relative; a staged folder may stand in for `posts/<id>`).
     func verifyPost(_ id: ContentID, folder: String? = nil) -> [Diagnostic] {
         let reader = PostReader(assets: assets)
-        return reader.read(id: id, folder: folder ?? Self.postFolder(id)).1
+        return reader.read(id: id, folder: folder ?? ContentLayout.postFolder(id)).1
     }
 
     /// The loader's findings on a post's comments or likes file.
     func verifyInteractions(_ kind: Interactions, of id: ContentID) -> [Diagnostic] {
-        let file = Self.interactionsFile(kind, of: id)
+        let file = ContentLayout.file(kind.file, ofPost: id)
         return exists(file) ? readInteractionsFile(kind, of: id, at: file).1 : []
     }
 }

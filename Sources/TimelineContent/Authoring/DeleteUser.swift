@@ -29,7 +29,7 @@ extension ContentAuthor {
         try folder.requireUser(username)
         let record = try folder.readUser(username)
         let traces = try await UserTraces.find(username, in: folder, unchanged: "nothing was deleted")
-        let file = ContentFolder.userFile(username)
+        let file = ContentLayout.userFile(username)
         let shown = folder.display(file)
         if !request.withContent && !traces.isOnlyFollowed {
             throw AuthoringError(
@@ -39,18 +39,18 @@ extension ContentAuthor {
         let transaction = folder.transaction()
         try transaction.remove(file)
         if let avatar = record.avatar, !avatarIsShared(avatar, besides: username) {
-            try transaction.remove("users/" + avatar)
+            try transaction.remove(ContentLayout.fileInUsersFolder(named: avatar))
         }
         for var follower in traces.followers {
             follower.follows.removeAll { $0 == username }
-            try transaction.write(ContentFolder.userFile(follower.username), bytes: follower.fileBytes)
+            try transaction.write(ContentLayout.userFile(follower.username), bytes: follower.fileBytes)
         }
         for post in traces.posts {
-            try transaction.remove(ContentFolder.postFolder(post))
+            try transaction.remove(ContentLayout.postFolder(post))
         }
         let interactionsOnOtherPosts = traces.interactionsOnOtherPosts
         for file in interactionsOnOtherPosts {
-            let interactionsFile = ContentFolder.interactionsFile(file.kind, of: file.post)
+            let interactionsFile = ContentLayout.file(file.kind.file, ofPost: file.post)
             let kept = file.records.filter { $0.username != username }
             if kept.isEmpty {
                 try transaction.remove(interactionsFile)
@@ -82,7 +82,7 @@ extension ContentAuthor {
     private func unlinkedMentions(of username: String, in traces: UserTraces) -> [Diagnostic] {
         let deleted = Set(traces.posts)
         return traces.mentions.filter { !deleted.contains($0.post) }.map { mention in
-            let file = ContentFolder.postFolder(mention.post) + "/post.md"
+            let file = ContentLayout.file(.post, ofPost: mention.post)
             let located = MentionLocation(post: folder.location.appending(file))?.first(ofAnyCase: username)
             return .warning(
                 .unknownUser, stage: .validate, at: located ?? SourceLocation(path: folder.display(file)),

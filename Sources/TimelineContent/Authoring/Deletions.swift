@@ -6,7 +6,7 @@ extension ContentAuthor {
         let lock = try folder.lock()
         defer { withExtendedLifetime(lock) {} }
         let post = try folder.requirePost(postID)
-        let relativeFolder = ContentFolder.postFolder(post)
+        let relativeFolder = ContentLayout.postFolder(post)
         let transaction = folder.transaction()
         try transaction.remove(relativeFolder)
         try transaction.commit()
@@ -20,7 +20,7 @@ extension ContentAuthor {
         defer { withExtendedLifetime(lock) {} }
         let post = try folder.requirePost(postID)
         let comments = try folder.readInteractions(.comments, of: post)
-        let shown = folder.display(ContentFolder.interactionsFile(.comments, of: post))
+        let shown = folder.display(ContentLayout.file(.comments, ofPost: post))
         let kept = comments.filter { $0.id != commentID }
         guard kept.count < comments.count else {
             throw AuthoringError(.unknownComment, at: SourceLocation(path: shown), "post \(post) has no comment '\(commentID)'")

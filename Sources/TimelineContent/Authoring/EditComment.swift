@@ -11,7 +11,7 @@ extension ContentAuthor {
             throw AuthoringError(.invalidArgument, "the comment has no text; to remove the comment, run 'timeline delete comment \(post) \(commentID)'")
         }
         var comments = try folder.readInteractions(.comments, of: post)
-        let shown = folder.display(ContentFolder.interactionsFile(.comments, of: post))
+        let shown = folder.display(ContentLayout.file(.comments, ofPost: post))
         guard let index = comments.firstIndex(where: { $0.id == commentID }) else {
             throw AuthoringError(.unknownComment, at: SourceLocation(path: shown), "post \(post) has no comment '\(commentID)'")
         }

@@ -41,7 +41,7 @@ extension ContentAuthor {
         if let date = request.date, ISODate.milliseconds(from: date) == nil {
             throw AuthoringError(.invalidArgument, "--date " + ISODate.expectation(found: date))
         }
-        let file = ContentFolder.postFolder(id) + "/post.md"
+        let file = ContentLayout.file(.post, ofPost: id)
         let shown = folder.display(file)
         let old = try folder.readPost(id)
         var edit = PostFileEdit(text: old.text, frontMatter: old.frontMatter)

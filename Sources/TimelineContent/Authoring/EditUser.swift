@@ -65,7 +65,7 @@ extension ContentAuthor {
         let transaction = folder.transaction()
         var avatarRewritten = false
         if let avatar {
-            let path = "users/" + avatar.name
+            let path = ContentLayout.fileInUsersFolder(named: avatar.name)
             if avatar.name != old.avatar {
                 try transaction.create(path, bytes: avatar.bytes)
             } else if (try? FileSystem.readBytes(folder.absolute(path))) != avatar.bytes {
@@ -74,9 +74,9 @@ extension ContentAuthor {
             }
         }
         if let previous = old.avatar, previous != record.avatar, !avatarIsShared(previous, besides: username) {
-            try transaction.remove("users/" + previous)
+            try transaction.remove(ContentLayout.fileInUsersFolder(named: previous))
         }
-        let file = ContentFolder.userFile(username)
+        let file = ContentLayout.userFile(username)
         let shown = folder.display(file)
         if record != old { try transaction.write(file, bytes: record.fileBytes) }
         guard !transaction.isEmpty else {
@@ -119,7 +119,7 @@ extension ContentAuthor {
     func avatarIsShared(_ avatar: String, besides username: String) -> Bool {
         let name = Array(avatar.utf8)
         return folder.usernames().contains { other in
-            guard other != username, let bytes = try? FileSystem.readBytes(folder.absolute(ContentFolder.userFile(other))),
+            guard other != username, let bytes = try? FileSystem.readBytes(folder.absolute(ContentLayout.userFile(other))),
                 UserTraces.mayName(bytes, name)
             else { return false }
             return (try? folder.readUser(other))?.avatar == avatar

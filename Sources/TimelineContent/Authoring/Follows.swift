@@ -32,7 +32,7 @@ extension ContentAuthor {
         var record = try folder.readUser(username)
         let before = record.follows
         let summary = edit(&record.follows)
-        let file = ContentFolder.userFile(username)
+        let file = ContentLayout.userFile(username)
         guard record.follows != before else {
             return AuthoringResult(summary, path: folder.display(file), changed: false)
         }

@@ -33,6 +33,6 @@ extension ContentAuthor {
         let post = try folder.requirePost(postID)
         try folder.requireUser(username)
         let likes = try folder.readInteractions(.likes, of: post)
-        return (post, likes, folder.display(ContentFolder.interactionsFile(.likes, of: post)))
+        return (post, likes, folder.display(ContentLayout.file(.likes, ofPost: post)))
     }
 }

@@ -13,7 +13,7 @@ extension ContentAuthor {
         let comments = try folder.readInteractions(.comments, of: post)
         let id = ids.next()
         let warnings = try folder.rewrite(.comments, of: post, comments + [InteractionRecord(id: id, username: username, text: text)])
-        let shown = folder.display(ContentFolder.interactionsFile(.comments, of: post))
+        let shown = folder.display(ContentLayout.file(.comments, ofPost: post))
         return AuthoringResult("Added comment \(id) by \(username) to post \(post): \(shown)", id: id, path: shown, warnings: warnings)
     }
 }

@@ -48,13 +48,13 @@ extension ContentAuthor {
         guard let id = ContentID(ids.next()) else {
             throw AuthoringError(.invalidArgument, "could not make a post ID")
         }
-        let relativeFolder = ContentFolder.postFolder(id)
+        let relativeFolder = ContentLayout.postFolder(id)
         let transaction = folder.transaction()
         let staged = try transaction.stageFolder(relativeFolder)
         let markdown = PostMarkdown(username: request.username, alt: request.alt, caption: caption)
         do {
             try FileSystem.writeFile(staged + "/" + photoName, bytes: try FileSystem.readBytes(request.photo))
-            try FileSystem.writeFile(staged + "/post.md", bytes: markdown.fileBytes)
+            try FileSystem.writeFile(ContentLayout.file(.post, in: staged), bytes: markdown.fileBytes)
         } catch {
             throw AuthoringError.fileSystem(error, shownAs: folder.display(relativeFolder))
         }
@@ -63,7 +63,7 @@ extension ContentAuthor {
         if ContentAuthor.nonBlank(request.alt) == nil {
             warnings.append(
                 .warning(
-                    .missingAltText, stage: .load, at: SourceLocation(path: shown + "post.md"),
+                    .missingAltText, stage: .load, at: SourceLocation(path: folder.display(ContentLayout.file(.post, ofPost: id))),
                     "the post has no alt text; add it with 'timeline edit post \(id) --alt \"…\"' to describe the photo to people who cannot see it"))
         }
         return AuthoringResult("Created post \(id) by \(request.username): \(shown)", id: id.rawValue, path: shown, warnings: warnings)

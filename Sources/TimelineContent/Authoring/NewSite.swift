@@ -42,7 +42,8 @@ public struct NewSite: Sendable {
             }
             normalisedBaseURL = normalised
         }
-        let settingsPath = "Content/site.json"
+        let contentFolder = "Content/"
+        let settingsPath = contentFolder + ContentLayout.settingsFile
         guard FileSystem.kind(of: folder + "/" + settingsPath) == .missing else {
             throw AuthoringError(
                 .alreadyExists, at: SourceLocation(path: shown + settingsPath),
@@ -50,7 +51,8 @@ public struct NewSite: Sendable {
         }
         var files: [(path: String, bytes: [UInt8])] = [(settingsPath, settings(baseURL: normalisedBaseURL))]
         var outcome = Outcome()
-        for folderName in ["Content/users", "Content/posts"] where FileSystem.kind(of: folder + "/" + folderName) == .missing {
+        for folderName in [ContentLayout.usersFolder, ContentLayout.postsFolder].map({ contentFolder + $0 })
+        where FileSystem.kind(of: folder + "/" + folderName) == .missing {
             files.append((folderName + "/.gitkeep", []))
         }
         let ignore = gitignore(existing: try? FileSystem.readBytes(folder + "/.gitignore"))

@@ -26,7 +26,7 @@ extension ContentAuthor {
         defer { withExtendedLifetime(lock) {} }
         let username = request.username
         try ContentFolder.checkUsername(username)
-        let file = ContentFolder.userFile(username)
+        let file = ContentLayout.userFile(username)
         if let same = folder.usernames().first(where: { Username.caseFolded($0) == Username.caseFolded(username) }) {
             let detail = same == username ? "exists already" : "would clash with user '\(same)': usernames must differ in more than case"
             throw AuthoringError(.alreadyExists, at: SourceLocation(path: folder.display(file)), "user '\(username)' \(detail)")
@@ -39,7 +39,7 @@ extension ContentAuthor {
         let transaction = folder.transaction()
         if let avatar = request.avatar {
             let name = username + "." + (try Self.imageExtension(of: avatar, option: "--avatar"))
-            try transaction.copy(from: avatar, to: "users/" + name)
+            try transaction.copy(from: avatar, to: ContentLayout.fileInUsersFolder(named: name))
             record.avatar = name
         }
         try transaction.create(file, bytes: record.fileBytes)

@@ -35,7 +35,7 @@ struct PostFile {
 extension ContentFolder {
     /// A post's `post.md`, after checking that its folder loads without errors.
     func readPost(_ id: ContentID) throws(AuthoringError) -> PostFile {
-        let file = Self.postFolder(id) + "/post.md"
+        let file = ContentLayout.file(.post, ofPost: id)
         let diagnostics = verifyPost(id)
         guard !diagnostics.contains(where: { $0.severity == .error }) else {
             throw AuthoringError(

@@ -33,7 +33,7 @@ extension ContentAuthor {
         guard new != old else {
             throw AuthoringError(.invalidArgument, "'\(old)' is already the user's name; nothing to change")
         }
-        let newFile = ContentFolder.userFile(new)
+        let newFile = ContentLayout.userFile(new)
         let shown = folder.display(newFile)
         if let same = folder.usernames().first(where: { $0 != old && Username.caseFolded($0) == Username.caseFolded(new) }) {
             let detail = same == new ? "exists already" : "would clash with user '\(same)': usernames must differ in more than case"
@@ -45,16 +45,17 @@ extension ContentAuthor {
         let transaction = folder.transaction()
         if let avatar = record.avatar, let dot = avatar.lastIndex(of: "."), avatar[..<dot] == old, !avatarIsShared(avatar, besides: old) {
             let renamed = new + avatar[dot...]
-            try transaction.copy(from: folder.absolute("users/" + avatar), to: "users/" + renamed)
-            try transaction.remove("users/" + avatar)
+            let (oldFile, newFile) = (ContentLayout.fileInUsersFolder(named: avatar), ContentLayout.fileInUsersFolder(named: renamed))
+            try transaction.copy(from: folder.absolute(oldFile), to: newFile)
+            try transaction.remove(oldFile)
             record.avatar = renamed
         }
         record.username = new
         try transaction.create(newFile, bytes: record.fileBytes)
-        try transaction.remove(ContentFolder.userFile(old))
+        try transaction.remove(ContentLayout.userFile(old))
         for var follower in traces.followers {
             follower.follows = follower.follows.map { $0 == old ? new : $0 }
-            try transaction.write(ContentFolder.userFile(follower.username), bytes: follower.fileBytes)
+            try transaction.write(ContentLayout.userFile(follower.username), bytes: follower.fileBytes)
         }
         let captions = try rewritePosts(traces, from: old, to: new, in: transaction)
         for file in traces.interactionFiles {
@@ -63,7 +64,7 @@ extension ContentAuthor {
                 if renamed.username == old { renamed.username = new }
                 return renamed
             }
-            try transaction.write(ContentFolder.interactionsFile(file.kind, of: file.post), bytes: InteractionRecord.fileBytes(renamed))
+            try transaction.write(ContentLayout.file(file.kind.file, ofPost: file.post), bytes: InteractionRecord.fileBytes(renamed))
         }
         var done = [(request.dryRun ? "would rename user " : "Renamed user ") + "\(old) to \(new): \(shown)"]
         if !traces.followers.isEmpty {
@@ -100,7 +101,7 @@ extension ContentAuthor {
         var mentions = 0
         var leftAlone: [Diagnostic] = []
         for id in own.union(mentionCounts.keys).sorted(by: { $0.rawValue.utf8.lexicographicallyPrecedes($1.rawValue.utf8) }) {
-            let file = ContentFolder.postFolder(id) + "/post.md"
+            let file = ContentLayout.file(.post, ofPost: id)
             let post = try folder.readPost(id)
             var edit = PostFileEdit(text: post.text, frontMatter: post.frontMatter)
             if own.contains(id) {
@@ -139,7 +140,7 @@ extension ContentAuthor {
     /// How many times a `post.md`'s caption mentions `old` and `new` (in any case), as
     /// CommonMark reads it; nil when the file has no front matter to split off.
     private static func mentionCounts(in file: [UInt8], of old: String, _ new: String) -> (old: Int, new: Int)? {
-        guard let caption = try? FrontMatter.split(SourceFile(path: "post.md", bytes: file)).body else { return nil }
+        guard let caption = try? FrontMatter.split(SourceFile(path: ContentLayout.PostFolderFile.post.name, bytes: file)).body else { return nil }
         return (UserTraces.mentionCount(of: old, in: caption), UserTraces.mentionCount(of: new, in: caption))
     }
 }

@@ -31,6 +31,6 @@ extension UserRecord {
     init(_ user: User) {
         self.init(
             username: user.username, name: user.name, bio: user.bio, url: user.url,
-            avatar: user.avatar.map { Path.relative($0.relativePath, to: "users") }, follows: user.follows.map(\.username), extra: user.extra)
+            avatar: user.avatar.map { Path.relative($0.relativePath, to: ContentLayout.usersFolder) }, follows: user.follows.map(\.username), extra: user.extra)
     }
 }

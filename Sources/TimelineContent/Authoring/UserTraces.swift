@@ -38,7 +38,7 @@ struct UserTraces {
         // are parsed, one after another, in a fixed order.
         let others = folder.usernames().sorted().filter { $0 != username }
         let naming = await ParallelMap.map(others) { other -> String? in
-            guard let bytes = try? FileSystem.readBytes(folder.absolute(ContentFolder.userFile(other))) else { return nil }
+            guard let bytes = try? FileSystem.readBytes(folder.absolute(ContentLayout.userFile(other))) else { return nil }
             return Self.mayName(bytes, name) ? other : nil
         }
         for other in naming.compactMap({ $0 }) {
@@ -48,20 +48,21 @@ struct UserTraces {
         // Listed in the system's order (sorting 200,000 names costs more than the scan), and
         // only the folders that name the user sorted, so that what is read and reported first
         // does not depend on that order.
-        let interactionFiles = [ContentFolder.Interactions.comments.fileName, ContentFolder.Interactions.likes.fileName]
-        let entries = FileSystem.directoryEntries(of: folder.absolute("posts"))
+        let entries = FileSystem.directoryEntries(of: folder.absolute(ContentLayout.postsFolder))
         let candidates = await ParallelMap.map(entries) { entry -> ContentID? in
             guard entry.isDirectory, let id = ContentID(entry.name) else { return nil }
-            let postFolder = folder.absolute(ContentFolder.postFolder(id))
-            func holds(_ file: String, _ test: ([UInt8]) -> Bool) -> Bool { (try? FileSystem.readBytes(postFolder + "/" + file)).map(test) ?? false }
+            let postFolder = folder.absolute(ContentLayout.postFolder(id))
+            func holds(_ file: ContentLayout.PostFolderFile, _ test: ([UInt8]) -> Bool) -> Bool {
+                (try? FileSystem.readBytes(ContentLayout.file(file, in: postFolder))).map(test) ?? false
+            }
             let namesUser =
-                holds("post.md") { Self.mayName($0, name) || Self.mayMention($0, name) }
-                || interactionFiles.contains { file in holds(file) { Self.mayName($0, name) } }
+                holds(.post) { Self.mayName($0, name) || Self.mayMention($0, name) }
+                || [ContentLayout.PostFolderFile.comments, .likes].contains { file in holds(file) { Self.mayName($0, name) } }
             return namesUser ? id : nil
         }.compactMap { $0 }
         let reader = PostReader(assets: folder.assets)
         for id in candidates.sorted(by: { $0.rawValue.utf8.lexicographicallyPrecedes($1.rawValue.utf8) }) {
-            let postFolder = ContentFolder.postFolder(id)
+            let postFolder = ContentLayout.postFolder(id)
             let (read, diagnostics) = reader.read(id: id, folder: postFolder)
             guard let post = read, !diagnostics.contains(where: { $0.severity == .error }) else {
                 throw AuthoringError(

@@ -25,10 +25,10 @@ package struct FuzzWorkspace: Sendable {
         }
         self.root = root
         self.postID = postID
-        let postFolder = content + "/" + ContentFolder.postFolder(postID)
-        try FileSystem.makeDirectories(content + "/users")
+        let postFolder = content + "/" + ContentLayout.postFolder(postID)
+        try FileSystem.makeDirectories(content + "/" + ContentLayout.usersFolder)
         try FileSystem.makeDirectories(postFolder)
-        try FileSystem.writeFile(content + "/users/avatar.jpg", bytes: Self.onePixelJPEG)
+        try FileSystem.writeFile(content + "/" + ContentLayout.fileInUsersFolder(named: "avatar.jpg"), bytes: Self.onePixelJPEG)
         try FileSystem.writeFile(postFolder + "/photo.jpg", bytes: Self.onePixelJPEG)
     }
 

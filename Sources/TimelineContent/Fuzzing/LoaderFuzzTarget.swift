@@ -15,26 +15,28 @@ package enum LoaderFuzzTarget: String, CaseIterable, Sendable {
 
     /// Runs `bytes` through the loader; returns every problem reported and every rendering, as text.
     package func run(_ bytes: [UInt8], in workspace: FuzzWorkspace) async throws(FileSystem.Failure) -> [String] {
-        let postFolder = ContentFolder.postFolder(workspace.postID)
+        let postFolder = ContentLayout.postFolder(workspace.postID)
         switch self {
         case .site:
-            return SiteSettingsReader.read(SourceFile(path: "Content/site.json", bytes: bytes)).1.map(\.description)
+            let file = SourceFile(path: workspace.contentFolder.appending(ContentLayout.settingsFile).shown, bytes: bytes)
+            return SiteSettingsReader.read(file).1.map(\.description)
         case .user:
             let reader = UserReader(assets: workspace.assets)
-            let (user, diagnostics) = reader.read(SourceFile(path: "Content/users/fuzz.json", bytes: bytes), expectedUsername: "fuzz")
+            let file = SourceFile(path: workspace.contentFolder.appending(ContentLayout.userFile("fuzz")).shown, bytes: bytes)
+            let (user, diagnostics) = reader.read(file, expectedUsername: "fuzz")
             return diagnostics.map(\.description) + Self.rendered(user?.bio)
         case .post:
-            try workspace.writeContent(bytes, to: postFolder + "/post.md")
+            try workspace.writeContent(bytes, to: ContentLayout.file(.post, in: postFolder))
             let reader = PostReader(assets: workspace.assets)
             let (post, diagnostics) = reader.read(id: workspace.postID, folder: postFolder)
             return diagnostics.map(\.description) + Self.rendered(post?.caption)
         case .comments:
-            let file = ContentFolder.interactionsFile(.comments, of: workspace.postID)
+            let file = ContentLayout.file(.comments, ofPost: workspace.postID)
             try workspace.writeContent(bytes, to: file)
             let (comments, diagnostics) = InteractionsReader.comments(at: workspace.contentFolder.appending(file), postID: workspace.postID)
             return diagnostics.map(\.description) + comments.flatMap { Self.rendered($0.text) }
         case .likes:
-            let file = ContentFolder.interactionsFile(.likes, of: workspace.postID)
+            let file = ContentLayout.file(.likes, ofPost: workspace.postID)
             try workspace.writeContent(bytes, to: file)
             return InteractionsReader.likes(at: workspace.contentFolder.appending(file), postID: workspace.postID).1.map(\.description)
         case .firebaseImport:

@@ -163,10 +163,10 @@ public struct FirebaseImport: Sendable {
     /// `site.json` when there is none; true when it wrote `site.json`.
     private func prepareFolder() throws(ImportFailure) -> Bool {
         do {
-            try FileSystem.makeDirectories(folder.absolute("users"))
-            try FileSystem.makeDirectories(folder.absolute("posts"))
-            guard !folder.exists("site.json") else { return false }
-            try FileSystem.writeAtomically(folder.absolute("site.json"), bytes: Self.defaultSettings)
+            try FileSystem.makeDirectories(folder.absolute(ContentLayout.usersFolder))
+            try FileSystem.makeDirectories(folder.absolute(ContentLayout.postsFolder))
+            guard !folder.exists(ContentLayout.settingsFile) else { return false }
+            try FileSystem.writeAtomically(folder.absolute(ContentLayout.settingsFile), bytes: Self.defaultSettings)
             return true
         } catch {
             throw ImportFailure(at: SourceLocation(path: folder.location.shown), error.description)

@@ -32,7 +32,7 @@ package struct PostImporter: Sendable {
         }
         let comments = resolve(post.comments, issues: &issues)
         let likes = resolve(post.likes, issues: &issues)
-        if folder.exists(ContentFolder.postFolder(post.id)) {
+        if folder.exists(ContentLayout.postFolder(post.id)) {
             let addedComments = try merge(comments, kind: .comments, into: post, issues: &issues)
             let addedLikes = try merge(likes, kind: .likes, into: post, issues: &issues)
             return addedComments + addedLikes == 0 ? .unchanged : .updated(comments: addedComments, likes: addedLikes)
@@ -57,7 +57,7 @@ package struct PostImporter: Sendable {
         _ post: FirebasePost, author: String, image: JSONStreamReader.StringSpan, comments: [InteractionRecord], likes: [InteractionRecord],
         issues: inout [ImportIssue]
     ) throws(ImportFailure) -> Outcome {
-        let relativeFolder = ContentFolder.postFolder(post.id)
+        let relativeFolder = ContentLayout.postFolder(post.id)
         let transaction = folder.transaction()
         do {
             let staged = try transaction.stageFolder(relativeFolder)
@@ -71,14 +71,14 @@ package struct PostImporter: Sendable {
                 issues.append(ImportIssue(JSONPath.root / "images" / post.imageID, skipped: "post '\(post.id)'", reason))
                 return .skipped
             }
-            var files: [(String, [UInt8])] = [("post.md", PostMarkdown(username: author, caption: post.caption).fileBytes)]
-            if !comments.isEmpty { files.append(("comments.json", InteractionRecord.fileBytes(comments))) }
-            if !likes.isEmpty { files.append(("likes.json", InteractionRecord.fileBytes(likes))) }
-            for (name, bytes) in files {
+            var files: [(ContentLayout.PostFolderFile, [UInt8])] = [(.post, PostMarkdown(username: author, caption: post.caption).fileBytes)]
+            if !comments.isEmpty { files.append((.comments, InteractionRecord.fileBytes(comments))) }
+            if !likes.isEmpty { files.append((.likes, InteractionRecord.fileBytes(likes))) }
+            for (file, bytes) in files {
                 do {
-                    try FileSystem.writeFile(staged + "/" + name, bytes: bytes)
+                    try FileSystem.writeFile(ContentLayout.file(file, in: staged), bytes: bytes)
                 } catch {
-                    throw ImportFailure(at: SourceLocation(path: folder.display(relativeFolder + "/" + name)), error.description)
+                    throw ImportFailure(at: SourceLocation(path: folder.display(ContentLayout.file(file, in: relativeFolder))), error.description)
                 }
             }
             try transaction.commit { folder.verifyPost(post.id).filter { $0.severity == .error } }

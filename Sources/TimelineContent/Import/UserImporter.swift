@@ -28,7 +28,7 @@ package struct UserImporter {
             if let clash = directory.clash(with: user.username), clash != user.username {
                 report(
                     ImportIssue(
-                        user.path, skipped: "this user", "'\(user.username)' differs only in case from \(folder.display(ContentFolder.userFile(clash)))"))
+                        user.path, skipped: "this user", "'\(user.username)' differs only in case from \(folder.display(ContentLayout.userFile(clash)))"))
                 directory.skip(uid: user.uid)
                 continue
             }
@@ -51,7 +51,7 @@ package struct UserImporter {
     }
 
     private func write(_ user: FirebaseUser, follows: [String], counts: inout Counts, report: (ImportIssue) -> Void) throws(ImportFailure) {
-        let file = ContentFolder.userFile(user.username)
+        let file = ContentLayout.userFile(user.username)
         let imported = UserRecord(username: user.username, bio: user.bio, url: user.url, follows: follows)
         let transaction = folder.transaction()
         let isNew = !folder.exists(file)

@@ -44,7 +44,7 @@ public struct ContentLoader: Sendable {
         let assets = AssetReader(content: contentFolder, canonicalContentRoot: canonicalRoot)
         let identities = FileIdentities(root: contentFolder.absolute)
 
-        let escapes = ["site.json", "users", "posts"].filter(assets.leavesContent)
+        let escapes = ContentLayout.topLevelEntries.filter(assets.leavesContent)
         guard escapes.isEmpty else {
             diagnostics.append(contentsOf: escapes.map(assets.outsideContent))
             return (nil, diagnostics, cache)
@@ -81,9 +81,9 @@ public struct ContentLoader: Sendable {
     }
 
     private func loadSettings(into diagnostics: inout DiagnosticList) -> SiteSettings? {
-        let shown = contentFolder.shown + "site.json"
+        let shown = contentFolder.shown + ContentLayout.settingsFile
         do {
-            let file = SourceFile(path: shown, bytes: try FileSystem.readBytes(contentFolder.absolute + "/site.json"))
+            let file = SourceFile(path: shown, bytes: try FileSystem.readBytes(contentFolder.absolute + "/" + ContentLayout.settingsFile))
             let (settings, problems) = SiteSettingsReader.read(file)
             diagnostics.append(contentsOf: problems)
             return settings
@@ -99,18 +99,18 @@ public struct ContentLoader: Sendable {
         into diagnostics: inout DiagnosticList,
         cache: inout [String: RecordCache.Entry<User>]
     ) async -> ([User], Set<String>) {
-        let folder = contentFolder.absolute + "/users"
+        let folder = contentFolder.absolute + "/" + ContentLayout.usersFolder
         let names: [String]
         do {
             names = try FileSystem.entries(of: folder)
         } catch {
             diagnostics.append(
                 .error(
-                    .unreadableFile, stage: .load, at: SourceLocation(path: contentFolder.shown + "users/"),
+                    .unreadableFile, stage: .load, at: SourceLocation(path: contentFolder.shown + ContentLayout.usersFolder + "/"),
                     "cannot list the users folder: \(error.reason)\(Self.hint(error))"))
             return ([], [])
         }
-        let userFiles = names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }
+        let userFiles = names.filter(ContentLayout.isUserFileName)
         let reader = UserReader(assets: assets)
         let prefix = contentFolder.shown
         let results = await ParallelMap.map(userFiles) { name -> (User?, [Diagnostic], RecordCache.Entry<User>?) in
@@ -118,16 +118,17 @@ public struct ContentLoader: Sendable {
                 return (cached.record, cached.warnings, RecordCache.Entry(dependencies: dependencies, record: cached.record, warnings: cached.warnings))
             }
             let known = previous[name]?.dependencies ?? []
-            if assets.leavesContent("users/" + name) { return (nil, [assets.outsideContent("users/" + name)], nil) }
-            let shown = prefix + "users/" + name
-            let dependencies = RecordCache.dependencies(["users/" + name], identities: identities, known: known)
+            let file = ContentLayout.fileInUsersFolder(named: name)
+            if assets.leavesContent(file) { return (nil, [assets.outsideContent(file)], nil) }
+            let shown = prefix + file
+            let dependencies = RecordCache.dependencies([file], identities: identities, known: known)
             let bytes: [UInt8]
             do throws(FileSystem.Failure) {
                 bytes = try FileSystem.readBytes(folder + "/" + name)
             } catch {
                 return (nil, [.error(.unreadableFile, stage: .load, at: SourceLocation(path: shown), "cannot read: \(error.reason)")], nil)
             }
-            let (user, problems) = reader.read(SourceFile(path: shown, bytes: bytes), expectedUsername: String(name.dropLast(5)))
+            let (user, problems) = reader.read(SourceFile(path: shown, bytes: bytes), expectedUsername: ContentLayout.username(ofUserFileNamed: name))
             let entry = Self.withAssetIdentity(
                 Self.cacheEntry(user, problems, dependencies, extra: user?.avatar.map { [$0.relativePath] } ?? [], identities: identities, known: known),
                 path: user?.avatar?.relativePath
@@ -138,7 +139,7 @@ public struct ContentLoader: Sendable {
         var unreadable = Set<String>()
         for (name, (user, problems, entry)) in zip(userFiles, results) {
             diagnostics.append(contentsOf: problems)
-            if let user { users.append(user) } else { unreadable.insert(String(name.dropLast(5))) }
+            if let user { users.append(user) } else { unreadable.insert(ContentLayout.username(ofUserFileNamed: name)) }
             if let entry { cache[name] = entry }
         }
         return (users, unreadable)
@@ -172,14 +173,14 @@ public struct ContentLoader: Sendable {
         into diagnostics: inout DiagnosticList,
         cache: inout [String: RecordCache.Entry<Post>]
     ) async -> [Post] {
-        let folder = contentFolder.absolute + "/posts"
+        let folder = contentFolder.absolute + "/" + ContentLayout.postsFolder
         let names: [String]
         do {
             names = try FileSystem.entries(of: folder)
         } catch {
             diagnostics.append(
                 .error(
-                    .unreadableFile, stage: .load, at: SourceLocation(path: contentFolder.shown + "posts/"),
+                    .unreadableFile, stage: .load, at: SourceLocation(path: contentFolder.shown + ContentLayout.postsFolder + "/"),
                     "cannot list the posts folder: \(error.reason)\(Self.hint(error))"))
             return []
         }
@@ -194,7 +195,8 @@ public struct ContentLoader: Sendable {
                 return (cached.record, cached.warnings, RecordCache.Entry(dependencies: dependencies, record: cached.record, warnings: cached.warnings))
             }
             let known = previous[name]?.dependencies ?? []
-            let location = SourceLocation(path: prefix + "posts/" + name)
+            let relativeFolder = ContentLayout.postFolder(named: name)
+            let location = SourceLocation(path: prefix + relativeFolder)
             let kind = FileSystem.kind(of: folder + "/" + name)
             guard kind == .directory || (kind == .symbolicLink && FileSystem.resolvedKind(of: folder + "/" + name) == .directory) else {
                 return (nil, [.warning(.unknownKey, stage: .load, at: location, "not a post folder, ignored: each post is a folder posts/<post-id>/")], nil)
@@ -210,12 +212,12 @@ public struct ContentLoader: Sendable {
                 )
             }
             let names = try? FileSystem.entries(of: folder + "/" + name)
-            let entries = (names ?? []).map { "posts/\(name)/\($0)" }
-            let records = ["posts/" + name] + entries.filter { PostReader.knownFiles.contains(Path.fileName(of: $0)) }
+            let entries = (names ?? []).map { relativeFolder + "/" + $0 }
+            let records = [relativeFolder] + entries.filter { ContentLayout.postFolderFileNames.contains(Path.fileName(of: $0)) }
             if let escape = records.first(where: assets.leavesContent) { return (nil, [assets.outsideContent(escape)], nil) }
-            let dependencies = RecordCache.dependencies(["posts/" + name] + entries, identities: identities, known: known)
+            let dependencies = RecordCache.dependencies([relativeFolder] + entries, identities: identities, known: known)
             let listing = names.map { PostReader.Listing(names: $0, isRealFolder: postsFolderIsReal && kind == .directory) }
-            let (post, problems) = reader.read(id: id, folder: "posts/" + name, listing: listing)
+            let (post, problems) = reader.read(id: id, folder: relativeFolder, listing: listing)
             let photo = post.map { $0.photo.relativePath }.flatMap { entries.contains($0) ? nil : $0 }
             let entry = Self.withAssetIdentity(
                 Self.cacheEntry(post, problems, dependencies, extra: photo.map { [$0] } ?? [], identities: identities, known: known),

@@ -5,7 +5,6 @@ import TimelineSystem
 /// `comments.json` and `likes.json`.
 package struct PostReader: Sendable {
     static let frontMatterKeys = ["username", "image", "alt", "date", "extra"]
-    package static let knownFiles: Set<String> = ["post.md", "comments.json", "likes.json"]
 
     package let content: SitePath
     package let assets: AssetReader
@@ -42,13 +41,13 @@ package struct PostReader: Sendable {
             }
         }
         let folderIsReal = listing?.isRealFolder ?? false
-        let postPath = content.shown + folder + "/post.md"
-        guard names.contains("post.md") else {
+        let postPath = content.shown + ContentLayout.file(.post, in: folder)
+        guard names.contains(ContentLayout.PostFolderFile.post.name) else {
             return (nil, [.error(.unreadableFile, stage: .load, at: SourceLocation(path: content.shown + folder), "post folder has no post.md")])
         }
         let file: SourceFile
         do {
-            file = SourceFile(path: postPath, bytes: try FileSystem.readBytes(absoluteFolder + "/post.md"))
+            file = SourceFile(path: postPath, bytes: try FileSystem.readBytes(ContentLayout.file(.post, in: absoluteFolder)))
         } catch {
             return (nil, [.error(.unreadableFile, stage: .load, at: SourceLocation(path: postPath), "cannot read: \(error.reason)")])
         }
@@ -87,20 +86,20 @@ package struct PostReader: Sendable {
         diagnostics.append(contentsOf: reader.diagnostics)
 
         var comments: [Comment] = []
-        if names.contains("comments.json") {
+        if names.contains(ContentLayout.PostFolderFile.comments.name) {
             let (read, problems) = InteractionsReader.comments(
-                at: content.appending(folder + "/comments.json"), postID: id)
+                at: content.appending(ContentLayout.file(.comments, in: folder)), postID: id)
             comments = read
             diagnostics.append(contentsOf: problems)
         }
         var likes: [Like] = []
-        if names.contains("likes.json") {
-            let (read, problems) = InteractionsReader.likes(at: content.appending(folder + "/likes.json"), postID: id)
+        if names.contains(ContentLayout.PostFolderFile.likes.name) {
+            let (read, problems) = InteractionsReader.likes(at: content.appending(ContentLayout.file(.likes, in: folder)), postID: id)
             likes = read
             diagnostics.append(contentsOf: problems)
         }
-        for name in names where !Self.knownFiles.contains(name) && !name.hasPrefix(".") && !AssetReader.isImageFileName(name) {
-            let hint = Suggestion.closest(to: name, among: Self.knownFiles).map { "; did you mean '\($0)'?" } ?? ""
+        for name in names where !ContentLayout.postFolderFileNames.contains(name) && !name.hasPrefix(".") && !AssetReader.isImageFileName(name) {
+            let hint = Suggestion.closest(to: name, among: ContentLayout.postFolderFileNames).map { "; did you mean '\($0)'?" } ?? ""
             diagnostics.append(
                 .warning(
                     .unknownKey, stage: .load, at: SourceLocation(path: content.shown + folder + "/" + name), "unexpected file in a post folder, ignored\(hint)"

@@ -32,7 +32,7 @@ package struct UserReader {
         }
         var avatar: ContentAsset?
         if let reference = reader.optionalText(fields, "avatar"), let position = fields.position(of: "avatar") {
-            switch assets.read(reference: reference, inFolder: "users") {
+            switch assets.read(reference: reference, inFolder: ContentLayout.usersFolder) {
             case .asset(let asset): avatar = asset
             case .problem(let code, let message): reader.report(code, at: position, message)
             }
