@@ -23,16 +23,18 @@
 #      ci-comment             fresh clone, state.tar restored, one comment added to one post and
 #                             committed, then the build (a CI run after a push of one comment);
 #      ci-nothing             fresh clone, state.tar restored, the build (nothing changed);
-#      same-checkout-comment  fresh clone, state.tar restored, built twice untimed (the second a
-#                             second after the clone, so that its input snapshot and record cache
-#                             hold every file), one comment added, the build; then the comment
-#                             removed and built again, untimed (a developer's own checkout);
-#      clean                  fresh clone, state.tar restored, `timeline build --clean` (every
-#                             page written again; the image cache in .timeline-cache hits).
-#    Every case starts from its own fresh clone, so no case sees another's leftovers. Old
-#    checkouts are moved into a trash folder and deleted after the last round (a large deletion
-#    slows file creation here for minutes, see scripts/bench.sh), or after a round when the disk
-#    runs short;
+#      same-checkout-comment  the checkout reset to the origin's commit (git reset --hard), its
+#                             Output/ and .timeline-cache/ replaced by state.tar's, built twice
+#                             untimed (the second a second later, so that its input snapshot and
+#                             record cache hold every file), one comment added, the build; then the
+#                             comment removed and built again, untimed (a developer's own checkout);
+#      clean                  the checkout reset and its state restored as above, then
+#                             `timeline build --clean` (every page written again; the image cache
+#                             in .timeline-cache hits, when the site processes images).
+#    So every case starts from the same state in every round. Replaced checkouts and states are
+#    moved into a trash folder and deleted after the last round, at low priority (a large
+#    deletion slows file creation here for minutes, see scripts/bench.sh), or after a round when
+#    the disk runs short;
 # 5. prints each round's seconds, the medians of seconds and peak memory, the files counts, the
 #    ratios ci-comment/clean and same-checkout-comment/clean, and the commands.
 set -euo pipefail
@@ -97,7 +99,7 @@ discard() {
   [[ -e "$1" ]] || return 0
   mkdir -p "$trash"
   trash_count=$((trash_count + 1))
-  mv "$1" "$trash/$(basename "$1")-$trash_count"
+  mv "$1" "$trash/$trash_count-$(basename "$1")"
 }
 # Leftovers of an interrupted run: nothing is measured yet.
 rm -rf "$trash"
@@ -211,6 +213,17 @@ fresh_checkout() {
   git clone -q "$origin" "$site"
   tar -C "$site" -xf "$state"
 }
+# restored_checkout: the checkout there is (a new clone when there is none) with its tree as the
+# origin's and the build state restored, as fresh_checkout leaves it but for the content files'
+# own inodes and times, which the restored state does not know either way (it was made in
+# another clone).
+restored_checkout() {
+  [[ -d "$site/.git" ]] || { fresh_checkout; return; }
+  git -C "$site" reset -q --hard origin/main
+  discard "$site/Output"
+  discard "$site/.timeline-cache"
+  tar -C "$site" -xf "$state"
+}
 add_comment() { cp "$work/comments-added.json" "$site/$comment_path"; }
 # An untimed build in the checkout; dies when it fails.
 untimed_build() {
@@ -244,7 +257,7 @@ run_case() {
       timed_build "$name" "$round"
       ;;
     same-checkout-comment)
-      fresh_checkout
+      restored_checkout
       untimed_build
       # Past the racy window (one second): the next build keeps its snapshot and records whole.
       sleep 1.1
@@ -256,7 +269,7 @@ run_case() {
       untimed_build
       ;;
     clean)
-      fresh_checkout
+      restored_checkout
       timed_build "$name" "$round" --clean
       ;;
   esac
@@ -269,7 +282,7 @@ cases=(ci-comment ci-nothing same-checkout-comment clean)
 rm -rf "$reports"
 mkdir -p "$reports"
 printf 'case\tround\tseconds\tpeak_kib\tmode\twritten\tunchanged\tdeleted\n' >"$results"
-echo "==> $runs rounds of ${#cases[@]} cases, the order rotating (case, seconds, peak, mode written unchanged deleted)"
+echo "==> Rounds: $runs, of ${#cases[@]} cases each, the order rotating (case, seconds, peak, mode written unchanged deleted)"
 for round in $(seq 1 "$runs"); do
   echo "==> Round $round"
   for index in "${!cases[@]}"; do
@@ -283,7 +296,7 @@ for round in $(seq 1 "$runs"); do
 done
 
 echo
-echo "$("$bin_dir/timeline" --version | sed -n 1p); $users users, $posts posts, $runs rounds; size of .timeline-cache/ after the first build: $(cat "$work/cache-size.txt"), of Output/: $(cat "$work/output-size.txt")"
+echo "$("$bin_dir/timeline" --version | sed -n 1p); $users users, $posts posts, rounds: $runs; after the first build, .timeline-cache/: $(cat "$work/cache-size.txt") (du -sh), Output/: $(cat "$work/output-size.txt"); state.tar: $(du -sh "$state" | cut -f1)"
 echo
 python3 - "$results" "$runs" <<'PYTHON'
 import csv, statistics, sys
@@ -315,7 +328,9 @@ PYTHON
 build_line="$time_tool -v $build_text"
 cat <<COMMANDS
 
-Commands (in $site; every case starts with: mv site trash/…; git clone -q $origin site; tar -C site -xf $state):
+Commands (in $site; ci-comment and ci-nothing start with: mv site trash/…; git clone -q $origin site;
+tar -C site -xf $state; same-checkout-comment and clean with: git reset -q --hard origin/main; mv Output
+.timeline-cache trash/…; tar -xf $state):
   ci-comment:             cp $work/comments-added.json $comment_path; git commit -q -m "One more comment" -- $comment_path; $build_line
   ci-nothing:             $build_line
   same-checkout-comment:  ${build_line#"$time_tool -v "}; sleep 1.1; (the same again); sleep 1.1; cp $work/comments-added.json $comment_path; $build_line
@@ -325,4 +340,7 @@ Every run: $results (reports and time -v records in $reports)
 COMMANDS
 
 # Only now, with nothing left to measure: deleting large trees slows the file creation that follows.
-rm -rf "$trash"
+if [[ -e "$trash" ]]; then
+  echo "==> Deleting the $trash_count replaced trees in $trash at low priority: this takes a while"
+  nice -n 19 ionice -c 3 rm -rf "$trash" 2>/dev/null || rm -rf "$trash"
+fi
