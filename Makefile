@@ -48,7 +48,7 @@ define install_missing
 endef
 endif
 
-.PHONY: test-loop sanitize fuzz kill-test serve-hostile site build install uninstall test layering lint format check bench bench-compare bench-images bench-search bench-serve deps test-deps clean portability
+.PHONY: test-loop sanitize fuzz kill-test serve-hostile site build install uninstall test layering lint format check bench bench-compare bench-ci bench-images bench-search bench-serve deps test-deps clean portability
 
 ## Install what is missing, build the tool (release) and the example site into Output/, with
 ## links relative to each page so that Output/index.html opens from the folder.
@@ -136,6 +136,14 @@ bench: deps
 bench-compare: deps
 	$(call install_missing,hugo time)
 	scripts/bench-compare.sh $(USERS) $(POSTS)
+
+## How a user's CI rebuilds the generated site kept in git (USERS, POSTS; RUNS rounds, default 3):
+## a fresh clone with the build state restored (one comment pushed, or nothing), one comment in a
+## built checkout, and a clean build, medians and ratios (scripts/bench-ci.sh; TIMELINE_BIN_DIR
+## takes timeline and timeline-workload from that folder instead of building them).
+bench-ci: deps
+	$(call install_missing,git time)
+	SWIFT_BUILD_FLAGS="$(SWIFT_BUILD_FLAGS)" scripts/bench-ci.sh $(USERS) $(POSTS)
 
 ## Image benchmark: COUNT generated 3600x2400 photos through Timeline (cold and warm), Hugo and
 ## vipsthumbnail (scripts/bench-images.sh; RUNS, HUGO_COLD_RUNS and TOOLS pass through).
