@@ -119,7 +119,7 @@ struct CommandLineTests {
         let lines = version.standardOutput.split(separator: "\n")
         #expect(lines.first?.hasPrefix("timeline \(TimelineVersion.current) (") == true)
         // Each C library with the version the binary found at run time.
-        for library in ["libcmark", "libxml2", "libvips", "zlib", "libbrotli"] {
+        for library in ["libcmark", "libxml2", "libvips", "zlib", "libbrotli", "libgit2"] {
             #expect(lines.last?.range(of: "\(library) [0-9]+\\.[0-9]+", options: .regularExpression) != nil, "\(library) in \(version.standardOutput)")
         }
         for command in [["--help"], ["build", "--help"], ["check", "--help"]] {

@@ -23,6 +23,7 @@ package enum ToolVersion {
             ("libvips", ImageLibrary.version),
             ("zlib", GzipCompressor.libraryVersion),
             ("libbrotli", BrotliCompressor.libraryVersion),
+            ("libgit2", GitWorkTree.libraryVersion),
         ]
     }
 

@@ -15,7 +15,7 @@ import TimelineSystem
 /// filters other than Git LFS, `ident`, encodings) is not asked at all, since the same blob can
 /// then give other bytes; nor is one whose index libgit2 cannot read. Every file git does not
 /// answer for is hashed instead (`FileIdentities`).
-final class GitWorkTree: Sendable {
+package final class GitWorkTree: Sendable {
     private struct Handles: ~Copyable {
         let repository: OpaquePointer
         let index: OpaquePointer
@@ -119,6 +119,15 @@ final class GitWorkTree: Sendable {
     /// libgit2 sets itself up once per process; it is never shut down, as its users may be on
     /// any thread until the process ends.
     static func prepareLibrary() { libraryReady.confirm() }
+
+    /// The version of the libgit2 the tool runs with, as the library says.
+    package static var libraryVersion: String {
+        var major: Int32 = 0
+        var minor: Int32 = 0
+        var revision: Int32 = 0
+        git_libgit2_version(&major, &minor, &revision)
+        return "\(major).\(minor).\(revision)"
+    }
 
     private static let libraryReady = LibraryReady()
 
