@@ -63,7 +63,7 @@ package final class FileIdentities: Sendable {
     /// file with that very size, inode and times; a path reached through a symbolic link is not
     /// one it holds (it holds the link), so such a file is hashed.
     package func of(_ relativePath: String, status: FileSystem.Status) -> Digest? {
-        if status.isDirectory { return (try? FileSystem.entries(of: path(relativePath))).map(Self.ofListing) }
+        if status.isDirectory { return Self.ofFolder(path(relativePath)) }
         if asksGit, !withinHashingBudget(status.size), let workTree = workTree(), let known = workTree.identity(of: relativePath, status: status) {
             return known
         }
@@ -90,11 +90,23 @@ package final class FileIdentities: Sendable {
         }
     }
 
-    /// A folder's identity: its entries' names (in any order).
-    package static func ofListing(_ names: [String]) -> Digest {
+    /// A folder's identity: its entries' names, in any order (each name's digest summed, so the
+    /// order the system lists them in does not count and nothing is sorted); nil when it cannot
+    /// be listed.
+    package static func ofFolder(_ path: String) -> Digest? {
+        var sum = Digest.of("folder")
+        var count = 0
+        do {
+            try FileSystem.readDirectory(path) { name, _ in
+                sum = sum &+ Digest.of(name)
+                count += 1
+            }
+        } catch {
+            return nil
+        }
         var hasher = StableHasher()
-        hasher.combine("folder")
-        for name in names.sorted() { hasher.combine(name) }
+        hasher.combine(sum)
+        hasher.combine(count)
         return hasher.finalize()
     }
 

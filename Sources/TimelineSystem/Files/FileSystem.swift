@@ -154,7 +154,7 @@ public enum FileSystem {
 
     /// Calls `body` with each name in a directory (without `.` and `..`) and its `d_type`
     /// (opendir(3), readdir(3): the same on Linux and Darwin).
-    private static func readDirectory(_ path: String, _ body: (String, UInt8) -> Void) throws(Failure) {
+    package static func readDirectory(_ path: String, _ body: (String, UInt8) -> Void) throws(Failure) {
         guard let directory = opendir(path) else { throw Failure(path: path, operation: "list", code: SystemError.last) }
         defer { closedir(directory) }
         while let entry = readdir(directory) {
