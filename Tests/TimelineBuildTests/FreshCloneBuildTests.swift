@@ -16,7 +16,7 @@ import TimelineTestSupport
 /// the files whose bytes changed.
 @Suite("Incremental builds across fresh clones and damaged state")
 struct FreshCloneBuildTests {
-    static let sequenceCount = ProcessInfo.processInfo.environment["TIMELINE_PROPERTY_SEQUENCES"].flatMap(Int.init) ?? 4
+    static let sequenceCount = IncrementalProperty.sequenceCount
     static let stepsPerSequence = 8
 
     /// How an edit reaches the next build.
@@ -95,26 +95,11 @@ struct FreshCloneBuildTests {
 
             let before = try OutputFileRecord.scan(fixture.output)
             let report = try await SiteBuilder.build(options)
-            var cleanOptions = BuildOptions(siteRoot: fixture.root, output: fixture.root + "/CleanOutput", cache: fixture.root + "/.clean-cache")
-            cleanOptions.clean = true
-            let cleanReport = try await SiteBuilder.build(cleanOptions)
-            #expect(report.warnings.map { "\($0)" } == cleanReport.warnings.map { "\($0)" }, "\(context): different warnings")
-            let incremental = try SiteFixture.snapshot(fixture.output)
-            let clean = try SiteFixture.snapshot(fixture.root + "/CleanOutput")
-            #expect(Set(incremental.keys) == Set(clean.keys), "\(context): different files")
-            for (path, bytes) in clean where incremental[path] != bytes {
-                Issue.record("\(context): \(path) differs from a clean build")
-            }
-            guard !passage.damagesState else { continue }
+            try await IncrementalProperty.expectSameAsClean(fixture, report: report, context: context)
             // State that could be trusted: only the files whose bytes changed were touched.
-            let after = try OutputFileRecord.scan(fixture.output)
-            for (path, old) in before {
-                guard let new = after[path], new.bytes == old.bytes else { continue }
-                #expect(new.inode == old.inode && new.modified == old.modified, "\(context): \(path) was rewritten with the same bytes")
+            if !passage.damagesState {
+                try IncrementalProperty.expectOnlyChangesWritten(in: fixture.output, before: before, report: report, context: context)
             }
-            let changed = after.filter { before[$0.key]?.bytes != $0.value.bytes }.count + before.keys.filter { after[$0] == nil }.count
-            #expect(report.files.mode != .clean, "\(context)")
-            #expect(report.files.written + report.files.deleted == changed, "\(context): reported \(report.files) but \(changed) files changed")
         }
         return taken
     }

@@ -13,8 +13,7 @@ import TimelineTestSupport
 /// bytes did not change was left alone (same inode, same modification time).
 @Suite("Incremental builds")
 struct IncrementalBuildTests {
-    /// More sequences with TIMELINE_PROPERTY_SEQUENCES=n (the closing note's figure used 60).
-    static let sequenceCount = ProcessInfo.processInfo.environment["TIMELINE_PROPERTY_SEQUENCES"].flatMap(Int.init) ?? 4
+    static let sequenceCount = IncrementalProperty.sequenceCount
     static let stepsPerSequence = 10
 
     @Test("random edit sequences: incremental output equals a clean build after every step")
@@ -41,8 +40,6 @@ struct IncrementalBuildTests {
         // Odd sequences start with compressed copies, so that edit builds keep them in step too.
         model.precompress = seed % 2 == 1
         let fixture = try SiteFixture()
-        let cleanOutput = fixture.root + "/CleanOutput"
-        let cleanCache = fixture.root + "/.clean-cache"
         // Even seeds trust every input at once, so that the up-to-date check and the record cache
         // (which otherwise distrust files edited in the last second) are exercised on every step.
         var options = fixture.options()
@@ -87,27 +84,8 @@ struct IncrementalBuildTests {
             if options.atomic, report.files.written + report.files.deleted > 0 {
                 #expect(FileSystem.status(of: fixture.output)?.inode != folderBefore, "\(context): an atomic build changed files in place")
             }
-            var cleanOptions = BuildOptions(siteRoot: fixture.root, output: cleanOutput, cache: cleanCache)
-            cleanOptions.clean = true
-            let cleanReport = try await SiteBuilder.build(cleanOptions)
-            #expect(report.warnings.map { "\($0)" } == cleanReport.warnings.map { "\($0)" }, "\(context): different warnings")
-
-            let incremental = try SiteFixture.snapshot(fixture.output)
-            let clean = try SiteFixture.snapshot(cleanOutput)
-            #expect(Set(incremental.keys) == Set(clean.keys), "\(context): different files")
-            for (path, bytes) in clean where incremental[path] != bytes {
-                Issue.record("\(context): \(path) differs from a clean build")
-            }
-            #expect(try SiteFixture.folders(fixture.output) == SiteFixture.folders(cleanOutput), "\(context): different folders")
-
-            let after = try OutputFileRecord.scan(fixture.output)
-            for (path, old) in before {
-                guard let new = after[path], new.bytes == old.bytes else { continue }
-                #expect(new.inode == old.inode && new.modified == old.modified, "\(context): \(path) was rewritten with the same bytes")
-            }
-            let changed = after.filter { before[$0.key]?.bytes != $0.value.bytes }.count + before.keys.filter { after[$0] == nil }.count
-            #expect(report.files.mode != .clean, "\(context)")
-            #expect(report.files.written + report.files.deleted == changed, "\(context): reported \(report.files) but \(changed) files changed")
+            try await IncrementalProperty.expectSameAsClean(fixture, report: report, context: context)
+            try IncrementalProperty.expectOnlyChangesWritten(in: fixture.output, before: before, report: report, context: context)
         }
         return editBuilds
     }
