@@ -35,12 +35,9 @@ struct InputSnapshot: Sendable {
         /// The tree with the statuses changed at or after `limit` replaced by one that matches
         /// no file, so that the next check compares those inputs' identities.
         func forgettingStatuses(changedSince limit: Int64) -> Tree {
-            func kept(_ status: FileSystem.Status) -> FileSystem.Status {
-                status.modifiedNanoseconds < limit && status.changedNanoseconds < limit ? status : RecordCache.unknownStatus
-            }
             var copy = self
-            copy.statuses = statuses.map(kept)
-            copy.rootStatus = rootStatus.map(kept)
+            copy.statuses = statuses.map { RecordCache.kept($0, changedBefore: limit) }
+            copy.rootStatus = rootStatus.map { RecordCache.kept($0, changedBefore: limit) }
             return copy
         }
 
@@ -126,15 +123,18 @@ struct InputSnapshot: Sendable {
             digests.append(dependency.identity)
         }
 
-        /// Appends the file or folder at `path` as it is now; false when it cannot be read.
-        mutating func append(_ path: String) -> Bool {
-            guard let status = FileSystem.status(of: identities.root + "/" + path), let identity = identities.of(path) else { return false }
+        /// Appends the file or folder at `path` as it is now (`status`, when the caller has read
+        /// it); false when it cannot be read.
+        mutating func append(_ path: String, status known: FileSystem.Status? = nil) -> Bool {
+            guard let status = known ?? FileSystem.status(of: identities.root + "/" + path), let identity = identities.of(path, status: status) else {
+                return false
+            }
             append(RecordCache.Dependency(path: path, status: status, identity: identity))
             return true
         }
 
         func tree(root: String, asksGit: Bool, status: FileSystem.Status?) -> Tree? {
-            let rootIdentity = status == nil ? Digest.zero : identities.of("")
+            let rootIdentity = status.map { identities.of("", status: $0) } ?? Digest.zero
             guard let rootIdentity else { return nil }
             return Tree(
                 root: root, asksGit: asksGit, rootStatus: status, rootIdentity: rootIdentity, pathBytes: pathBytes, offsets: offsets, statuses: statuses,
@@ -150,7 +150,7 @@ struct InputSnapshot: Sendable {
             if status.isDirectory {
                 guard entry.isDirectory, walk(path, relative: relativePath + "/", into: &tree) else { return false }
             }
-            guard tree.append(relativePath) else { return false }
+            guard tree.append(relativePath, status: status) else { return false }
         }
         return true
     }
@@ -161,18 +161,22 @@ struct InputSnapshot: Sendable {
     func verdict(options current: Digest) async -> Verdict {
         guard current == options else { return .changed }
         var refreshed = self
+        var anyMoved = false
         for (position, tree) in trees.enumerated() {
             let identities = FileIdentities(root: tree.root, asksGit: tree.asksGit)
             let rootStatus = FileSystem.status(of: tree.root)
             guard (rootStatus == nil) == (tree.rootStatus == nil) else { return .changed }
             guard let rootStatus else { continue }
-            if rootStatus != tree.rootStatus, identities.of("") != tree.rootIdentity { return .changed }
+            if rootStatus != tree.rootStatus {
+                guard identities.of("", status: rootStatus) == tree.rootIdentity else { return .changed }
+                refreshed.trees[position].rootStatus = rootStatus
+                anyMoved = true
+            }
             guard let moved = await movedStatuses(of: tree, identities: identities) else { return .changed }
             for (index, status) in moved { refreshed.trees[position].statuses[index] = status }
-            refreshed.trees[position].rootStatus = rootStatus
+            anyMoved = anyMoved || !moved.isEmpty
         }
-        return refreshed.trees.map(\.statuses) == trees.map(\.statuses) && refreshed.trees.map(\.rootStatus) == trees.map(\.rootStatus)
-            ? .current : .sameContent(refreshed: refreshed)
+        return anyMoved ? .sameContent(refreshed: refreshed) : .current
     }
 
     /// The inputs of `tree` whose status moved though their identity did not, with their status

@@ -51,11 +51,8 @@ package final class FileIdentities: Sendable {
 
     /// The identity of the file or folder at `relativePath` ("" for the root) as it is now,
     /// following symbolic links as the loader does; nil when it is missing or cannot be read.
-    /// `known` is what an earlier run found: taken while the status is the same.
-    package func of(_ relativePath: String, known: RecordCache.Dependency? = nil) -> Digest? {
-        guard let status = FileSystem.status(of: path(relativePath)) else { return nil }
-        if let known, known.path == relativePath, known.status == status { return known.identity }
-        return of(relativePath, status: status)
+    package func of(_ relativePath: String) -> Digest? {
+        FileSystem.status(of: path(relativePath)).flatMap { of(relativePath, status: $0) }
     }
 
     /// The identity of the file or folder at `relativePath` whose status (following symbolic

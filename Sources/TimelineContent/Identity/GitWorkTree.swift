@@ -45,9 +45,13 @@ package final class GitWorkTree: Sendable {
             Path.isInside(canonicalFolder, directory: canonicalWorkdir) || canonicalFolder == canonicalWorkdir,
             let gitFolder = git_repository_path(repository).map({ String(cString: $0) }),
             let indexStatus = FileSystem.status(of: gitFolder + "index"),
-            Self.convertsNothing(repository, gitFolder: gitFolder, workdir: canonicalWorkdir),
             git_repository_index(&index, repository) == 0, let index
         else {
+            git_repository_free(repository)
+            return nil
+        }
+        guard Self.convertsNothing(repository, index: index, gitFolder: gitFolder, workdir: canonicalWorkdir) else {
+            git_index_free(index)
             git_repository_free(repository)
             return nil
         }
@@ -90,7 +94,7 @@ package final class GitWorkTree: Sendable {
     /// repository's `info/attributes`, or one in the index anywhere) that asks for more than
     /// Git LFS or marking files binary. An attribute names a pointer's bytes' owner, not
     /// the bytes, only for LFS, whose pointer holds the content's own SHA-256.
-    private static func convertsNothing(_ repository: OpaquePointer, gitFolder: String, workdir: String) -> Bool {
+    private static func convertsNothing(_ repository: OpaquePointer, index: OpaquePointer, gitFolder: String, workdir: String) -> Bool {
         var config: OpaquePointer?
         guard git_repository_config_snapshot(&config, repository) == 0, let config else { return false }
         defer { git_config_free(config) }
@@ -100,20 +104,28 @@ package final class GitWorkTree: Sendable {
         {
             return false
         }
-        var index: OpaquePointer?
-        guard git_repository_index(&index, repository) == 0, let index else { return false }
-        defer { git_index_free(index) }
         var attributeFiles = [gitFolder + "info/attributes"]
         for position in 0..<git_index_entrycount(index) {
-            guard let entry = git_index_get_byindex(index, position)?.pointee, let path = entry.path else { continue }
-            let name = String(cString: path)
-            if name == ".gitattributes" || name.hasSuffix("/.gitattributes") { attributeFiles.append(workdir + "/" + name) }
+            guard let path = git_index_get_byindex(index, position)?.pointee.path, Self.namesAttributesFile(path) else { continue }
+            attributeFiles.append(workdir + "/" + String(cString: path))
         }
         return attributeFiles.allSatisfy { file in
             guard FileSystem.kind(of: file) != .missing else { return true }
             guard let bytes = try? FileSystem.readBytes(file) else { return false }
             return GitAttributes.onlyKeepsBytes(String(decoding: bytes, as: UTF8.self))
         }
+    }
+
+    private static let attributesFileName = Array(".gitattributes".utf8).map { CChar(bitPattern: $0) }
+
+    /// Whether an index path's last component is `.gitattributes`, compared in place: a string
+    /// for each of a large site's entries would cost more than the whole check.
+    private static func namesAttributesFile(_ path: UnsafePointer<CChar>) -> Bool {
+        var length = 0
+        while path[length] != 0 { length += 1 }
+        let name = attributesFileName
+        guard length >= name.count, length == name.count || path[length - name.count - 1] == CChar(bitPattern: UInt8(ascii: "/")) else { return false }
+        return name.indices.allSatisfy { path[length - name.count + $0] == name[$0] }
     }
 
     /// libgit2 sets itself up once per process; it is never shut down, as its users may be on

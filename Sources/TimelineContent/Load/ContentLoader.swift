@@ -160,7 +160,7 @@ public struct ContentLoader: Sendable {
     /// they are taken before the record is read, so a file changed meanwhile is read again next
     /// time. Without an entry (a record with errors) the asset keeps no identity.
     private static func withAssetIdentity<Record>(
-        _ entry: RecordCache.Entry<Record>?, path: String?, set: (inout Record, Digest) -> Void
+        _ entry: RecordCache.Entry<Record>?, path: String?, set: (inout Record, Digest?) -> Void
     ) -> RecordCache.Entry<Record>? {
         guard let entry, let path, let identity = entry.dependencies.first(where: { $0.path == path })?.identity else { return entry }
         var record = entry.record

@@ -36,6 +36,11 @@ package struct RecordCache: Sendable {
     /// read it): no file has inode 0, so it matches none, and the next build compares the identity.
     package static let unknownStatus = FileSystem.Status(size: 0, modifiedNanoseconds: 0, changedNanoseconds: 0, inode: 0, isDirectory: false)
 
+    /// `status`, or `unknownStatus` when it changed at or after `limit` (within the racy window).
+    package static func kept(_ status: FileSystem.Status, changedBefore limit: Int64) -> FileSystem.Status {
+        status.modifiedNanoseconds < limit && status.changedNanoseconds < limit ? status : unknownStatus
+    }
+
     /// Diagnostics name files as the run shows them (`Content/…` from the site folder): a cache
     /// made from another working directory is not used.
     package var displayPrefix: String
@@ -80,10 +85,7 @@ package struct RecordCache: Sendable {
     /// identity instead.
     package func keepingOnlyStable(before limit: Int64) -> RecordCache {
         func stable(_ dependencies: [Dependency]) -> [Dependency] {
-            dependencies.map { dependency in
-                dependency.status.modifiedNanoseconds < limit && dependency.status.changedNanoseconds < limit
-                    ? dependency : Dependency(path: dependency.path, status: Self.unknownStatus, identity: dependency.identity)
-            }
+            dependencies.map { Dependency(path: $0.path, status: Self.kept($0.status, changedBefore: limit), identity: $0.identity) }
         }
         func stable<Record>(_ entry: Entry<Record>) -> Entry<Record> {
             Entry(dependencies: stable(entry.dependencies), record: entry.record, warnings: entry.warnings)
@@ -236,7 +238,8 @@ private struct RecordWriter {
         bytes.number(asset.pixelSize.width)
         bytes.number(asset.pixelSize.height)
         bytes.string(asset.mediaType)
-        bytes.digest(asset.identity)
+        bytes.number(asset.identity == nil ? 0 : 1)
+        if let identity = asset.identity { bytes.digest(identity) }
     }
 
     package mutating func user(_ user: User) {
@@ -343,7 +346,7 @@ private struct RecordReaderState {
         let mediaType = try bytes.string()
         var asset = ContentAsset(
             relativePath: relativePath, fileName: fileName, byteCount: byteCount, pixelSize: PixelSize(width: width, height: height), mediaType: mediaType)
-        asset.identity = try bytes.digest()
+        asset.identity = try bytes.count(limit: 1) == 1 ? try bytes.digest() : nil
         return asset
     }
 

@@ -7,8 +7,8 @@ public struct ContentAsset: Sendable, Hashable {
     public let pixelSize: PixelSize
     public let mediaType: String
     /// What the file's bytes are (`FileIdentities`): the image cache finds its work by it.
-    /// `.zero` when the loader did not say (the source is then read to know).
-    public var identity: Digest = .zero
+    /// Nil when the loader did not say (the source is then read to know).
+    public var identity: Digest?
 
     public init(relativePath: String, fileName: String, byteCount: Int, pixelSize: PixelSize, mediaType: String) {
         self.relativePath = relativePath

@@ -67,8 +67,11 @@ package final class OutputRecorder: FileSink {
         }
         let fingerprint = withPrecompression(Self.fingerprint(ofFile: source, kind: 1, content: content), of: path)
         if recordedUnchanged(path, fingerprint: fingerprint) { return }
-        if bytes == nil { bytes = try FileSystem.readBytes(source) }
-        try store(path, bytes: bytes ?? [], fingerprint: fingerprint)
+        if let bytes {
+            try store(path, bytes: bytes, content: content, fingerprint: fingerprint)
+        } else {
+            try store(path, bytes: try FileSystem.readBytes(source), fingerprint: fingerprint)
+        }
     }
 
     /// A fingerprint that also changes when precompression is turned on or off or its settings
@@ -105,8 +108,8 @@ package final class OutputRecorder: FileSink {
 
     /// Writes `bytes` unless the previous build wrote exactly these bytes at `path`, and its
     /// compressed copies likewise; a nil fingerprint means the bytes are the fingerprint.
-    private func store(_ path: String, bytes: [UInt8], fingerprint: Digest?) throws(FileSystem.Failure) {
-        let content = Digest.of(bytes)
+    private func store(_ path: String, bytes: [UInt8], content known: Digest? = nil, fingerprint: Digest?) throws(FileSystem.Failure) {
+        let content = known ?? Digest.of(bytes)
         try storeCompressedCopies(of: path, bytes: bytes, content: content)
         try write(path, bytes: bytes, content: content, fingerprint: fingerprint ?? content)
     }

@@ -44,7 +44,7 @@ package enum SiteFiles {
             case builtIn(String, String)
         }
         var transfers = images.processedFiles.map { Transfer.link($0.cacheFile, $0.outputFile) }
-        transfers += images.originalFiles.map { Transfer.copy($0.source, $0.identity == .zero ? nil : $0.identity, $0.outputFile) }
+        transfers += images.originalFiles.map { Transfer.copy($0.source, $0.identity, $0.outputFile) }
         transfers += theme.assetFiles.map { asset in
             let path = "assets/" + asset
             return theme.files.sitePath(of: path).map { Transfer.copy($0, nil, path) } ?? Transfer.builtIn(path, path)

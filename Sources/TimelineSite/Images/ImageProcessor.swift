@@ -191,8 +191,7 @@ package struct ImageProcessor: Sendable {
     /// identity and the index knows it, else by reading the file once for both (so that the
     /// index never pairs an identity with another version's digest).
     private func sourceEntry(_ job: ImageJob) throws(JobFailure) -> ImageCacheIndex.SourceEntry {
-        let identity = job.asset.identity
-        if identity != .zero, let digest = known.sources[identity] { return .init(identity: identity, digest: digest) }
+        if let identity = job.asset.identity, let digest = known.sources[identity] { return .init(identity: identity, digest: digest) }
         let bytes: [UInt8]
         do {
             bytes = try FileSystem.readBytes(job.source.absolute)

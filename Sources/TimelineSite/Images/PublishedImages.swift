@@ -13,14 +13,14 @@ package struct PublishedImages: Sendable {
     /// Processed files: cache file → output file, published as hard links.
     let processedFiles: [(cacheFile: String, outputFile: String)]
     /// Originals: content file (and its identity) → output file, published as copies.
-    let originalFiles: [(source: String, identity: Digest, outputFile: String)]
+    let originalFiles: [(source: String, identity: Digest?, outputFile: String)]
     /// Per post, the URL path of its original when published.
     let originalPhotoFiles: [String?]
     package let statistics: ImagePipeline.Statistics
 
     package init(
         posts: [ProcessedImage], avatars: [ProcessedImage?], processedFiles: [(cacheFile: String, outputFile: String)],
-        originalFiles: [(source: String, identity: Digest, outputFile: String)], originalPhotoFiles: [String?], statistics: ImagePipeline.Statistics
+        originalFiles: [(source: String, identity: Digest?, outputFile: String)], originalPhotoFiles: [String?], statistics: ImagePipeline.Statistics
     ) {
         self.posts = posts
         self.avatars = avatars
@@ -33,7 +33,7 @@ package struct PublishedImages: Sendable {
     /// With `images.process` off: every photo and avatar published as it is.
     package static func unprocessed(site: LinkedSite, content: SitePath) -> PublishedImages {
         let paths = SitePaths(settings: site.settings)
-        var originals: [(source: String, identity: Digest, outputFile: String)] = []
+        var originals: [(source: String, identity: Digest?, outputFile: String)] = []
         let posts = site.posts.map { post in
             let file = paths.photoFile(of: post)
             originals.append((content.appending(post.photo.relativePath).absolute, post.photo.identity, file))
