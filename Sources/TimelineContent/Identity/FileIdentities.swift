@@ -10,7 +10,7 @@ import TimelineSystem
 ///
 /// A file's identity comes from git's index when the content folder is in a git work tree and
 /// the file is as the index describes it (`GitWorkTree`), else from hashing its bytes, which
-/// gives the same ID git would. A folder's identity is that of its sorted entry names.
+/// gives the same ID git would. A folder's identity is that of its entry names, in any order.
 ///
 /// Both give the same identity, so which one answers is only a matter of cost: reading a large
 /// site's index takes time and memory (0.7 s and 220 MB for 660,000 files), hashing a few
