@@ -45,14 +45,19 @@ struct FreshCloneBuildTests {
     func randomSequences() async throws {
         let foreign = try await ForeignSite.make()
         var passages: [Passage: Int] = [:]
+        var editBuilds = 0
         for seed in 1...UInt64(Self.sequenceCount) {
-            for (passage, count) in try await runSequence(seed: seed, foreign: foreign) { passages[passage, default: 0] += count }
+            let (taken, edits) = try await runSequence(seed: seed, foreign: foreign)
+            for (passage, count) in taken { passages[passage, default: 0] += count }
+            editBuilds += edits
         }
         #expect(passages.keys.count == Passage.allCases.count, "every passage was taken: \(passages)")
+        #expect(editBuilds > 0, "some post edits reached the build as a change set applied to the kept state")
     }
 
-    /// Odd seeds keep the site in git; even seeds do not (their fresh clones are copies).
-    private func runSequence(seed: UInt64, foreign: ForeignSite) async throws -> [Passage: Int] {
+    /// Odd seeds keep the site in git; even seeds do not (their fresh clones are copies). Returns
+    /// the passages taken and how many builds were edit builds.
+    private func runSequence(seed: UInt64, foreign: ForeignSite) async throws -> ([Passage: Int], Int) {
         var random = SplitMix(seed: seed &* 7919)
         var model = SiteModel.initial()
         model.precompress = seed % 4 == 1
@@ -65,6 +70,7 @@ struct FreshCloneBuildTests {
         try await site.start()
         _ = try await SiteBuilder.build(options)
         var taken: [Passage: Int] = [:]
+        var editBuilds = 0
 
         for step in 1...Self.stepsPerSequence {
             var edit = model.randomEdit(using: &random)
@@ -95,13 +101,14 @@ struct FreshCloneBuildTests {
 
             let before = try OutputFileRecord.scan(fixture.output)
             let report = try await SiteBuilder.build(options)
+            if report.files.mode == .edit { editBuilds += 1 }
             try await IncrementalProperty.expectSameAsClean(fixture, report: report, context: context)
             // State that could be trusted: only the files whose bytes changed were touched.
             if !passage.damagesState {
                 try IncrementalProperty.expectOnlyChangesWritten(in: fixture.output, before: before, report: report, context: context)
             }
         }
-        return taken
+        return (taken, editBuilds)
     }
 
     /// Makes the state as `passage` says; every case must end in a whole pass or a clean

@@ -68,8 +68,15 @@ struct InputSnapshot: Sendable {
         /// Some statuses moved, but every identity is the same: the same inputs, as `refreshed`
         /// records them now.
         case sameContent(refreshed: InputSnapshot)
-        case changed
+        /// Some inputs changed. When every one is a file or folder of a post in the content
+        /// folder (and there are not more than `changeSetLimit`), `contentPaths` names them,
+        /// relative to the content folder; nil for any other change, which only a whole pass
+        /// can take.
+        case changed(contentPaths: [String]?)
     }
+
+    /// More changed files than this are a whole pass's to build.
+    static let changeSetLimit = 64
 
     /// The inputs of a build: for the content folder, the tree `captureContent` made when the
     /// records were read; for the templates folder, every file and folder below it (or that
@@ -155,63 +162,96 @@ struct InputSnapshot: Sendable {
         return true
     }
 
-    /// Whether every input is still the same: first by status, one `stat` per input, stopping at
-    /// the first input whose identity changed; an input whose status moved is compared by
-    /// identity.
+    /// Whether every input is still the same: first by status, one `stat` per input; an input
+    /// whose status moved is compared by identity. A change in the content folder is looked
+    /// for to the end, to name every changed input (the change set); anything else stops the
+    /// check at once.
     func verdict(options current: Digest) async -> Verdict {
-        guard current == options else { return .changed }
+        guard current == options else { return .changed(contentPaths: nil) }
         var refreshed = self
         var anyMoved = false
+        var changedPaths: [String] = []
         for (position, tree) in trees.enumerated() {
+            // Only the content tree (the first) can name a change set.
+            let namesChanges = position == 0 && tree.asksGit
             let identities = FileIdentities(root: tree.root, asksGit: tree.asksGit)
             let rootStatus = FileSystem.status(of: tree.root)
-            guard (rootStatus == nil) == (tree.rootStatus == nil) else { return .changed }
+            guard (rootStatus == nil) == (tree.rootStatus == nil) else { return .changed(contentPaths: nil) }
             guard let rootStatus else { continue }
             if rootStatus != tree.rootStatus {
-                guard identities.of("", status: rootStatus) == tree.rootIdentity else { return .changed }
+                guard identities.of("", status: rootStatus) == tree.rootIdentity else { return .changed(contentPaths: nil) }
                 refreshed.trees[position].rootStatus = rootStatus
                 anyMoved = true
             }
-            guard let moved = await movedStatuses(of: tree, identities: identities) else { return .changed }
-            for (index, status) in moved { refreshed.trees[position].statuses[index] = status }
-            anyMoved = anyMoved || !moved.isEmpty
+            guard let scan = await scan(tree, identities: identities, collectingChanges: namesChanges) else { return .changed(contentPaths: nil) }
+            for (index, status) in scan.moved { refreshed.trees[position].statuses[index] = status }
+            anyMoved = anyMoved || !scan.moved.isEmpty
+            changedPaths += scan.changed.map(tree.path(at:))
         }
+        guard changedPaths.isEmpty else { return .changed(contentPaths: Self.changeSet(changedPaths)) }
         return anyMoved ? .sameContent(refreshed: refreshed) : .current
     }
 
-    /// The inputs of `tree` whose status moved though their identity did not, with their status
-    /// now; nil as soon as one input is missing or its identity changed.
-    private func movedStatuses(of tree: Tree, identities: FileIdentities) async -> [(Int, FileSystem.Status)]? {
-        guard let root = FileSystem.openDirectory(tree.root) else { return nil }
-        let changed = ChangeFlag()
-        let moved = await ParallelMap.chunks(count: tree.statuses.count) { range -> [(Int, FileSystem.Status)] in
-            var moved: [(Int, FileSystem.Status)] = []
-            tree.pathBytes.withUnsafeBufferPointer { bytes in
-                for index in range {
-                    if index & 255 == 0, changed.isSet { return }
-                    let path = UnsafeRawPointer(bytes.baseAddress! + Int(tree.offsets[index])).assumingMemoryBound(to: CChar.self)
-                    guard let status = FileSystem.status(at: path, in: root) else {
-                        changed.set()
-                        return
-                    }
-                    if status == tree.statuses[index] { continue }
-                    guard identities.of(tree.path(at: index), status: status) == tree.identities[index] else {
-                        changed.set()
-                        return
-                    }
-                    moved.append((index, status))
-                }
+    /// The changed content paths when each is a post's file or folder, else nil.
+    private static func changeSet(_ paths: [String]) -> [String]? {
+        guard paths.count <= changeSetLimit else { return nil }
+        for path in paths {
+            switch ContentLayout.place(of: path) {
+            case .postFile?, .postFolder?: continue
+            default: return nil
             }
-            return moved
         }
-        return changed.isSet ? nil : moved.flatMap { $0 }
+        return paths.sorted()
     }
 
-    /// Lets the other tasks stop as soon as one finds a change.
-    private final class ChangeFlag: Sendable {
-        private let value = Atomic<Bool>(false)
-        var isSet: Bool { value.load(ordering: .relaxed) }
-        func set() { value.store(true, ordering: .relaxed) }
+    /// The inputs of `tree` whose status moved though their identity did not (`moved`, with
+    /// their status now) and, when `collectingChanges`, those missing or whose identity changed
+    /// (`changed`), up to `changeSetLimit` of them. Nil as soon as there is a change it does not
+    /// collect, or more than it collects.
+    private func scan(_ tree: Tree, identities: FileIdentities, collectingChanges: Bool) async -> (
+        moved: [(Int, FileSystem.Status)], changed: [Int]
+    )? {
+        guard let root = FileSystem.openDirectory(tree.root) else { return nil }
+        let tally = ChangeTally()
+        let limit = collectingChanges ? Self.changeSetLimit : 0
+        let results = await ParallelMap.chunks(count: tree.statuses.count) { range -> (moved: [(Int, FileSystem.Status)], changed: [Int]) in
+            var moved: [(Int, FileSystem.Status)] = []
+            var changed: [Int] = []
+            tree.pathBytes.withUnsafeBufferPointer { bytes in
+                for index in range {
+                    if index & 255 == 0, tally.gaveUp { return }
+                    let path = UnsafeRawPointer(bytes.baseAddress! + Int(tree.offsets[index])).assumingMemoryBound(to: CChar.self)
+                    let status = FileSystem.status(at: path, in: root)
+                    if let status, status == tree.statuses[index] { continue }
+                    if let status, identities.of(tree.path(at: index), status: status) == tree.identities[index] {
+                        moved.append((index, status))
+                        continue
+                    }
+                    guard tally.countChange(limit: limit) else { return }
+                    changed.append(index)
+                }
+            }
+            return (moved, changed)
+        }
+        guard !tally.gaveUp else { return nil }
+        return (results.flatMap(\.moved), results.flatMap(\.changed))
+    }
+
+    /// The changes the tasks of a scan found, so that all stop once there are more than it
+    /// collects.
+    private final class ChangeTally: Sendable {
+        private let count = Atomic<Int>(0)
+        private let stopped = Atomic<Bool>(false)
+        var gaveUp: Bool { stopped.load(ordering: .relaxed) }
+
+        /// Counts one change; false (and every task stops) when it is one more than `limit`.
+        func countChange(limit: Int) -> Bool {
+            guard count.add(1, ordering: .relaxed).newValue <= limit else {
+                stopped.store(true, ordering: .relaxed)
+                return false
+            }
+            return true
+        }
     }
 
     func encoded() -> [UInt8] {

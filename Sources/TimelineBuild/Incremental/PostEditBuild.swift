@@ -27,9 +27,13 @@ struct PostEditBuild {
     /// The edited posts by index, with the warnings reading and linking each gave.
     let edited: [Int: Post]
     let warnings: [Int: [Diagnostic]]
+    /// The edited posts' record-cache entries, by folder name.
+    let entries: [String: RecordCache.Entry<Post>]
 
-    /// The edit build for `changes` (absolute paths), or nil when they are not post edits.
-    static func plan(_ changes: [String], built: BuiltSite) -> PostEditBuild? {
+    /// The edit build for `changes` (absolute paths of changed files and folders), or nil when
+    /// they are not post edits. `known` gives a post's last dependencies by folder name, so that
+    /// a file whose status is the same is not hashed again.
+    static func plan(_ changes: [String], built: BuiltSite, known: (String) -> [RecordCache.Dependency] = { _ in [] }) -> PostEditBuild? {
         let options = built.options
         let content = options.layout.content
         let contentRoot = content.absolute
@@ -37,30 +41,28 @@ struct PostEditBuild {
         guard !changes.isEmpty, !options.atomic, let canonicalRoot = FileSystem.canonicalPath(contentRoot) else { return nil }
         var folders = Set<String>()
         for path in changes {
-            guard let relative = SitePath.relative(path, to: contentRoot), case .postFile(_, let folder)? = ContentLayout.place(of: relative) else {
-                return nil
+            switch SitePath.relative(path, to: contentRoot).flatMap(ContentLayout.place(of:)) {
+            case .postFile(_, let folder)?, .postFolder(let folder)?: folders.insert(folder)
+            default: return nil
             }
-            folders.insert(folder)
         }
         let assets = AssetReader(content: content, canonicalContentRoot: canonicalRoot)
-        let reader = PostReader(assets: assets)
+        let loader = PostFolderLoader(contentFolder: content, assets: assets, identities: FileIdentities(root: contentRoot))
         let site = built.site
         let resolver = site.exactResolver
         var edited: [Int: Post] = [:]
         var warnings: [Int: [Diagnostic]] = [:]
+        var entries: [String: RecordCache.Entry<Post>] = [:]
         for folder in folders {
-            guard let index = built.postIndexByID[folder], let id = ContentID(folder) else { return nil }
+            guard let index = built.postIndexByID[folder] else { return nil }
             let old = site.posts[index]
             let relative = ContentLayout.postFolder(named: folder)
             // Any other file in the folder is something a whole build must look at.
             guard let names = try? FileSystem.entries(of: contentRoot + "/" + relative),
-                names.allSatisfy({ ContentLayout.postFolderFileNames.contains($0) || relative + "/" + $0 == old.photo.relativePath }),
-                !([relative] + names.map { relative + "/" + $0 }).contains(where: assets.leavesContent)
+                names.allSatisfy({ ContentLayout.postFolderFileNames.contains($0) || relative + "/" + $0 == old.photo.relativePath })
             else { return nil }
-            var (read, problems) = reader.read(id: id, folder: relative)
-            // The photo is not among the changed files: its identity is the one the site knows.
-            read?.photo.identity = old.photo.identity
-            guard let post = read, !problems.contains(where: { $0.severity == .error }), post.id == old.id,
+            let (read, problems, entry) = loader.load(named: folder, known: known(folder))
+            guard let post = read, let entry, !problems.contains(where: { $0.severity == .error }), post.id == old.id,
                 post.author.username == old.author.username, post.photo == old.photo, post.alt == old.alt, post.date == old.date, post.extra == old.extra
             else { return nil }
             // A tag gained or lost changes which tag pages exist and list what: a whole build's.
@@ -72,15 +74,16 @@ struct PostEditBuild {
             guard !diagnostics.hasErrors, !(options.strict && !diagnostics.all.isEmpty) else { return nil }
             edited[index] = post
             warnings[index] = diagnostics.all
+            entries[folder] = entry
         }
-        return PostEditBuild(edited: edited, warnings: warnings)
+        return PostEditBuild(edited: edited, warnings: warnings, entries: entries)
     }
 
     /// Builds the edit into the output folder through the journal and changes `next` into the
     /// site as it now is, in place: the session hands it over whole, so that no array of the
     /// site (nor the manifest of every output file) is copied. After a failure it is not used.
-    func run(on next: inout BuiltSite) async throws(BuildFailure) -> BuildReport {
-        var timings = StageTimings()
+    func run(on next: inout BuiltSite, timings: StageTimings = StageTimings()) async throws(BuildFailure) -> BuildReport {
+        var timings = timings
         let options = next.options
         let oldTerms = Dictionary(uniqueKeysWithValues: edited.keys.map { ($0, SiteSearchCollections.postTerms(ofPost: $0, in: next.site)) })
         next.contexts.replacePosts(edited)

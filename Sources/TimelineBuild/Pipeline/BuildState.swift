@@ -19,31 +19,49 @@ struct BuildState: Sendable {
         stableBefore = start - options.racyWindowNanoseconds
     }
 
-    /// What the last build made, when no input, option or tool changed since it and its output
-    /// is complete: nothing to do.
-    func upToDateFacts() async -> BuildFacts? {
-        guard FileSystem.kind(of: folder.journalFile) == .missing, FileSystem.kind(of: folder.editsFile) == .missing,
-            FileSystem.resolvedKind(of: options.absolute(options.output)) == .directory, let bytes = try? FileSystem.readBytes(folder.inputsFile),
-            let snapshot = try? InputSnapshot.decode(bytes), let manifest = manifestDigest(), manifest == snapshot.manifest
-        else { return nil }
+    /// What changed since the last build, as its input snapshot tells.
+    enum SinceLastBuild {
+        /// Nothing: what the last build made, whose output is complete.
+        case upToDate(BuildFacts)
+        /// Only these files and folders of posts (relative to the content folder); the facts are
+        /// the last build's.
+        case changed(contentPaths: [String], facts: BuildFacts)
+        /// Anything else, or no snapshot to tell: a whole pass.
+        case unknown
+    }
+
+    /// What changed since the last build, when its snapshot and output can be trusted.
+    func sinceLastBuild() async -> SinceLastBuild {
+        guard FileSystem.kind(of: folder.journalFile) == .missing, FileSystem.resolvedKind(of: options.absolute(options.output)) == .directory,
+            let bytes = try? FileSystem.readBytes(folder.inputsFile), let snapshot = try? InputSnapshot.decode(bytes), let output = outputDigest(),
+            output == snapshot.manifest
+        else { return .unknown }
         switch await snapshot.verdict(options: options.fingerprint) {
         case .current:
-            return snapshot.facts
+            return .upToDate(snapshot.facts)
         case .sameContent(let refreshed):
             // The same inputs with new statuses (a fresh clone): noted, so that the next check
             // is one `stat` per input again.
             var stable = refreshed
             stable.trees = refreshed.trees.map { $0.forgettingStatuses(changedSince: stableBefore) }
             if (try? stable.write(to: folder.inputsFile)) == nil { try? FileSystem.removeFileIfPresent(folder.inputsFile) }
-            return snapshot.facts
-        case .changed:
-            return nil
+            return .upToDate(snapshot.facts)
+        case .changed(let paths?):
+            return .changed(contentPaths: paths, facts: snapshot.facts)
+        case .changed(nil):
+            return .unknown
         }
     }
 
-    /// The digest of the manifest's bytes; nil when there is none.
-    private func manifestDigest() -> Digest? {
-        (try? FileSystem.readBytes(folder.manifestFile)).map(Digest.of)
+    /// The digest of the manifest's bytes and the edits file's, which together say what the
+    /// output folder holds; nil when there is no manifest.
+    private func outputDigest() -> Digest? {
+        guard let manifest = try? FileSystem.readBytes(folder.manifestFile) else { return nil }
+        guard let edits = try? FileSystem.readBytes(folder.editsFile) else { return Digest.of(manifest) }
+        var hasher = StableHasher()
+        hasher.combine(Digest.of(manifest))
+        hasher.combine(Digest.of(edits))
+        return hasher.finalize()
     }
 
     func previousRecords() -> RecordCache? {
@@ -67,19 +85,34 @@ struct BuildState: Sendable {
         try? FileSystem.removeFileIfPresent(folder.pendingRecordsFile)
     }
 
-    /// Once the build's output is in place: its inputs for the next build's up-to-date check,
-    /// and its pending records as the record cache.
+    /// Once the build's output is in place: its pending records as the record cache, and its
+    /// inputs for the next build's check. The snapshot vouches for the record cache (an edit
+    /// build takes the records as they are), so it is removed first and written last: a kill
+    /// in between leaves no snapshot, never one beside records of another build.
     func saveCompleted(_ facts: BuildFacts, content: InputSnapshot.Tree?) {
+        try? FileSystem.removeFileIfPresent(folder.inputsFile)
+        if FileSystem.kind(of: folder.pendingRecordsFile) == .file, (try? FileSystem.rename(folder.pendingRecordsFile, to: folder.recordsFile)) == nil {
+            try? FileSystem.removeFileIfPresent(folder.recordsFile)
+            return
+        }
         let snapshot = content.flatMap { content in
-            manifestDigest().flatMap { manifest in
+            outputDigest().flatMap { output in
                 InputSnapshot.capture(
-                    content: content, templates: options.absolute(options.templates), options: options.fingerprint, facts: facts, manifest: manifest,
+                    content: content, templates: options.absolute(options.templates), options: options.fingerprint, facts: facts, manifest: output,
                     stableBefore: stableBefore)
             }
         }
         if (try? snapshot?.write(to: folder.inputsFile)) == nil { try? FileSystem.removeFileIfPresent(folder.inputsFile) }
-        if FileSystem.kind(of: folder.pendingRecordsFile) == .file, (try? FileSystem.rename(folder.pendingRecordsFile, to: folder.recordsFile)) == nil {
-            try? FileSystem.removeFileIfPresent(folder.recordsFile)
+    }
+
+    /// After an edit build: `records` (the last build's with the edited posts' entries) as the
+    /// record cache, and the inputs they were read from.
+    func saveEdit(_ facts: BuildFacts, records: RecordCache) {
+        guard (try? records.keepingOnlyStable(before: stableBefore).write(to: folder.pendingRecordsFile)) != nil else {
+            try? FileSystem.removeFileIfPresent(folder.inputsFile)
+            discardPendingRecords()
+            return
         }
+        saveCompleted(facts, content: InputSnapshot.captureContent(options.layout.content.absolute, records: records))
     }
 }

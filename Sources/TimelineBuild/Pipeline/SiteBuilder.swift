@@ -21,28 +21,25 @@ public enum SiteBuilder {
         let state = BuildState(options: options, startedAt: WallClock.nanoseconds)
         var timings = StageTimings()
         let layout = options.layout
-        if !options.clean, !keepingSite, let facts = await state.upToDateFacts() {
-            timings.lap(.validate)
-            return (BuildReport(facts, output: layout.output.shown, timings: timings, files: .upToDate(fileCount: facts.fileCount)), nil)
-        }
         defer { state.discardPendingRecords() }
+        if !options.clean, !keepingSite {
+            switch await state.sinceLastBuild() {
+            case .upToDate(let facts):
+                timings.lap(.validate)
+                return (BuildReport(facts, output: layout.output.shown, timings: timings, files: .upToDate(fileCount: facts.fileCount)), nil)
+            case .changed(let paths, let facts):
+                if let report = try await ChangeSetBuild.run(paths, state: state, facts: facts, timings: timings) { return (report, nil) }
+            case .unknown:
+                break
+            }
+        }
 
         let (prepared, contentInputs) = try await PreparedSite.prepare(keepingStateIn: state)
-        let site = prepared.site
         var warnings = prepared.warnings
         endStage(&timings, .validate)
-
-        let images = try await processImages(site: site, options: options, warnings: &warnings)
-        endStage(&timings, .images)
-
-        options.announce(.timelines, "merging \(site.users.count) timelines")
-        let timelines = await Timelines.build(for: site)
-        endStage(&timings, .timelines)
-
-        options.announce(.render, "preparing page contexts")
-        let contexts = await PageContexts.prepare(site: site, timelines: timelines, images: images, theme: prepared.theme)
+        let (images, timelines, contexts) = try await assemble(prepared, options: options, warnings: &warnings, timings: &timings)
+        let site = prepared.site
         let pages = Page.all(site: site, timelines: timelines)
-        endStage(&timings, .render)
 
         let session = try beginOutput(state, settings: site.settings, warnings: warnings)
         var search: SearchIndex
@@ -90,10 +87,29 @@ public enum SiteBuilder {
         return (report, built)
     }
 
+    /// The stages between linking and writing, which every build runs: the images, the
+    /// timelines and the page contexts.
+    static func assemble(
+        _ prepared: PreparedSite, options: BuildOptions, warnings: inout [Diagnostic], timings: inout StageTimings
+    ) async throws(BuildFailure) -> (PublishedImages, Timelines, PageContexts) {
+        let site = prepared.site
+        let images = try await processImages(site: site, options: options, warnings: &warnings)
+        endStage(&timings, .images)
+
+        options.announce(.timelines, "merging \(site.users.count) timelines")
+        let timelines = await Timelines.build(for: site)
+        endStage(&timings, .timelines)
+
+        options.announce(.render, "preparing page contexts")
+        let contexts = await PageContexts.prepare(site: site, timelines: timelines, images: images, theme: prepared.theme)
+        endStage(&timings, .render)
+        return (images, timelines, contexts)
+    }
+
     /// The end of one of a whole build's stages: what it freed goes back to the system before
     /// the next starts (`FreedMemory`), then its time and the peak so far are noted. Not for the
     /// up-to-date check or a live session's edit builds, which free little and run often.
-    private static func endStage(_ timings: inout StageTimings, _ stage: BuildStage) {
+    static func endStage(_ timings: inout StageTimings, _ stage: BuildStage) {
         FreedMemory.returnToSystem()
         timings.lap(stage)
     }

@@ -28,11 +28,9 @@ public struct ContentLoader: Sendable {
         return (content, diagnostics)
     }
 
-    /// Loads, taking each user and post whose files are unchanged from `previous` (with
-    /// `reusesRecords` false, only the identities of files whose status is the same: a clean
-    /// build parses everything but need not hash every photo again); also returns
-    /// the records for the next build's cache.
-    package func load(reusing previous: RecordCache?, reusesRecords: Bool = true) async -> (SiteContent?, DiagnosticList, RecordCache) {
+    /// Loads, taking users and posts from `previous` as `reuse` says; also returns the records
+    /// for the next build's cache.
+    package func load(reusing previous: RecordCache?, reuse: RecordReuse = .whenCurrent) async -> (SiteContent?, DiagnosticList, RecordCache) {
         let previous = previous.flatMap { $0.displayPrefix == contentFolder.shown && $0.tool == BuildTool.digest ? $0 : nil }
         var cache = RecordCache(displayPrefix: contentFolder.shown)
         var diagnostics = DiagnosticList()
@@ -51,10 +49,10 @@ public struct ContentLoader: Sendable {
         }
         let settings = loadSettings(into: &diagnostics)
         let (users, unreadableUsernames) = await loadUsers(
-            assets: assets, identities: identities, previous: previous?.users ?? [:], reusesRecords: reusesRecords, into: &diagnostics,
+            assets: assets, identities: identities, previous: previous?.users ?? [:], reuse: reuse, into: &diagnostics,
             cache: &cache.users)
         let posts = await loadPosts(
-            assets: assets, identities: identities, previous: previous?.posts ?? [:], reusesRecords: reusesRecords, into: &diagnostics, cache: &cache.posts)
+            assets: assets, identities: identities, previous: previous?.posts ?? [:], reuse: reuse, into: &diagnostics, cache: &cache.posts)
         guard var settings else { return (nil, diagnostics, cache) }
         if let baseURLOverride {
             if let normalised = SiteSettingsReader.normaliseBaseURL(baseURLOverride) {
@@ -95,7 +93,7 @@ public struct ContentLoader: Sendable {
     }
 
     private func loadUsers(
-        assets: AssetReader, identities: FileIdentities, previous: [String: RecordCache.Entry<User>], reusesRecords: Bool,
+        assets: AssetReader, identities: FileIdentities, previous: [String: RecordCache.Entry<User>], reuse: RecordReuse,
         into diagnostics: inout DiagnosticList,
         cache: inout [String: RecordCache.Entry<User>]
     ) async -> ([User], Set<String>) {
@@ -114,9 +112,7 @@ public struct ContentLoader: Sendable {
         let reader = UserReader(assets: assets)
         let prefix = contentFolder.shown
         let results = await ParallelMap.map(userFiles) { name -> (User?, [Diagnostic], RecordCache.Entry<User>?) in
-            if reusesRecords, let cached = previous[name], let dependencies = RecordCache.current(cached.dependencies, identities: identities) {
-                return (cached.record, cached.warnings, RecordCache.Entry(dependencies: dependencies, record: cached.record, warnings: cached.warnings))
-            }
+            if let reused = reuse.entry(previous[name], identities: identities) { return (reused.record, reused.warnings, reused) }
             let known = previous[name]?.dependencies ?? []
             let file = ContentLayout.fileInUsersFolder(named: name)
             if assets.leavesContent(file) { return (nil, [assets.outsideContent(file)], nil) }
@@ -146,7 +142,7 @@ public struct ContentLoader: Sendable {
     }
 
     /// A record worth keeping: read without errors, from files that could all be stated.
-    private static func cacheEntry<Record: Sendable>(
+    static func cacheEntry<Record: Sendable>(
         _ record: Record?, _ problems: [Diagnostic], _ dependencies: [RecordCache.Dependency]?, extra: [String], identities: FileIdentities,
         known: [RecordCache.Dependency]
     ) -> RecordCache.Entry<Record>? {
@@ -159,7 +155,7 @@ public struct ContentLoader: Sendable {
     /// The entry with its photo's or avatar's identity (at `path`) as its dependencies found it:
     /// they are taken before the record is read, so a file changed meanwhile is read again next
     /// time. Without an entry (a record with errors) the asset keeps no identity.
-    private static func withAssetIdentity<Record>(
+    static func withAssetIdentity<Record>(
         _ entry: RecordCache.Entry<Record>?, path: String?, set: (inout Record, Digest?) -> Void
     ) -> RecordCache.Entry<Record>? {
         guard let entry, let path, let identity = entry.dependencies.first(where: { $0.path == path })?.identity else { return entry }
@@ -169,7 +165,7 @@ public struct ContentLoader: Sendable {
     }
 
     private func loadPosts(
-        assets: AssetReader, identities: FileIdentities, previous: [String: RecordCache.Entry<Post>], reusesRecords: Bool,
+        assets: AssetReader, identities: FileIdentities, previous: [String: RecordCache.Entry<Post>], reuse: RecordReuse,
         into diagnostics: inout DiagnosticList,
         cache: inout [String: RecordCache.Entry<Post>]
     ) async -> [Post] {
@@ -184,46 +180,13 @@ public struct ContentLoader: Sendable {
                     "cannot list the posts folder: \(error.reason)\(Self.hint(error))"))
             return []
         }
-        let reader = PostReader(assets: assets)
-        let prefix = contentFolder.shown
         let folderNames = names.filter { !$0.hasPrefix(".") }
-        let postsFolderIsReal = FileSystem.kind(of: folder) == .directory
+        let loader = PostFolderLoader(contentFolder: contentFolder, assets: assets, identities: identities)
         let results = await ParallelMap.map(folderNames) { name -> (Post?, [Diagnostic], RecordCache.Entry<Post>?) in
             // A folder's times change when an entry is added, removed or renamed in it, so its
             // status and its files' statuses together say the post is unchanged.
-            if reusesRecords, let cached = previous[name], let dependencies = RecordCache.current(cached.dependencies, identities: identities) {
-                return (cached.record, cached.warnings, RecordCache.Entry(dependencies: dependencies, record: cached.record, warnings: cached.warnings))
-            }
-            let known = previous[name]?.dependencies ?? []
-            let relativeFolder = ContentLayout.postFolder(named: name)
-            let location = SourceLocation(path: prefix + relativeFolder)
-            let kind = FileSystem.kind(of: folder + "/" + name)
-            guard kind == .directory || (kind == .symbolicLink && FileSystem.resolvedKind(of: folder + "/" + name) == .directory) else {
-                return (nil, [.warning(.unknownKey, stage: .load, at: location, "not a post folder, ignored: each post is a folder posts/<post-id>/")], nil)
-            }
-            guard let id = ContentID(name) else {
-                return (
-                    nil,
-                    [
-                        .error(
-                            .invalidID, stage: .load, at: location,
-                            "invalid post ID '\(name)': a post folder's name must be 1 to 64 characters from A-Z, a-z, 0-9, '_' and '-'")
-                    ], nil
-                )
-            }
-            let names = try? FileSystem.entries(of: folder + "/" + name)
-            let entries = (names ?? []).map { relativeFolder + "/" + $0 }
-            let records = [relativeFolder] + entries.filter { ContentLayout.postFolderFileNames.contains(Path.fileName(of: $0)) }
-            if let escape = records.first(where: assets.leavesContent) { return (nil, [assets.outsideContent(escape)], nil) }
-            let dependencies = RecordCache.dependencies([relativeFolder] + entries, identities: identities, known: known)
-            let listing = names.map { PostReader.Listing(names: $0, isRealFolder: postsFolderIsReal && kind == .directory) }
-            let (post, problems) = reader.read(id: id, folder: relativeFolder, listing: listing)
-            let photo = post.map { $0.photo.relativePath }.flatMap { entries.contains($0) ? nil : $0 }
-            let entry = Self.withAssetIdentity(
-                Self.cacheEntry(post, problems, dependencies, extra: photo.map { [$0] } ?? [], identities: identities, known: known),
-                path: post?.photo.relativePath
-            ) { $0.photo.identity = $1 }
-            return (entry?.record ?? post, problems, entry)
+            if let reused = reuse.entry(previous[name], identities: identities) { return (reused.record, reused.warnings, reused) }
+            return loader.load(named: name, known: previous[name]?.dependencies ?? [])
         }
         var posts: [Post] = []
         for (name, (post, problems, entry)) in zip(folderNames, results) {

@@ -29,17 +29,22 @@ package struct BuildStateFolder: Sendable {
         return hasher.finalize()
     }
 
+    /// The edits file's entries (`BuildManifest.Entry.deleted` for a deleted file); empty when
+    /// there is none, nil when it cannot be read or has another `writer`.
+    package func readEdits(writer: Digest) -> [String: BuildManifest.Entry]? {
+        guard FileSystem.kind(of: editsFile) != .missing else { return [:] }
+        guard let bytes = try? FileSystem.readBytes(editsFile), let edits = try? BuildManifest.decode(bytes), edits.tool == writer else { return nil }
+        return edits.entries
+    }
+
     /// The manifest with the edits' entries over it; nil when either cannot be read or has
     /// another `writer` (the next build is then a clean one).
-    func readManifest(writer: Digest) -> BuildManifest? {
+    package func readManifest(writer: Digest) -> BuildManifest? {
         guard let bytes = try? FileSystem.readBytes(manifestFile), var manifest = try? BuildManifest.decode(bytes), manifest.tool == writer else {
             return nil
         }
-        guard FileSystem.kind(of: editsFile) != .missing else { return manifest }
-        guard let editBytes = try? FileSystem.readBytes(editsFile), let edits = try? BuildManifest.decode(editBytes), edits.tool == writer else {
-            return nil
-        }
-        for (path, entry) in edits.entries { manifest.entries[path] = entry == .deleted ? nil : entry }
+        guard let edits = readEdits(writer: writer) else { return nil }
+        for (path, entry) in edits { manifest.entries[path] = entry == .deleted ? nil : entry }
         return manifest
     }
 

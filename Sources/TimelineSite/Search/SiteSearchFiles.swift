@@ -18,4 +18,17 @@ package enum SiteSearchFiles {
             throw SiteFiles.Failure(diagnostics: [.fileSystem(error, stage: .search)])
         }
     }
+
+    /// The index as `make` would write it, without writing a file: what an edit build starts
+    /// from when the files are already in the output folder.
+    package static func index(site: LinkedSite, images: PublishedImages, contexts: PageContexts, layout: SearchLayout) async -> SearchIndex {
+        let collections = SiteSearchCollections.make(
+            site: site, images: images, captionText: contexts.captionText, paths: contexts.paths, localizer: contexts.localizer)
+        do {
+            return try await SearchIndexBuilder.write(collections, layout: layout) { _ in }
+        } catch {
+            // Nothing is written, so nothing can fail.
+            return SearchIndex(manifest: SearchIndexBuilder.manifestFile([]), collections: [])
+        }
+    }
 }
