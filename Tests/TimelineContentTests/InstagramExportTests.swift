@@ -19,7 +19,9 @@ struct InstagramExportTests {
 
     // MARK: - The export as Instagram makes it
 
-    @Test("reads the profile, a carousel, a caption-less post, a video, a one-post file and the follows, the same from a folder and a zip", arguments: Form.allCases)
+    @Test(
+        "reads the profile, a carousel, a caption-less post, a video, a one-post file and the follows, the same from a folder and a zip",
+        arguments: Form.allCases)
     func readsACompleteExport(form: Form) throws {
         let workspace = try Workspace()
         let export = try workspace.export(Self.completeExport, as: form)
@@ -198,7 +200,8 @@ struct InstagramExportTests {
             [
                 "your_instagram_activity/content/posts_1.json": posts,
                 "your_instagram_activity/content/posts_2.json": #""a string""#,
-                "personal_information/personal_information/personal_information.json": #"{"profile_user": [{"string_map_data": {"Name": {"value": "No Username"}}}]}"#,
+                "personal_information/personal_information/personal_information.json":
+                    #"{"profile_user": [{"string_map_data": {"Name": {"value": "No Username"}}}]}"#,
                 "connections/followers_and_following/following.json":
                     #"{"relationships_following": [{"string_list_data": [{}]}, "x", {"title": "ok"}, {"string_list_data": [{"href": "https://www.instagram.com/"}]}, {"title": "ok"}]}"#,
                 "media/p.jpg": Self.photoBytes,

@@ -24,7 +24,9 @@ package struct InstagramFolderExport: Sendable {
             }
         }
         if found.truncated {
-            refused.append(.init(entry: ".", reason: "the folder holds more than \(InstagramZipExport.maximumEntries) entries or is nested too deep; the rest is not read"))
+            refused.append(
+                .init(entry: ".", reason: "the folder holds more than \(InstagramZipExport.maximumEntries) entries or is nested too deep; the rest is not read")
+            )
         }
         return InstagramExportListing(files: files, refused: refused)
     }

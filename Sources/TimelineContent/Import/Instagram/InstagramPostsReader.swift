@@ -45,7 +45,8 @@ struct InstagramPostsReader {
             guard !found.isEmpty else { continue }
             if let chosen {
                 for (_, path) in found {
-                    issues.append(InstagramIssue(file: path.description, skipped: "this posts file", "the posts are read from \(chosen.joined(separator: "/"))/"))
+                    issues.append(
+                        InstagramIssue(file: path.description, skipped: "this posts file", "the posts are read from \(chosen.joined(separator: "/"))/"))
                 }
                 continue
             }
