@@ -17,6 +17,8 @@ package enum InstagramExportSource {
     /// The most one media file may hold, so that a hostile archive cannot fill the disk
     /// through one entry.
     package static let maximumMediaBytes = 8 << 30
+    /// The most entries a listing looks at; an export has one per media file.
+    package static let maximumEntries = 1_000_000
 
     /// Opens the export at `path` (relative to the current directory, and shown as given): a
     /// folder is read as the folder, any file as a zip archive.

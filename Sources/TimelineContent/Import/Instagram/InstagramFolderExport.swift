@@ -14,7 +14,7 @@ package struct InstagramFolderExport: Sendable {
     private var folder: ConfinedFolder { ConfinedFolder(root: root) }
 
     package func listing() -> InstagramExportListing {
-        let found = folder.listing(maximumEntries: InstagramZipExport.maximumEntries)
+        let found = folder.listing(maximumEntries: InstagramExportSource.maximumEntries)
         var files: [InstagramEntryPath] = []
         var refused = found.refused.map { InstagramExportListing.Refused(entry: $0, reason: "a symbolic link or special file is not read") }
         for name in found.files {
@@ -25,7 +25,7 @@ package struct InstagramFolderExport: Sendable {
         }
         if found.truncated {
             refused.append(
-                .init(entry: ".", reason: "the folder holds more than \(InstagramZipExport.maximumEntries) entries or is nested too deep; the rest is not read")
+                .init(entry: ".", reason: "the folder holds more than \(InstagramExportSource.maximumEntries) entries or is nested too deep; the rest is not read")
             )
         }
         return InstagramExportListing(files: files, refused: refused)

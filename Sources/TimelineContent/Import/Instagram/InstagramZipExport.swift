@@ -15,8 +15,6 @@ package final class InstagramZipExport {
     /// The first entry of each path (the format allows a path twice; the rest are refused).
     private let entries: [InstagramEntryPath: Entry]
 
-    /// The most entries the reader looks at; an export has one per media file.
-    package static let maximumEntries = 1_000_000
     private static let chunkSize = 1 << 18
 
     init(path: String, shown: String) throws(ImportFailure) {
@@ -31,8 +29,8 @@ package final class InstagramZipExport {
         var count = 0
         for entry in archive {
             count += 1
-            guard count <= Self.maximumEntries else {
-                refused.append(.init(entry: ".", reason: "the archive holds more than \(Self.maximumEntries) entries; the rest are not read"))
+            guard count <= InstagramExportSource.maximumEntries else {
+                refused.append(.init(entry: ".", reason: "the archive holds more than \(InstagramExportSource.maximumEntries) entries; the rest are not read"))
                 break
             }
             let name = entry.path
