@@ -24,9 +24,8 @@ package struct InstagramFolderExport: Sendable {
             }
         }
         if found.truncated {
-            refused.append(
-                .init(entry: ".", reason: "the folder holds more than \(InstagramExportSource.maximumEntries) entries or is nested too deep; the rest is not read")
-            )
+            let limit = InstagramExportSource.maximumEntries
+            refused.append(.init(entry: ".", reason: "the folder holds more than \(limit) entries or is nested too deep; the rest is not read"))
         }
         return InstagramExportListing(files: files, refused: refused)
     }
