@@ -20,6 +20,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         .systemLibrary(
@@ -44,7 +45,7 @@ let package = Package(
             providers: [.apt(["libgit2-dev"]), .brew(["libgit2"])]
         ),
         .systemLibrary(
-            name: "CZlib",
+            name: "CLibZ",
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
         ),
@@ -79,7 +80,10 @@ let package = Package(
         ),
         .target(
             name: "TimelineContent",
-            dependencies: ["TimelineSystem", "TimelineModel", "CCmark", "CGit2", .product(name: "Yams", package: "Yams")]
+            dependencies: [
+                "TimelineSystem", "TimelineModel", "CCmark", "CGit2", .product(name: "Yams", package: "Yams"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]
         ),
         .target(
             name: "TimelineSite",
@@ -96,7 +100,7 @@ let package = Package(
         .target(
             name: "TimelineOutput",
             dependencies: [
-                "TimelineSystem", "TimelineModel", "CZlib", "CBrotliEncoder", .product(name: "SystemPackage", package: "swift-system"),
+                "TimelineSystem", "TimelineModel", "CLibZ", "CBrotliEncoder", .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
         .target(
@@ -144,7 +148,7 @@ let package = Package(
         .target(
             name: "TimelineTestSupport",
             dependencies: [
-                "TimelineSystem", "TimelineModel", "TimelineContent", "TimelineSite", "TimelineBuild", "TimelinePreview", "CLibXML2", "CZlib",
+                "TimelineSystem", "TimelineModel", "TimelineContent", "TimelineSite", "TimelineBuild", "TimelinePreview", "CLibXML2", "CLibZ",
                 "CBrotliDecoder",
             ],
             path: "Tests/TimelineTestSupport"
@@ -159,7 +163,10 @@ let package = Package(
         ),
         .testTarget(
             name: "TimelineContentTests",
-            dependencies: ["TimelineSystem", "TimelineModel", "TimelineContent", "TimelineBuild", "TimelineTestSupport", "timeline"],
+            dependencies: [
+                "TimelineSystem", "TimelineModel", "TimelineContent", "TimelineBuild", "TimelineTestSupport", "timeline",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ],
             exclude: ["Fixtures"]
         ),
         .testTarget(

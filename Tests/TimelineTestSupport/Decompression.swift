@@ -1,5 +1,5 @@
 import CBrotliDecoder
-import CZlib
+import CLibZ
 
 /// Decompresses what the build wrote, with the libraries' own decoders, to compare with the
 /// original. Nil when the bytes are not a complete, valid stream.

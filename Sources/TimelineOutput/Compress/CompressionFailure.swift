@@ -1,4 +1,4 @@
-import CZlib
+import CLibZ
 import SystemPackage
 import TimelineModel
 

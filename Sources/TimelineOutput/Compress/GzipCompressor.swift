@@ -1,4 +1,4 @@
-import CZlib
+import CLibZ
 import TimelineModel
 
 /// gzip through zlib's `deflate`, with a fixed header (no name, modification time 0, operating

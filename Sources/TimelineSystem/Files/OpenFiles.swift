@@ -10,8 +10,23 @@ package final class ReadableFile {
         descriptor = try FileSystem.openForReading(path)
     }
 
+    /// A file already open (by `ConfinedFolder`), named `path` in errors.
+    init(descriptor: FileDescriptor, path: String) {
+        self.path = path
+        self.descriptor = descriptor
+    }
+
     deinit {
         try? descriptor.close()
+    }
+
+    /// The file's size now, in bytes.
+    package func size() throws(FileSystem.Failure) -> Int {
+        do {
+            return max(Int(try Stat(descriptor).size), 0)
+        } catch {
+            throw FileSystem.Failure(path: path, operation: "read", error: error)
+        }
     }
 
     /// Reads up to `buffer.count` bytes from `offset`; how many it read, 0 at the end of the file.
