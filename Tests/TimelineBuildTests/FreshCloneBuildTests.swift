@@ -118,12 +118,12 @@ struct FreshCloneBuildTests {
         let files = [state.recordsFile, state.inputsFile, state.manifestFile]
         switch passage {
         case .olderState:
-            // The format before identities: the same header with the previous version number.
-            for file in [state.recordsFile, state.inputsFile] {
-                guard var bytes = try? FileSystem.readBytes(file), let last = bytes.firstIndex(of: UInt8(ascii: " ")).map({ $0 + 1 }), last < bytes.count else {
-                    continue
-                }
-                bytes[last] = UInt8(ascii: "3")
+            // An older format: the same header (`timeline-state records 5`) with a lower version number.
+            for file in [state.recordsFile, state.inputsFile, state.manifestFile] {
+                guard var bytes = try? FileSystem.readBytes(file), let end = bytes.firstIndex(of: UInt8(ascii: "\n")), end > 0,
+                    bytes[end - 1] > UInt8(ascii: "1")
+                else { continue }
+                bytes[end - 1] -= 1
                 try FileSystem.writeFile(file, bytes: bytes)
             }
         case .truncatedState:

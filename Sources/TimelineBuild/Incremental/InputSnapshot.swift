@@ -48,7 +48,6 @@ struct InputSnapshot: Sendable {
         }
     }
 
-    static let magic = Array("timeline-inputs 4".utf8)
     /// A file changed this close to the start of the build that read it might change again
     /// within the file system's timestamp granularity without its times moving: its status is
     /// not kept (git's "racily clean" problem), so the next build compares its identity.
@@ -57,9 +56,10 @@ struct InputSnapshot: Sendable {
     let options: Digest
     var trees: [Tree]
     let facts: BuildFacts
-    /// The digest of the manifest the build left: the output folder is as that build made it
-    /// only while the manifest is too (a damaged or replaced one means building again).
-    let manifest: Digest
+    /// The digest of the manifest and edits file the build left (`BuildState.outputDigest`): the
+    /// output folder is as that build made it only while they are too (a damaged or replaced one
+    /// means building again).
+    let output: Digest
 
     /// What the up-to-date check found.
     enum Verdict {
@@ -85,7 +85,7 @@ struct InputSnapshot: Sendable {
     /// time below the root moving). Statuses at or after `racy` (the build's start less the
     /// racy window) are not kept.
     static func capture(
-        content: Tree, templates: String, options: Digest, facts: BuildFacts, manifest: Digest, stableBefore racy: Int64
+        content: Tree, templates: String, options: Digest, facts: BuildFacts, output: Digest, stableBefore racy: Int64
     ) -> InputSnapshot? {
         let templatesStatus = FileSystem.status(of: templates)
         var templateTree = TreeBuilder(identities: FileIdentities(root: templates, asksGit: false))
@@ -96,7 +96,7 @@ struct InputSnapshot: Sendable {
         }
         guard let templateTree = templateTree.tree(root: templates, asksGit: false, status: templatesStatus) else { return nil }
         let trees = [content, templateTree].map { $0.forgettingStatuses(changedSince: racy) }
-        return InputSnapshot(options: options, trees: trees, facts: facts, manifest: manifest)
+        return InputSnapshot(options: options, trees: trees, facts: facts, output: output)
     }
 
     /// The content folder's inputs: the files and folders its records were read from
@@ -255,80 +255,73 @@ struct InputSnapshot: Sendable {
     }
 
     func encoded() -> [UInt8] {
-        var writer = ByteWriter()
-        encode(into: &writer)
-        return writer.bytes
+        var coder = StateCoder()
+        _ = try? Self.code(self, with: &coder)
+        return coder.bytes
     }
 
     /// Writes the snapshot to `path` (replacing it atomically) without holding it whole.
     func write(to path: String) throws(FileSystem.Failure) {
-        try StreamedFile.create(path) { encode(into: &$0) }
+        try StreamedFile.create(path) { coder in _ = try? Self.code(self, with: &coder) }
     }
 
-    private func encode(into writer: inout ByteWriter) {
-        writer.raw(Self.magic)
-        writer.digest(options)
-        facts.encode(into: &writer)
-        writer.digest(manifest)
-        writer.number(trees.count)
-        for tree in trees {
-            writer.string(tree.root)
-            writer.number(tree.asksGit ? 1 : 0)
-            writer.number(tree.rootStatus == nil ? 0 : 1)
-            if let status = tree.rootStatus { writer.status(status) }
-            writer.digest(tree.rootIdentity)
-            writer.number(tree.statuses.count)
-            writer.number(tree.pathBytes.count)
-            writer.raw(tree.pathBytes)
-            for (index, offset) in tree.offsets.enumerated() {
-                writer.word(UInt64(offset))
-                if index & 4095 == 0 { writer.flushIfFull() }
-            }
-            for (index, status) in tree.statuses.enumerated() {
-                writer.status(status)
-                writer.digest(tree.identities[index])
-                if index & 4095 == 0 { writer.flushIfFull() }
-            }
-        }
+    static func decode(_ bytes: [UInt8]) throws(StateCoder.Malformed) -> InputSnapshot {
+        var coder = StateCoder(reading: bytes)
+        let snapshot = try code(nil, with: &coder)
+        guard coder.isAtEnd else { throw StateCoder.Malformed() }
+        return snapshot
     }
+}
 
-    static func decode(_ bytes: [UInt8]) throws(ByteReader.Malformed) -> InputSnapshot {
-        var reader = ByteReader(bytes)
-        guard Array(try reader.slice(magic.count)) == magic else { throw ByteReader.Malformed() }
-        let options = try reader.digest()
-        let facts = try BuildFacts.decode(from: &reader)
-        let manifest = try reader.digest()
-        var trees: [Tree] = []
-        for _ in 0..<(try reader.count(limit: 16)) {
-            let root = try reader.string()
-            let asksGit = try reader.count(limit: 1) == 1
-            let rootStatus = try reader.count(limit: 1) == 1 ? try reader.status() : nil
-            let rootIdentity = try reader.digest()
-            let count = try reader.count()
-            let pathBytes = Array(try reader.slice(try reader.count()))
-            var offsets: [UInt32] = []
+extension InputSnapshot: StateCodable {
+    static func code(_ snapshot: InputSnapshot?, with coder: inout StateCoder) throws(StateCoder.Malformed) -> InputSnapshot {
+        try coder.header(.inputs)
+        let options = try coder.digest(snapshot?.options)
+        let facts = try coder.value(snapshot?.facts)
+        let output = try coder.digest(snapshot?.output)
+        let trees = try coder.list(snapshot?.trees, limit: 16)
+        return snapshot ?? InputSnapshot(options: options, trees: trees, facts: facts, output: output)
+    }
+}
+
+extension InputSnapshot.Tree: StateCodable {
+    /// The paths as one block of bytes, then an offset, a status and an identity per path, each
+    /// of fixed width, so that a million inputs decode without a branch per byte.
+    static func code(_ tree: Self?, with coder: inout StateCoder) throws(StateCoder.Malformed) -> Self {
+        let root = try coder.string(tree?.root)
+        let asksGit = try coder.flag(tree?.asksGit)
+        let rootStatus = try coder.optional(tree.map(\.rootStatus))
+        let rootIdentity = try coder.digest(tree?.rootIdentity)
+        let count = try coder.count(tree?.statuses.count)
+        let pathBytes = try coder.raw(tree?.pathBytes, count: try coder.count(tree?.pathBytes.count))
+        var offsets: [UInt32] = []
+        var statuses: [FileSystem.Status] = []
+        var identities: [Digest] = []
+        if coder.isReading {
             offsets.reserveCapacity(count)
-            for _ in 0..<count {
-                let offset = try reader.word()
-                // Each path must end inside the buffer, at a 0 byte.
-                guard offset < UInt64(pathBytes.count) else { throw ByteReader.Malformed() }
-                offsets.append(UInt32(offset))
-            }
-            guard pathBytes.last == 0 || count == 0 else { throw ByteReader.Malformed() }
-            var statuses: [FileSystem.Status] = []
-            var identities: [Digest] = []
             statuses.reserveCapacity(count)
             identities.reserveCapacity(count)
-            for _ in 0..<count {
-                statuses.append(try reader.status())
-                identities.append(try reader.digest())
-            }
-            trees.append(
-                Tree(
-                    root: root, asksGit: asksGit, rootStatus: rootStatus, rootIdentity: rootIdentity, pathBytes: pathBytes, offsets: offsets,
-                    statuses: statuses, identities: identities))
         }
-        guard reader.isAtEnd else { throw ByteReader.Malformed() }
-        return InputSnapshot(options: options, trees: trees, facts: facts, manifest: manifest)
+        for index in 0..<count {
+            let offset = try coder.word(tree.map { UInt64($0.offsets[index]) })
+            // Each path must end inside the buffer, at a 0 byte.
+            guard offset < UInt64(pathBytes.count) else { throw StateCoder.Malformed() }
+            if coder.isReading { offsets.append(UInt32(offset)) }
+            if index & 4095 == 0 { coder.flushIfFull() }
+        }
+        guard pathBytes.last == 0 || count == 0 else { throw StateCoder.Malformed() }
+        for index in 0..<count {
+            let status = try coder.status(tree?.statuses[index])
+            let identity = try coder.digest(tree?.identities[index])
+            if coder.isReading {
+                statuses.append(status)
+                identities.append(identity)
+            }
+            if index & 4095 == 0 { coder.flushIfFull() }
+        }
+        return tree
+            ?? Self(
+                root: root, asksGit: asksGit, rootStatus: rootStatus, rootIdentity: rootIdentity, pathBytes: pathBytes, offsets: offsets,
+                statuses: statuses, identities: identities)
     }
 }

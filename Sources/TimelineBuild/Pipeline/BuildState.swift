@@ -34,7 +34,7 @@ struct BuildState: Sendable {
     func sinceLastBuild() async -> SinceLastBuild {
         guard FileSystem.kind(of: folder.journalFile) == .missing, FileSystem.resolvedKind(of: options.absolute(options.output)) == .directory,
             let bytes = try? FileSystem.readBytes(folder.inputsFile), let snapshot = try? InputSnapshot.decode(bytes), let output = outputDigest(),
-            output == snapshot.manifest
+            output == snapshot.output
         else { return .unknown }
         switch await snapshot.verdict(options: options.fingerprint) {
         case .current:
@@ -98,7 +98,7 @@ struct BuildState: Sendable {
         let snapshot = content.flatMap { content in
             outputDigest().flatMap { output in
                 InputSnapshot.capture(
-                    content: content, templates: options.absolute(options.templates), options: options.fingerprint, facts: facts, manifest: output,
+                    content: content, templates: options.absolute(options.templates), options: options.fingerprint, facts: facts, output: output,
                     stableBefore: stableBefore)
             }
         }

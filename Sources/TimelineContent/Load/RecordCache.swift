@@ -30,8 +30,6 @@ package struct RecordCache: Sendable {
         package let warnings: [Diagnostic]
     }
 
-    package static let magic = Array("timeline-records 4".utf8)
-
     /// Stands for a status that was not kept (the file changed too close to the build that
     /// read it): no file has inode 0, so it matches none, and the next build compares the identity.
     package static let unknownStatus = FileSystem.Status(size: 0, modifiedNanoseconds: 0, changedNanoseconds: 0, inode: 0, isDirectory: false)
@@ -109,35 +107,14 @@ package struct RecordCache: Sendable {
     // MARK: Encoding
 
     package func encoded() -> [UInt8] {
-        var writer = RecordWriter(bytes: ByteWriter())
-        encode(into: &writer)
-        return writer.bytes.bytes
+        var coder = StateCoder()
+        _ = try? Self.code(self, with: &coder)
+        return coder.bytes
     }
 
     /// Writes the cache to `path` (replacing it atomically) without holding it whole.
     package func write(to path: String) throws(FileSystem.Failure) {
-        try StreamedFile.create(path) { bytes in
-            var writer = RecordWriter(bytes: bytes)
-            encode(into: &writer)
-            bytes = writer.bytes
-        }
-    }
-
-    private func encode(into writer: inout RecordWriter) {
-        writer.bytes.raw(Self.magic)
-        writer.bytes.string(displayPrefix)
-        writer.bytes.digest(tool)
-        writer.bytes.number(users.count)
-        for (name, entry) in users.sorted(by: { $0.key < $1.key }) {
-            writer.bytes.string(name)
-            writer.entry(entry) { writer, user in writer.user(user) }
-        }
-        writer.bytes.number(posts.count)
-        for (name, entry) in posts.sorted(by: { $0.key < $1.key }) {
-            writer.bytes.string(name)
-            writer.entry(entry) { writer, post in writer.post(post) }
-            writer.bytes.flushIfFull()
-        }
+        try StreamedFile.create(path) { coder in _ = try? Self.code(self, with: &coder) }
     }
 
     /// The cache kept in `path`, nil when there is none, it is damaged, or another build of the
@@ -154,246 +131,61 @@ package struct RecordCache: Sendable {
     }
 
     /// The tool digest in a cache's header.
-    private static func writingTool(of bytes: [UInt8]) throws(ByteReader.Malformed) -> Digest {
-        var reader = ByteReader(bytes)
-        guard Array(try reader.slice(magic.count)) == magic else { throw ByteReader.Malformed() }
-        _ = try reader.string()
-        return try reader.digest()
+    private static func writingTool(of bytes: [UInt8]) throws(StateCoder.Malformed) -> Digest {
+        var coder = StateCoder(reading: bytes)
+        try coder.header(.records)
+        _ = try coder.string(nil)
+        return try coder.digest(nil)
     }
 
-    package static func decode(_ bytes: [UInt8]) throws(ByteReader.Malformed) -> RecordCache {
-        var reader = RecordReaderState(ByteReader(bytes))
-        guard Array(try reader.bytes.slice(magic.count)) == magic else { throw ByteReader.Malformed() }
-        var cache = RecordCache(displayPrefix: try reader.bytes.string())
-        cache.tool = try reader.bytes.digest()
-        for _ in 0..<(try reader.bytes.count()) {
-            let name = try reader.bytes.string()
-            cache.users[name] = try reader.entry { reader throws(ByteReader.Malformed) in try reader.user() }
-        }
-        for _ in 0..<(try reader.bytes.count()) {
-            let name = try reader.bytes.string()
-            cache.posts[name] = try reader.entry { reader throws(ByteReader.Malformed) in try reader.post() }
-        }
-        guard reader.bytes.isAtEnd else { throw ByteReader.Malformed() }
+    package static func decode(_ bytes: [UInt8]) throws(StateCoder.Malformed) -> RecordCache {
+        var coder = StateCoder(reading: bytes)
+        let cache = try code(nil, with: &coder)
+        guard coder.isAtEnd else { throw StateCoder.Malformed() }
         return cache
     }
-}
 
-/// Writes records; a location's path equal to the previous one is written as a single 0, since
-/// every comment of a file names the same file.
-private struct RecordWriter {
-    var bytes: ByteWriter
-    private var previousPath = ""
-
-    init(bytes: ByteWriter) {
-        self.bytes = bytes
+    /// The header, then the users and the posts, each sorted by name.
+    private static func code(_ cache: RecordCache?, with coder: inout StateCoder) throws(StateCoder.Malformed) -> RecordCache {
+        try coder.header(.records)
+        var read = RecordCache(displayPrefix: try coder.string(cache?.displayPrefix))
+        read.tool = try coder.digest(cache?.tool)
+        read.users = try codeEntries(cache?.users, with: &coder)
+        read.posts = try codeEntries(cache?.posts, with: &coder)
+        return cache ?? read
     }
 
-    package mutating func entry<Record>(_ entry: RecordCache.Entry<Record>, record: (inout RecordWriter, Record) -> Void) {
-        bytes.number(entry.dependencies.count)
-        for dependency in entry.dependencies {
-            bytes.string(dependency.path)
-            bytes.status(dependency.status)
-            bytes.digest(dependency.identity)
+    private static func codeEntries<Record: StateCodable>(
+        _ entries: [String: Entry<Record>]?, with coder: inout StateCoder
+    ) throws(StateCoder.Malformed) -> [String: Entry<Record>] {
+        let sorted = entries?.sorted { $0.key < $1.key }
+        let count = try coder.count(sorted?.count)
+        var read: [String: Entry<Record>] = [:]
+        if coder.isReading { read.reserveCapacity(Swift.min(count, 1 << 20)) }
+        for index in 0..<count {
+            let name = try coder.string(sorted?[index].key)
+            let entry = try coder.value(sorted?[index].value)
+            if coder.isReading { read[name] = entry }
+            coder.flushIfFull()
         }
-        record(&self, entry.record)
-        bytes.number(entry.warnings.count)
-        for warning in entry.warnings {
-            bytes.string(warning.code.rawValue)
-            bytes.string(warning.stage.rawValue)
-            location(warning.location)
-            bytes.string(warning.message)
-        }
-    }
-
-    package mutating func location(_ location: SourceLocation) {
-        if location.path == previousPath {
-            bytes.number(0)
-        } else {
-            bytes.number(1)
-            bytes.string(location.path)
-            previousPath = location.path
-        }
-        bytes.number(location.line ?? 0)
-        bytes.number(location.column ?? 0)
-    }
-
-    mutating func optional(_ text: String?) {
-        guard let text else { return bytes.number(0) }
-        bytes.number(1)
-        bytes.string(text)
-    }
-
-    package mutating func reference(_ reference: UserReference) {
-        bytes.string(reference.username)
-        location(reference.location)
-    }
-
-    package mutating func asset(_ asset: ContentAsset?) {
-        guard let asset else { return bytes.number(0) }
-        bytes.number(1)
-        bytes.string(asset.relativePath)
-        bytes.string(asset.fileName)
-        bytes.number(asset.byteCount)
-        bytes.number(asset.pixelSize.width)
-        bytes.number(asset.pixelSize.height)
-        bytes.string(asset.mediaType)
-        bytes.number(asset.identity == nil ? 0 : 1)
-        if let identity = asset.identity { bytes.digest(identity) }
-    }
-
-    package mutating func user(_ user: User) {
-        bytes.string(user.username)
-        optional(user.name)
-        optional(user.bio)
-        optional(user.url)
-        asset(user.avatar)
-        bytes.number(user.follows.count)
-        for follow in user.follows { reference(follow) }
-        location(user.source)
-        extra(user.extra)
-    }
-
-    private mutating func extra(_ value: ExtraValue?) {
-        guard let value else { return bytes.number(0) }
-        bytes.number(1)
-        value.encode(into: &bytes)
-    }
-
-    package mutating func post(_ post: Post) {
-        bytes.string(post.id.rawValue)
-        reference(post.author)
-        asset(post.photo)
-        optional(post.alt)
-        bytes.number(post.date == nil ? 0 : 1)
-        bytes.number(Int(post.date ?? 0))
-        optional(post.caption)
-        location(post.source)
-        extra(post.extra)
-        bytes.number(post.comments.count)
-        for comment in post.comments {
-            bytes.string(comment.id.rawValue)
-            reference(comment.author)
-            bytes.string(comment.text)
-            location(comment.source)
-        }
-        bytes.number(post.likes.count)
-        for like in post.likes {
-            bytes.string(like.id.rawValue)
-            reference(like.author)
-            location(like.source)
-        }
+        return entries ?? read
     }
 }
 
-private struct RecordReaderState {
-    var bytes: ByteReader
-    private var previousPath = ""
-
-    init(_ bytes: ByteReader) {
-        self.bytes = bytes
+extension RecordCache.Dependency: StateCodable {
+    package static func code(_ dependency: Self?, with coder: inout StateCoder) throws(StateCoder.Malformed) -> Self {
+        let path = try coder.string(dependency?.path)
+        let status = try coder.status(dependency?.status)
+        let identity = try coder.digest(dependency?.identity)
+        return dependency ?? Self(path: path, status: status, identity: identity)
     }
+}
 
-    package mutating func entry<Record>(
-        _ record: (inout RecordReaderState) throws(ByteReader.Malformed) -> Record
-    ) throws(ByteReader.Malformed) -> RecordCache.Entry<Record> {
-        var dependencies: [RecordCache.Dependency] = []
-        for _ in 0..<(try bytes.count(limit: 1 << 16)) {
-            let path = try bytes.string()
-            let status = try bytes.status()
-            dependencies.append(RecordCache.Dependency(path: path, status: status, identity: try bytes.digest()))
-        }
-        let value = try record(&self)
-        var warnings: [Diagnostic] = []
-        for _ in 0..<(try bytes.count()) {
-            guard let code = DiagnosticCode(rawValue: try bytes.string()), let stage = BuildStage(rawValue: try bytes.string()) else {
-                throw ByteReader.Malformed()
-            }
-            let place = try location()
-            warnings.append(.warning(code, stage: stage, at: place, try bytes.string()))
-        }
-        return RecordCache.Entry(dependencies: dependencies, record: value, warnings: warnings)
-    }
-
-    package mutating func location() throws(ByteReader.Malformed) -> SourceLocation {
-        if try bytes.number() == 1 { previousPath = try bytes.string() }
-        let line = try bytes.count()
-        let column = try bytes.count()
-        return SourceLocation(path: previousPath, line: line == 0 ? nil : line, column: column == 0 ? nil : column)
-    }
-
-    mutating func optional() throws(ByteReader.Malformed) -> String? {
-        try bytes.number() == 1 ? try bytes.string() : nil
-    }
-
-    package mutating func id() throws(ByteReader.Malformed) -> ContentID {
-        guard let id = ContentID(try bytes.string()) else { throw ByteReader.Malformed() }
-        return id
-    }
-
-    package mutating func reference() throws(ByteReader.Malformed) -> UserReference {
-        let username = try bytes.string()
-        return UserReference(username: username, location: try location())
-    }
-
-    package mutating func asset() throws(ByteReader.Malformed) -> ContentAsset? {
-        guard try bytes.number() == 1 else { return nil }
-        let relativePath = try bytes.string()
-        let fileName = try bytes.string()
-        let byteCount = try bytes.count(limit: Int.max)
-        let width = try bytes.count()
-        let height = try bytes.count()
-        let mediaType = try bytes.string()
-        var asset = ContentAsset(
-            relativePath: relativePath, fileName: fileName, byteCount: byteCount, pixelSize: PixelSize(width: width, height: height), mediaType: mediaType)
-        asset.identity = try bytes.count(limit: 1) == 1 ? try bytes.digest() : nil
-        return asset
-    }
-
-    package mutating func user() throws(ByteReader.Malformed) -> User {
-        let username = try bytes.string()
-        let name = try optional()
-        let bio = try optional()
-        let url = try optional()
-        let avatar = try asset()
-        var follows: [UserReference] = []
-        for _ in 0..<(try bytes.count()) { follows.append(try reference()) }
-        var user = User(username: username, name: name, bio: bio, url: url, avatar: avatar, follows: follows, source: try location())
-        user.extra = try extra()
-        return user
-    }
-
-    mutating func extra() throws(ByteReader.Malformed) -> ExtraValue? {
-        try bytes.number() == 1 ? try ExtraValue.decode(from: &bytes) : nil
-    }
-
-    package mutating func post() throws(ByteReader.Malformed) -> Post {
-        let id = try id()
-        let author = try reference()
-        guard let photo = try asset() else { throw ByteReader.Malformed() }
-        let alt = try optional()
-        let hasDate = try bytes.number() == 1
-        let dateValue = try bytes.signed()
-        let caption = try optional()
-        let source = try location()
-        let extra = try extra()
-        var comments: [Comment] = []
-        for _ in 0..<(try bytes.count()) {
-            let commentID = try self.id()
-            let commentAuthor = try reference()
-            let text = try bytes.string()
-            comments.append(Comment(id: commentID, author: commentAuthor, text: text, source: try location()))
-        }
-        var likes: [Like] = []
-        for _ in 0..<(try bytes.count()) {
-            let likeID = try self.id()
-            let likeAuthor = try reference()
-            likes.append(Like(id: likeID, author: likeAuthor, source: try location()))
-        }
-        var post = Post(
-            id: id, author: author, photo: photo, alt: alt, date: hasDate ? dateValue : nil, caption: caption,
-            comments: comments, likes: likes, source: source)
-        post.extra = extra
-        return post
+extension RecordCache.Entry: StateCodable where Record: StateCodable {
+    package static func code(_ entry: Self?, with coder: inout StateCoder) throws(StateCoder.Malformed) -> Self {
+        let dependencies = try coder.list(entry?.dependencies, limit: 1 << 16)
+        let record = try coder.value(entry?.record)
+        let warnings = try coder.list(entry?.warnings)
+        return entry ?? Self(dependencies: dependencies, record: record, warnings: warnings)
     }
 }

@@ -1,13 +1,13 @@
 import TimelineSystem
 
 extension StreamedFile {
-    /// Encodes with `body` into the file at `path`, replacing it atomically; the writer hands
+    /// Encodes with `body` into the file at `path`, replacing it atomically; the coder hands
     /// its buffer to the file whenever it holds more than `bufferSize`.
-    package static func create(_ path: String, encoding body: (inout ByteWriter) -> Void) throws(FileSystem.Failure) {
+    package static func create(_ path: String, encoding body: (inout StateCoder) -> Void) throws(FileSystem.Failure) {
         let file = try StreamedFile(path: path)
-        var writer = ByteWriter(streamingTo: file)
-        body(&writer)
-        file.append(writer.bytes)
+        var coder = StateCoder(writingTo: file)
+        body(&coder)
+        file.append(coder.bytes)
         try file.finish()
     }
 }

@@ -16,9 +16,6 @@ package struct BuildManifest: Sendable, Equatable {
         package static let deleted = Entry(fingerprint: .zero, content: .zero)
     }
 
-    package static let magic = Array("timeline-manifest".utf8)
-    static let formatVersion: UInt64 = 1
-
     /// Changes whenever anything that is not itself fingerprinted could change the output:
     /// the format of this file, the tool that wrote it and the output folder it describes
     /// (`BuildStateFolder.writer`).
@@ -31,54 +28,46 @@ package struct BuildManifest: Sendable, Equatable {
     }
 
     package func encoded() -> [UInt8] {
-        var writer = ByteWriter()
-        encode(into: &writer)
-        return writer.bytes
+        var coder = StateCoder()
+        _ = try? Self.code(self, with: &coder)
+        return coder.bytes
     }
 
     /// Writes the manifest to `path` (replacing it atomically) without holding it whole.
     package func write(to path: String) throws(FileSystem.Failure) {
-        try StreamedFile.create(path) { encode(into: &$0) }
+        try StreamedFile.create(path) { coder in _ = try? Self.code(self, with: &coder) }
     }
 
+    package static func decode(_ bytes: [UInt8]) throws(StateCoder.Malformed) -> BuildManifest {
+        var coder = StateCoder(reading: bytes)
+        let manifest = try code(nil, with: &coder)
+        guard coder.isAtEnd else { throw StateCoder.Malformed() }
+        return manifest
+    }
+}
+
+extension BuildManifest: StateCodable {
     /// Sorted paths, each written as the length it shares with the previous one and the rest.
-    private func encode(into writer: inout ByteWriter) {
-        writer.raw(Self.magic)
-        writer.number(Self.formatVersion)
-        writer.digest(tool)
-        writer.number(entries.count)
-        var previous: [UInt8] = []
-        for (path, entry) in entries.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
-            let bytes = Array(path.utf8)
-            let shared = zip(previous, bytes).prefix { $0 == $1 }.count
-            writer.number(shared)
-            writer.number(bytes.count - shared)
-            writer.raw(bytes[shared...])
-            writer.digest(entry.fingerprint)
-            writer.digest(entry.content)
-            writer.flushIfFull()
-            previous = bytes
-        }
-    }
-
-    package static func decode(_ bytes: [UInt8]) throws(ByteReader.Malformed) -> BuildManifest {
-        var reader = ByteReader(bytes)
-        guard Array(try reader.slice(magic.count)) == magic, try reader.number() == formatVersion else { throw ByteReader.Malformed() }
-        let tool = try reader.digest()
-        let count = try reader.count()
+    package static func code(_ manifest: BuildManifest?, with coder: inout StateCoder) throws(StateCoder.Malformed) -> BuildManifest {
+        try coder.header(.manifest)
+        let tool = try coder.digest(manifest?.tool)
+        let sorted = manifest?.entries.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+        let count = try coder.count(sorted?.count)
         var entries: [String: Entry] = [:]
-        entries.reserveCapacity(count)
+        if coder.isReading { entries.reserveCapacity(count) }
         var previous: [UInt8] = []
-        for _ in 0..<count {
-            let shared = try reader.count(limit: previous.count)
-            let rest = try reader.slice(try reader.count())
-            var path = Array(previous[..<shared])
-            path.append(contentsOf: rest)
-            let fingerprint = try reader.digest()
-            entries[String(decoding: path, as: UTF8.self)] = Entry(fingerprint: fingerprint, content: try reader.digest())
+        for index in 0..<count {
+            let bytes = sorted.map { Array($0[index].key.utf8) }
+            let shared = try coder.count(bytes.map { bytes in zip(previous, bytes).prefix { $0 == $1 }.count }, limit: previous.count)
+            let restCount = try coder.count(bytes.map { $0.count - shared })
+            let rest = try coder.raw(bytes.map { Array($0[shared...]) }, count: restCount)
+            let path = bytes ?? Array(previous[..<shared]) + rest
+            let fingerprint = try coder.digest(sorted?[index].value.fingerprint)
+            let content = try coder.digest(sorted?[index].value.content)
+            if coder.isReading { entries[String(decoding: path, as: UTF8.self)] = Entry(fingerprint: fingerprint, content: content) }
+            coder.flushIfFull()
             previous = path
         }
-        guard reader.isAtEnd else { throw ByteReader.Malformed() }
-        return BuildManifest(tool: tool, entries: entries)
+        return manifest ?? BuildManifest(tool: tool, entries: entries)
     }
 }

@@ -9,8 +9,6 @@ import TimelineSystem
 /// A build's journal comes with a whole new manifest (`manifest.next`); an edit's with the
 /// manifest entries of every file edits changed since that manifest (`manifest.edits.next`).
 package struct OutputJournal: Sendable, Equatable {
-    package static let magic = Array("timeline-journal 2".utf8)
-
     package enum Kind: UInt64, Sendable {
         case build = 1
         case edit = 2
@@ -21,25 +19,16 @@ package struct OutputJournal: Sendable, Equatable {
     package var deleted: [String]
 
     package func encoded() -> [UInt8] {
-        var writer = ByteWriter()
-        writer.raw(Self.magic)
-        writer.number(Int(kind.rawValue))
-        writer.number(written.count)
-        for path in written { writer.string(path) }
-        writer.number(deleted.count)
-        for path in deleted { writer.string(path) }
-        return writer.bytes
+        var coder = StateCoder()
+        _ = try? Self.code(self, with: &coder)
+        return coder.bytes
     }
 
-    package static func decode(_ bytes: [UInt8]) throws(ByteReader.Malformed) -> OutputJournal {
-        var reader = ByteReader(bytes)
-        guard Array(try reader.slice(magic.count)) == magic, let kind = Kind(rawValue: UInt64(try reader.count(limit: 2))) else { throw ByteReader.Malformed() }
-        var written: [String] = []
-        for _ in 0..<(try reader.count()) { written.append(try reader.string()) }
-        var deleted: [String] = []
-        for _ in 0..<(try reader.count()) { deleted.append(try reader.string()) }
-        guard reader.isAtEnd else { throw ByteReader.Malformed() }
-        return OutputJournal(kind: kind, written: written, deleted: deleted)
+    package static func decode(_ bytes: [UInt8]) throws(StateCoder.Malformed) -> OutputJournal {
+        var coder = StateCoder(reading: bytes)
+        let journal = try code(nil, with: &coder)
+        guard coder.isAtEnd else { throw StateCoder.Malformed() }
+        return journal
     }
 
     /// Fails, before anything is committed, when a folder the journal would change cannot be
@@ -72,5 +61,15 @@ package struct OutputJournal: Sendable, Equatable {
                 folder = Path.parent(of: folder)
             }
         }
+    }
+}
+
+extension OutputJournal: StateCodable {
+    package static func code(_ journal: OutputJournal?, with coder: inout StateCoder) throws(StateCoder.Malformed) -> OutputJournal {
+        try coder.header(.journal)
+        guard let kind = Kind(rawValue: UInt64(try coder.count(journal.map { Int($0.kind.rawValue) }, limit: 2))) else { throw StateCoder.Malformed() }
+        let written = try coder.list(journal?.written)
+        let deleted = try coder.list(journal?.deleted)
+        return journal ?? OutputJournal(kind: kind, written: written, deleted: deleted)
     }
 }

@@ -1,0 +1,154 @@
+/// How the records and diagnostics are kept in state files (`StateCoder`): each type's fields
+/// once, in order. A field added to a record is added here, and `StateFileKind.records`'s
+/// version moves.
+extension Post: StateCodable {
+    package static func code(_ post: Post?, with coder: inout StateCoder) throws(StateCoder.Malformed) -> Post {
+        let id = try coder.value(post?.id)
+        let author = try coder.value(post?.author)
+        let photo = try coder.value(post?.photo)
+        let alt = try coder.optional(post.map(\.alt))
+        let date = try coder.optional(post.map(\.date))
+        let caption = try coder.optional(post.map(\.caption))
+        let source = try coder.location(post?.source)
+        let extra = try coder.optional(post.map(\.extra))
+        let comments = try coder.list(post?.comments)
+        let likes = try coder.list(post?.likes)
+        if let post { return post }
+        var read = Post(id: id, author: author, photo: photo, alt: alt, date: date, caption: caption, comments: comments, likes: likes, source: source)
+        read.extra = extra
+        return read
+    }
+}
+
+extension User: StateCodable {
+    package static func code(_ user: User?, with coder: inout StateCoder) throws(StateCoder.Malformed) -> User {
+        let username = try coder.string(user?.username)
+        let name = try coder.optional(user.map(\.name))
+        let bio = try coder.optional(user.map(\.bio))
+        let url = try coder.optional(user.map(\.url))
+        let avatar = try coder.optional(user.map(\.avatar))
+        let follows = try coder.list(user?.follows)
+        let source = try coder.location(user?.source)
+        let extra = try coder.optional(user.map(\.extra))
+        if let user { return user }
+        var read = User(username: username, name: name, bio: bio, url: url, avatar: avatar, follows: follows, source: source)
+        read.extra = extra
+        return read
+    }
+}
+
+extension Comment: StateCodable {
+    package static func code(_ comment: Comment?, with coder: inout StateCoder) throws(StateCoder.Malformed) -> Comment {
+        let id = try coder.value(comment?.id)
+        let author = try coder.value(comment?.author)
+        let text = try coder.string(comment?.text)
+        let source = try coder.location(comment?.source)
+        return comment ?? Comment(id: id, author: author, text: text, source: source)
+    }
+}
+
+extension Like: StateCodable {
+    package static func code(_ like: Like?, with coder: inout StateCoder) throws(StateCoder.Malformed) -> Like {
+        let id = try coder.value(like?.id)
+        let author = try coder.value(like?.author)
+        let source = try coder.location(like?.source)
+        return like ?? Like(id: id, author: author, source: source)
+    }
+}
+
+extension UserReference: StateCodable {
+    package static func code(_ reference: UserReference?, with coder: inout StateCoder) throws(StateCoder.Malformed) -> UserReference {
+        let username = try coder.string(reference?.username)
+        let location = try coder.location(reference?.location)
+        return reference ?? UserReference(username: username, location: location)
+    }
+}
+
+extension ContentID: StateCodable {
+    package static func code(_ id: ContentID?, with coder: inout StateCoder) throws(StateCoder.Malformed) -> ContentID {
+        guard let read = ContentID(try coder.string(id?.rawValue)) else { throw StateCoder.Malformed() }
+        return read
+    }
+}
+
+extension ContentAsset: StateCodable {
+    package static func code(_ asset: ContentAsset?, with coder: inout StateCoder) throws(StateCoder.Malformed) -> ContentAsset {
+        let relativePath = try coder.string(asset?.relativePath)
+        let fileName = try coder.string(asset?.fileName)
+        let byteCount = try coder.count(asset?.byteCount, limit: Int.max)
+        let width = try coder.count(asset?.pixelSize.width)
+        let height = try coder.count(asset?.pixelSize.height)
+        let mediaType = try coder.string(asset?.mediaType)
+        let identity = try coder.optional(asset.map(\.identity))
+        if let asset { return asset }
+        var read = ContentAsset(
+            relativePath: relativePath, fileName: fileName, byteCount: byteCount, pixelSize: PixelSize(width: width, height: height), mediaType: mediaType)
+        read.identity = identity
+        return read
+    }
+}
+
+extension Int64: StateCodable {
+    package static func code(_ value: Int64?, with coder: inout StateCoder) throws(StateCoder.Malformed) -> Int64 {
+        try coder.signed(value)
+    }
+}
+
+extension ExtraValue: StateCodable {
+    package static func code(_ value: ExtraValue?, with coder: inout StateCoder) throws(StateCoder.Malformed) -> ExtraValue {
+        try code(value, with: &coder, depth: 0)
+    }
+
+    /// Nesting is limited, so that a damaged file cannot recurse without end.
+    private static func code(_ value: ExtraValue?, with coder: inout StateCoder, depth: Int) throws(StateCoder.Malformed) -> ExtraValue {
+        guard depth < maximumDepth else { throw StateCoder.Malformed() }
+        let tag: Int? =
+            switch value {
+            case nil: nil
+            case .null: 0
+            case .bool(let flag): flag ? 2 : 1
+            case .number: 3
+            case .text: 4
+            case .list: 5
+            case .object: 6
+            }
+        switch try coder.count(tag, limit: 6) {
+        case 0: return .null
+        case 1: return .bool(false)
+        case 2: return .bool(true)
+        case 3:
+            guard case .number(let literal)? = value else { return .number(try coder.string(nil)) }
+            return .number(try coder.string(literal))
+        case 4:
+            guard case .text(let text)? = value else { return .text(try coder.string(nil)) }
+            return .text(try coder.string(text))
+        case 5:
+            let items: [ExtraValue]? = if case .list(let items)? = value { items } else { nil }
+            let count = try coder.count(items?.count)
+            var read: [ExtraValue] = []
+            for index in 0..<count { read.append(try code(items?[index], with: &coder, depth: depth + 1)) }
+            return .list(read)
+        default:
+            let members: [Member]? = if case .object(let members)? = value { members } else { nil }
+            let count = try coder.count(members?.count)
+            var read: [Member] = []
+            for index in 0..<count {
+                let key = try coder.string(members?[index].key)
+                read.append(Member(key: key, value: try code(members?[index].value, with: &coder, depth: depth + 1)))
+            }
+            return .object(read)
+        }
+    }
+}
+
+extension Diagnostic: StateCodable {
+    package static func code(_ diagnostic: Diagnostic?, with coder: inout StateCoder) throws(StateCoder.Malformed) -> Diagnostic {
+        guard let severity = Severity(rawValue: try coder.string(diagnostic?.severity.rawValue)),
+            let code = DiagnosticCode(rawValue: try coder.string(diagnostic?.code.rawValue)),
+            let stage = BuildStage(rawValue: try coder.string(diagnostic?.stage.rawValue))
+        else { throw StateCoder.Malformed() }
+        let location = try coder.location(diagnostic?.location)
+        let message = try coder.string(diagnostic?.message)
+        return diagnostic ?? Diagnostic(severity, code, stage: stage, at: location, message)
+    }
+}
