@@ -6,6 +6,8 @@
 # Usage: scripts/kill-test.sh [USERS [POSTS]]      (defaults: 50 1000: 4,953 files, 40 MB)
 # Environment: KILLS (default 100), SEED (of bash's RANDOM; default: the process id, printed),
 #   MODE (clean, incremental or mixed, the default: each kill picks one at random),
+#   CHANGE (site, the default: B differs from A as below; posts: only by the new comment and
+#   the changed caption, which an incremental build applies as an edit build),
 #   BUILD_ARGS (more options for every `timeline build` it runs, e.g. "--atomic"),
 #   SWIFT_BUILD_FLAGS (e.g. "--scratch-path .build-faults").
 #
@@ -13,6 +15,7 @@
 #    .bench/content-USERS-POSTS, copies it with the theme into .bench/kill-test-USERS-POSTS;
 # 2. makes state B from state A with the authoring commands and a theme edit: a new comment, a
 #    changed caption, a new post, a deleted post and a changed post template (every post page);
+#    with CHANGE=posts, only the comment and the caption;
 # 3. builds A and B with --clean into reference folders and records the digest of each whole
 #    tree (every folder, every file's path and bytes, every symlink's target);
 # 4. builds the live site into A, then KILLS times: switches the content to the other state,
@@ -32,8 +35,10 @@ require_linux "times the journal with inotify (Python ctypes on libc) and lists 
 site_size "scripts/kill-test.sh" "${1:-50}" "${2:-1000}"
 kills="${KILLS:-100}"
 mode="${MODE:-mixed}"
+change="${CHANGE:-site}"
 [[ "$kills" =~ ^[1-9][0-9]*$ ]] || die "KILLS must be a positive whole number"
 [[ "$mode" =~ ^(clean|incremental|mixed)$ ]] || die "MODE must be clean, incremental or mixed"
+[[ "$change" =~ ^(site|posts)$ ]] || die "CHANGE must be site or posts"
 seed="${SEED:-$$}"
 RANDOM="$seed"
 require_tool python3
@@ -78,19 +83,22 @@ cp "$captioned/post.md" "$work/a/post.md"
 cp Templates/post.mustache "$work/a/post.mustache"
 cp -R "$deleted" "$work/a/deleted-post"
 "$timeline" new comment "$(basename "$commented")" --user "$author" --text "Killed builds finish *later*." --content "$work/Content" --quiet
-new_post_folder="$("$timeline" new post --user "$author" Content/posts/-K25Fj8qrMAtxXG3QCSn/rocket.jpg \
-  --caption "A post that exists only in state B." --alt "A rocket lifting off" --content "$work/Content" |
-  sed -n 's/.*\(posts\/-[A-Za-z0-9_-]*\).*/\1/p' | head -n 1)"
-[[ -n "$new_post_folder" && -d "$work/Content/$new_post_folder" ]] || die "timeline new post printed no post folder"
-new_post="$work/Content/$new_post_folder"
 awk '{ print } /^---[[:space:]]*$/ { dashes++; if (dashes == 2) print "A caption changed in state B." }' "$work/a/post.md" >"$captioned/post.md"
-sed 's/<article class="post"/<article class="post" data-state="b"/' "$work/a/post.mustache" >"$work/Templates/post.mustache"
-cmp -s "$work/a/post.mustache" "$work/Templates/post.mustache" && die "the post template edit did not apply"
-rm -rf "$deleted"
+new_post=""
+if [[ "$change" == site ]]; then
+  new_post_folder="$("$timeline" new post --user "$author" Content/posts/-K25Fj8qrMAtxXG3QCSn/rocket.jpg \
+    --caption "A post that exists only in state B." --alt "A rocket lifting off" --content "$work/Content" |
+    sed -n 's/.*\(posts\/-[A-Za-z0-9_-]*\).*/\1/p' | head -n 1)"
+  [[ -n "$new_post_folder" && -d "$work/Content/$new_post_folder" ]] || die "timeline new post printed no post folder"
+  new_post="$work/Content/$new_post_folder"
+  sed 's/<article class="post"/<article class="post" data-state="b"/' "$work/a/post.mustache" >"$work/Templates/post.mustache"
+  cmp -s "$work/a/post.mustache" "$work/Templates/post.mustache" && die "the post template edit did not apply"
+  rm -rf "$deleted"
+  cp -R "$new_post" "$work/b/new-post"
+fi
 cp "$commented/comments.json" "$work/b/comments.json"
 cp "$captioned/post.md" "$work/b/post.md"
 cp "$work/Templates/post.mustache" "$work/b/post.mustache"
-cp -R "$new_post" "$work/b/new-post"
 
 # switch_to A|B: puts the content and theme of that state in place (new inodes and times, as an
 # editor saving files would).
@@ -99,6 +107,7 @@ switch_to() {
   if [[ -f "$work/$state/comments.json" ]]; then cp "$work/$state/comments.json" "$commented/comments.json"; else rm -f "$commented/comments.json"; fi
   cp "$work/$state/post.md" "$captioned/post.md"
   cp "$work/$state/post.mustache" "$work/Templates/post.mustache"
+  [[ "$change" == site ]] || return 0
   rm -rf "$deleted" "$new_post"
   if [[ "$state" == a ]]; then cp -R "$work/a/deleted-post" "$deleted"; else cp -R "$work/b/new-post" "$new_post"; fi
 }
