@@ -158,17 +158,24 @@ package struct RecordCache: Sendable {
     private static func codeEntries<Record: StateCodable>(
         _ entries: [String: Entry<Record>]?, with coder: inout StateCoder
     ) throws(StateCoder.Malformed) -> [String: Entry<Record>] {
-        let sorted = entries?.sorted { $0.key < $1.key }
-        let count = try coder.count(sorted?.count)
-        var read: [String: Entry<Record>] = [:]
-        if coder.isReading { read.reserveCapacity(Swift.min(count, 1 << 20)) }
-        for index in 0..<count {
-            let name = try coder.string(sorted?[index].key)
-            let entry = try coder.value(sorted?[index].value)
-            if coder.isReading { read[name] = entry }
-            coder.flushIfFull()
+        if let entries {
+            let sorted = entries.sorted { $0.key < $1.key }
+            _ = try coder.count(sorted.count)
+            for (name, entry) in sorted {
+                _ = try coder.string(name)
+                _ = try coder.value(entry)
+                coder.flushIfFull()
+            }
+            return entries
         }
-        return entries ?? read
+        let count = try coder.count(nil)
+        var read: [String: Entry<Record>] = [:]
+        read.reserveCapacity(Swift.min(count, 1 << 20))
+        for _ in 0..<count {
+            let name = try coder.string(nil)
+            read[name] = try coder.value(nil)
+        }
+        return read
     }
 }
 

@@ -66,7 +66,10 @@ extension UserReference: StateCodable {
 
 extension ContentID: StateCodable {
     package static func code(_ id: ContentID?, with coder: inout StateCoder) throws(StateCoder.Malformed) -> ContentID {
-        guard let read = ContentID(try coder.string(id?.rawValue)) else { throw StateCoder.Malformed() }
+        let raw = try coder.string(id?.rawValue)
+        // Written as it is; checked again only when read back.
+        if let id { return id }
+        guard let read = ContentID(raw) else { throw StateCoder.Malformed() }
         return read
     }
 }
@@ -143,12 +146,15 @@ extension ExtraValue: StateCodable {
 
 extension Diagnostic: StateCodable {
     package static func code(_ diagnostic: Diagnostic?, with coder: inout StateCoder) throws(StateCoder.Malformed) -> Diagnostic {
-        guard let severity = Severity(rawValue: try coder.string(diagnostic?.severity.rawValue)),
-            let code = DiagnosticCode(rawValue: try coder.string(diagnostic?.code.rawValue)),
-            let stage = BuildStage(rawValue: try coder.string(diagnostic?.stage.rawValue))
-        else { throw StateCoder.Malformed() }
+        let severity = try coder.string(diagnostic?.severity.rawValue)
+        let code = try coder.string(diagnostic?.code.rawValue)
+        let stage = try coder.string(diagnostic?.stage.rawValue)
         let location = try coder.location(diagnostic?.location)
         let message = try coder.string(diagnostic?.message)
-        return diagnostic ?? Diagnostic(severity, code, stage: stage, at: location, message)
+        if let diagnostic { return diagnostic }
+        guard let severity = Severity(rawValue: severity), let code = DiagnosticCode(rawValue: code), let stage = BuildStage(rawValue: stage) else {
+            throw StateCoder.Malformed()
+        }
+        return Diagnostic(severity, code, stage: stage, at: location, message)
     }
 }

@@ -99,6 +99,21 @@ package struct StateCoder {
         return try read(&reader!)
     }
 
+    /// Bytes that share a prefix with `previous` (sorted paths): the length they share, then the
+    /// rest.
+    package mutating func bytes(_ value: [UInt8]?, sharingPrefixWith previous: [UInt8]) throws(Malformed) -> [UInt8] {
+        let shared = try count(value.map { value in zip(previous, value).prefix { $0 == $1 }.count }, limit: previous.count)
+        let restCount = try count(value.map { $0.count - shared })
+        if let value {
+            writer?.raw(value[shared...])
+            return value
+        }
+        guard reader != nil else { throw Malformed() }
+        var read = Array(previous[..<shared])
+        read.append(contentsOf: try reader!.slice(restCount))
+        return read
+    }
+
     /// A location; its path is written only when it differs from the last location's.
     package mutating func location(_ value: SourceLocation?) throws(Malformed) -> SourceLocation {
         let samePath = try flag(value.map { $0.path == previousPath })
@@ -110,17 +125,21 @@ package struct StateCoder {
 
     // MARK: Kept types
 
+    // Inlinable, so that each kept type's coding is specialized where it is used.
+    @inlinable
     package mutating func value<Value: StateCodable>(_ value: Value?) throws(Malformed) -> Value {
         try Value.code(value, with: &self)
     }
 
     /// An optional field: `value` is nil when reading, `.some(nil)` when writing an absent one.
+    @inlinable
     package mutating func optional<Value: StateCodable>(_ value: Value??) throws(Malformed) -> Value? {
         let present = try flag(value.map { $0 != nil })
         guard present else { return nil }
         return try Value.code(value.flatMap { $0 }, with: &self)
     }
 
+    @inlinable
     package mutating func list<Value: StateCodable>(_ value: [Value]?, limit: Int = Int(Int32.max)) throws(Malformed) -> [Value] {
         let count = try count(value?.count, limit: limit)
         if let value {

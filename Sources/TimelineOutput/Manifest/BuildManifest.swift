@@ -57,11 +57,7 @@ extension BuildManifest: StateCodable {
         if coder.isReading { entries.reserveCapacity(count) }
         var previous: [UInt8] = []
         for index in 0..<count {
-            let bytes = sorted.map { Array($0[index].key.utf8) }
-            let shared = try coder.count(bytes.map { bytes in zip(previous, bytes).prefix { $0 == $1 }.count }, limit: previous.count)
-            let restCount = try coder.count(bytes.map { $0.count - shared })
-            let rest = try coder.raw(bytes.map { Array($0[shared...]) }, count: restCount)
-            let path = bytes ?? Array(previous[..<shared]) + rest
+            let path = try coder.bytes(sorted.map { Array($0[index].key.utf8) }, sharingPrefixWith: previous)
             let fingerprint = try coder.digest(sorted?[index].value.fingerprint)
             let content = try coder.digest(sorted?[index].value.content)
             if coder.isReading { entries[String(decoding: path, as: UTF8.self)] = Entry(fingerprint: fingerprint, content: content) }
