@@ -27,18 +27,10 @@ struct PostEditBuild {
     /// The edited posts by index, with the warnings reading and linking each gave.
     let edited: [Int: Post]
     let warnings: [Int: [Diagnostic]]
-    /// The edited posts' record-cache entries, by folder name.
-    let entries: [String: RecordCache.Entry<Post>]
 
-    /// The edit build for `changes` (absolute paths of changed files and folders), or nil when
-    /// they are not post edits. `known` gives a post's last dependencies by folder name, so that
-    /// a file whose status is the same is not hashed again.
-    static func plan(_ changes: [String], built: BuiltSite, known: (String) -> [RecordCache.Dependency] = { _ in [] }) -> PostEditBuild? {
-        let options = built.options
-        let content = options.layout.content
-        let contentRoot = content.absolute
-        // An atomic build swaps in a whole new folder; an edit is put in place file by file.
-        guard !changes.isEmpty, !options.atomic, let canonicalRoot = FileSystem.canonicalPath(contentRoot) else { return nil }
+    /// The post folders `changes` (absolute paths) are in, or nil when one is not a post's file
+    /// or folder.
+    static func postFolders(of changes: [String], contentRoot: String) -> Set<String>? {
         var folders = Set<String>()
         for path in changes {
             switch SitePath.relative(path, to: contentRoot).flatMap(ContentLayout.place(of:)) {
@@ -46,13 +38,27 @@ struct PostEditBuild {
             default: return nil
             }
         }
-        let assets = AssetReader(content: content, canonicalContentRoot: canonicalRoot)
-        let loader = PostFolderLoader(contentFolder: content, assets: assets, identities: FileIdentities(root: contentRoot))
+        return folders
+    }
+
+    /// The edit build for `changes` (absolute paths of changed files and folders), or nil when
+    /// they are not post edits. `reading` reads a post folder by name (by default now, with
+    /// `PostFolderLoader`; a caller that read them already hands them over).
+    static func plan(_ changes: [String], built: BuiltSite, reading: ((String) -> PostFolderLoader.Loaded)? = nil) -> PostEditBuild? {
+        let options = built.options
+        let content = options.layout.content
+        let contentRoot = content.absolute
+        // An atomic build swaps in a whole new folder; an edit is put in place file by file.
+        guard !changes.isEmpty, !options.atomic, let folders = postFolders(of: changes, contentRoot: contentRoot),
+            let canonicalRoot = FileSystem.canonicalPath(contentRoot)
+        else { return nil }
+        let loader = PostFolderLoader(
+            contentFolder: content, assets: AssetReader(content: content, canonicalContentRoot: canonicalRoot), identities: FileIdentities(root: contentRoot))
+        let readPost = reading ?? { loader.load(named: $0, known: []) }
         let site = built.site
         let resolver = site.exactResolver
         var edited: [Int: Post] = [:]
         var warnings: [Int: [Diagnostic]] = [:]
-        var entries: [String: RecordCache.Entry<Post>] = [:]
         for folder in folders {
             guard let index = built.postIndexByID[folder] else { return nil }
             let old = site.posts[index]
@@ -61,8 +67,8 @@ struct PostEditBuild {
             guard let names = try? FileSystem.entries(of: contentRoot + "/" + relative),
                 names.allSatisfy({ ContentLayout.postFolderFileNames.contains($0) || relative + "/" + $0 == old.photo.relativePath })
             else { return nil }
-            let (read, problems, entry) = loader.load(named: folder, known: known(folder))
-            guard let post = read, let entry, !problems.contains(where: { $0.severity == .error }), post.id == old.id,
+            let (read, problems, entry) = readPost(folder)
+            guard let post = read, entry != nil, !problems.contains(where: { $0.severity == .error }), post.id == old.id,
                 post.author.username == old.author.username, post.photo == old.photo, post.alt == old.alt, post.date == old.date, post.extra == old.extra
             else { return nil }
             // A tag gained or lost changes which tag pages exist and list what: a whole build's.
@@ -74,9 +80,8 @@ struct PostEditBuild {
             guard !diagnostics.hasErrors, !(options.strict && !diagnostics.all.isEmpty) else { return nil }
             edited[index] = post
             warnings[index] = diagnostics.all
-            entries[folder] = entry
         }
-        return PostEditBuild(edited: edited, warnings: warnings, entries: entries)
+        return PostEditBuild(edited: edited, warnings: warnings)
     }
 
     /// Builds the edit into the output folder through the journal and changes `next` into the

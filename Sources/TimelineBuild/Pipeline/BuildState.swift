@@ -104,15 +104,4 @@ struct BuildState: Sendable {
         }
         if (try? snapshot?.write(to: folder.inputsFile)) == nil { try? FileSystem.removeFileIfPresent(folder.inputsFile) }
     }
-
-    /// After an edit build: `records` (the last build's with the edited posts' entries) as the
-    /// record cache, and the inputs they were read from.
-    func saveEdit(_ facts: BuildFacts, records: RecordCache) {
-        guard (try? records.keepingOnlyStable(before: stableBefore).write(to: folder.pendingRecordsFile)) != nil else {
-            try? FileSystem.removeFileIfPresent(folder.inputsFile)
-            discardPendingRecords()
-            return
-        }
-        saveCompleted(facts, content: InputSnapshot.captureContent(options.layout.content.absolute, records: records))
-    }
 }

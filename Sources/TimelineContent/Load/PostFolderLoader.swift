@@ -19,10 +19,13 @@ package struct PostFolderLoader: Sendable {
         postsFolderIsReal = FileSystem.kind(of: contentFolder.absolute + "/" + ContentLayout.postsFolder) == .directory
     }
 
-    /// The post in folder `name`, the problems reading it gave, and its cache entry (nil for a
-    /// post with errors). `known` are the dependencies its last entry had: a file whose status
-    /// is the same keeps its identity without being hashed again.
-    package func load(named name: String, known: [RecordCache.Dependency]) -> (Post?, [Diagnostic], RecordCache.Entry<Post>?) {
+    /// A post folder as read: the post, the problems reading it gave, and its cache entry (nil
+    /// for a post with errors).
+    package typealias Loaded = (post: Post?, problems: [Diagnostic], entry: RecordCache.Entry<Post>?)
+
+    /// The post in folder `name`. `known` are the dependencies its last entry had: a file whose
+    /// status is the same keeps its identity without being hashed again.
+    package func load(named name: String, known: [RecordCache.Dependency]) -> Loaded {
         let folder = contentFolder.absolute + "/" + ContentLayout.postsFolder
         let relativeFolder = ContentLayout.postFolder(named: name)
         let location = SourceLocation(path: contentFolder.shown + relativeFolder)
