@@ -30,7 +30,7 @@ package struct RecordCache: Sendable {
         package let warnings: [Diagnostic]
     }
 
-    package static let magic = Array("timeline-records 4".utf8)
+    package static let magic = Array("timeline-records 5".utf8)
 
     /// Stands for a status that was not kept (the file changed too close to the build that
     /// read it): no file has inode 0, so it matches none, and the next build compares the identity.
@@ -263,8 +263,11 @@ private struct RecordWriter {
     package mutating func post(_ post: Post) {
         bytes.string(post.id.rawValue)
         reference(post.author)
-        asset(post.photo)
-        optional(post.alt)
+        bytes.number(post.photos.count)
+        for photo in post.photos {
+            asset(photo.asset)
+            optional(photo.alt)
+        }
         bytes.number(post.date == nil ? 0 : 1)
         bytes.number(Int(post.date ?? 0))
         optional(post.caption)
@@ -370,8 +373,13 @@ private struct RecordReaderState {
     package mutating func post() throws(ByteReader.Malformed) -> Post {
         let id = try id()
         let author = try reference()
-        guard let photo = try asset() else { throw ByteReader.Malformed() }
-        let alt = try optional()
+        let photoCount = try bytes.count()
+        guard (1...PostPhoto.limit).contains(photoCount) else { throw ByteReader.Malformed() }
+        var photos: [PostPhoto] = []
+        for _ in 0..<photoCount {
+            guard let photo = try asset() else { throw ByteReader.Malformed() }
+            photos.append(PostPhoto(asset: photo, alt: try optional()))
+        }
         let hasDate = try bytes.number() == 1
         let dateValue = try bytes.signed()
         let caption = try optional()
@@ -391,7 +399,7 @@ private struct RecordReaderState {
             likes.append(Like(id: likeID, author: likeAuthor, source: try location()))
         }
         var post = Post(
-            id: id, author: author, photo: photo, alt: alt, date: hasDate ? dateValue : nil, caption: caption,
+            id: id, author: author, photos: photos, date: hasDate ? dateValue : nil, caption: caption,
             comments: comments, likes: likes, source: source)
         post.extra = extra
         return post
