@@ -14,7 +14,7 @@ struct EditPostCommand: ParsableCommand {
         abstract: "Changes the caption, a photo's alt text, the date or the photos of posts/<post-id>/ (nothing changes if it is so already).",
         usage: ContentUsage.line(
             "edit post",
-            "<post-id> [--caption <caption>] [--alt <alt> [--photo <number>]] [--date <date>] [--add-photo <file> [--add-alt <alt>]]... [--remove-photo <number>]... [--order <numbers>]"
+            "<post-id> [--caption <caption>] [--alt <alt> [--photo <number>]] [--date <date>] [--add-photo <file> ...] [--add-alt <alt> ...] [--remove-photo <number> ...] [--order <numbers>]"
         ),
         discussion: """
             Fields not named keep their values, and the rest of post.md is kept as it is. The file \

@@ -39,7 +39,7 @@ struct NewPostCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "post",
         abstract: "Creates posts/<new push ID>/ with the photos and post.md; prints the ID and the folder.",
-        usage: ContentUsage.line("new post", "--user <user> <photo>... [--caption <caption> | --caption-file <file>] [--alt <alt>]..."))
+        usage: ContentUsage.line("new post", "--user <user> <photo> ... [--caption <caption> | --caption-file <file>] [--alt <alt> ...]"))
 
     @Option(parsing: .unconditional, help: "The author's username.")
     var user: String

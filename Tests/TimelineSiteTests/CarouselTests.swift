@@ -11,10 +11,10 @@ struct CarouselTests {
 
     /// A site with one user, and a post of `count` photos of distinct colours named
     /// `photo1.jpg`…; `items` replaces the `photos:` list written for them.
-    func fixture(count: Int = 3, items: String? = nil, language: String = "en", relativeURLs: Bool = false) throws -> SiteFixture {
+    func fixture(count: Int = 3, items: String? = nil, language: String = "en", relativeURLs: Bool = false, camera: Bool = false) throws -> SiteFixture {
         let fixture = try SiteFixture(
             site:
-                #"{"title": "Fixture", "baseURL": "https://example.org/", "language": "\#(language)", "pageSize": 4, "feedDepth": 2, "relativeURLs": \#(relativeURLs)}"#
+                #"{"title": "Fixture", "baseURL": "https://example.org/", "language": "\#(language)", "pageSize": 4, "feedDepth": 2, "relativeURLs": \#(relativeURLs), "showCameraDetails": \#(camera)}"#
         )
         try fixture.user("hansolo")
         let folder = fixture.content + "/posts/\(Self.postID)"
@@ -48,6 +48,34 @@ struct CarouselTests {
         #expect(page.values("//script/@src").contains { $0.hasSuffix("assets/carousel.js") })
         #expect(page.values("//meta[@property='og:image:alt']/@content") == ["Photo number 1"])
         #expect(fixture.exists("assets/carousel.js"))
+    }
+
+    @Test("with showCameraDetails each photo has its own camera details, headed by its place")
+    func cameraPerPhoto() async throws {
+        let fixture = try fixture(count: 2, camera: true)
+        let folder = fixture.content + "/posts/\(Self.postID)/"
+        try TestImages.run("exiftool", ["-q", "-overwrite_original", "-Make=Canon", "-Model=Canon EOS 5D Mark III", folder + "photo1.jpg"])
+        try TestImages.run("exiftool", ["-q", "-overwrite_original", "-Make=FUJIFILM", "-Model=X100V", "-ISO=400", folder + "photo2.jpg"])
+        _ = try await fixture.build()
+        let page = try page(fixture)
+        #expect(page.values("//section[@class='camera-details']/h2") == ["Camera details"])
+        #expect(page.values("//section[@class='camera-details']/h3") == ["Photo 1 of 2", "Photo 2 of 2"])
+        #expect(page.values("//dl[@class='camera']//dt[.='Camera']/following-sibling::dd") == ["Canon EOS 5D Mark III", "FUJIFILM X100V"])
+        #expect(page.count("//dl[@class='camera'][2]//dt[.='ISO speed']") == 1)
+        #expect(page.count("//dl[@class='camera'][1]//dt[.='ISO speed']") == 0)
+    }
+
+    @Test("a photo's alt text is text wherever it shows: no markup of it reaches a page or the feed")
+    func hostileAlt() async throws {
+        let payload = #"\"><script>alert(1)</script><img src=x onerror=alert(2)>"#
+        let fixture = try fixture(count: 2, items: "  - image: photo1.jpg\n  - image: photo2.jpg\n    alt: '\(payload)'\n")
+        _ = try await fixture.build()
+        let page = try page(fixture)
+        #expect(page.values("//div[@aria-roledescription='slide']//img/@alt") == ["", payload])
+        #expect(page.values("//script/@src").count == page.count("//script"))
+        #expect(page.count("//img[@onerror]") == 0)
+        let feed = try #require(HTMLDocument(data: Data(Self.unescaped(try fixture.read("u/hansolo/atom.xml")).utf8)))
+        #expect(feed.count("//img[@onerror]") == 0)
     }
 
     @Test("cards show the first photo with the count; the profile grid too")

@@ -104,6 +104,7 @@ package final class PostDetailValues: TemplateContext {
         "post",
         CardValues.templateFields.fields.map { $0.lifted { $0.card } } + [
             .list("photos") { $0.photos },
+            .bool("hasCameraDetails") { $0.photos.contains { $0.camera != nil } },
             .list("comments") { $0.comments },
             .bool("hasComments") { !$0.comments.isEmpty },
             .list("likers") { $0.likers },
