@@ -11,8 +11,11 @@ struct EditCommand: ParsableCommand {
 struct EditPostCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "post",
-        abstract: "Changes the caption, alt text or date in posts/<post-id>/post.md (nothing changes if it is so already).",
-        usage: ContentUsage.line("edit post", "<post-id> [--caption <caption>] [--alt <alt>] [--date <date>]"),
+        abstract: "Changes the caption, a photo's alt text, the date or the photos of posts/<post-id>/ (nothing changes if it is so already).",
+        usage: ContentUsage.line(
+            "edit post",
+            "<post-id> [--caption <caption>] [--alt <alt> [--photo <number>]] [--date <date>] [--add-photo <file> ...] [--add-alt <alt> ...] [--remove-photo <number> ...] [--order <numbers>]"
+        ),
         discussion: """
             Fields not named keep their values, and the rest of post.md is kept as it is. The file \
             changes atomically; nothing changes when the command fails (exit status 1). See \
@@ -25,8 +28,27 @@ struct EditPostCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "The new caption (Markdown); \"\" removes the caption.")
     var caption: String?
 
-    @Option(parsing: .unconditional, help: "The photo's new text alternative, for people who cannot see it.")
+    @Option(parsing: .unconditional, help: "The photo's new text alternative, for people who cannot see it (of the photo --photo names).")
     var alt: String?
+
+    @Option(help: ArgumentHelp("Which photo --alt is for, from 1, in a post of several photos.", valueName: "number"))
+    var photo: Int?
+
+    @Option(
+        name: .customLong("add-photo"), parsing: .unconditionalSingleValue,
+        help: ArgumentHelp("A photo to add after the others, copied into the post's folder (repeatable).", valueName: "file"))
+    var addPhoto: [String] = []
+
+    @Option(
+        name: .customLong("add-alt"), parsing: .unconditionalSingleValue,
+        help: ArgumentHelp("An added photo's text alternative: one per --add-photo, in their order.", valueName: "alt"))
+    var addAlt: [String] = []
+
+    @Option(name: .customLong("remove-photo"), help: ArgumentHelp("A photo to remove, by its number (repeatable).", valueName: "number"))
+    var removePhoto: [Int] = []
+
+    @Option(help: ArgumentHelp("The photos kept, by their numbers, in their new order: 3,1,2.", valueName: "numbers"))
+    var order: String?
 
     @Option(help: "The new date: ISO 8601, e.g. 2016-01-02 or 2016-01-02T09:30:00Z.")
     var date: String?
@@ -42,8 +64,15 @@ struct EditPostCommand: ParsableCommand {
 
     /// The library's request; a usage error when there is nothing to change.
     private func request() throws -> ContentAuthor.EditPost {
+        var numbers: [Int]?
+        if let order {
+            let parts = order.split(separator: ",", omittingEmptySubsequences: false).map { Int($0.filter { $0 != " " }) }
+            guard !parts.isEmpty, parts.allSatisfy({ $0 != nil }) else { throw ValidationError("--order takes photo numbers separated by commas: 3,1,2") }
+            numbers = parts.compactMap { $0 }
+        }
         let request = ContentAuthor.EditPost(
-            postID: try Positionals(arguments, names: ["post-id"])[0], caption: caption, alt: alt, date: date)
+            postID: try Positionals(arguments, names: ["post-id"])[0], caption: caption, alt: alt, date: date, photo: photo,
+            photos: .init(add: addPhoto, addAlts: addAlt, remove: removePhoto, order: numbers))
         guard !request.isEmpty else { throw ValidationError(ContentAuthor.EditPost.nothingToChange) }
         return request
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import TimelineContent
+import TimelineModel
 
 struct NewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -37,14 +38,16 @@ struct NewUserCommand: ParsableCommand {
 struct NewPostCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "post",
-        abstract: "Creates posts/<new push ID>/ with the photo and post.md; prints the ID and the folder.",
-        usage: ContentUsage.line("new post", "--user <user> <photo> [--caption <caption> | --caption-file <file>] [--alt <alt>]"))
+        abstract: "Creates posts/<new push ID>/ with the photos and post.md; prints the ID and the folder.",
+        usage: ContentUsage.line("new post", "--user <user> <photo> ... [--caption <caption> | --caption-file <file>] [--alt <alt> ...]"))
 
     @Option(parsing: .unconditional, help: "The author's username.")
     var user: String
 
     @Argument(
-        parsing: .allUnrecognized, help: ArgumentHelp("The photo (\(ImageHeader.Format.extensionList)), copied into the post's folder.", valueName: "photo"))
+        parsing: .allUnrecognized,
+        help: ArgumentHelp(
+            "1 to \(PostPhoto.limit) photos (\(ImageHeader.Format.extensionList)), in the post's order, copied into the post's folder.", valueName: "photo"))
     var arguments: [String] = []
 
     @Option(parsing: .unconditional, help: "The caption (Markdown).")
@@ -53,19 +56,23 @@ struct NewPostCommand: ParsableCommand {
     @Option(name: .customLong("caption-file"), help: ArgumentHelp("A file holding the caption (Markdown, UTF-8).", valueName: "file"))
     var captionFile: String?
 
-    @Option(parsing: .unconditional, help: "The photo's text alternative, for people who cannot see it.")
-    var alt: String?
+    @Option(
+        parsing: .unconditionalSingleValue,
+        help: "A photo's text alternative, for people who cannot see it: one --alt per photo, in the photos' order.")
+    var alt: [String] = []
 
     @OptionGroup var options: ContentOptions
 
     func validate() throws {
         if caption != nil && captionFile != nil { throw ValidationError("give --caption or --caption-file, not both") }
-        _ = try Positionals(arguments, names: ["photo"])
+        guard (1...PostPhoto.limit).contains(arguments.count) else {
+            throw ValidationError("expected 1 to \(PostPhoto.limit) <photo>; found \(arguments.isEmpty ? "none" : String(arguments.count))")
+        }
+        if alt.count > arguments.count { throw ValidationError("\(alt.count) --alt for \(arguments.count) photos: give at most one per photo") }
     }
 
     func run() throws {
-        let request = ContentAuthor.NewPost(
-            username: user, photo: try Positionals(arguments, names: ["photo"])[0], caption: caption, captionFile: captionFile, alt: alt)
+        let request = ContentAuthor.NewPost(username: user, photos: arguments, caption: caption, captionFile: captionFile, alts: alt)
         try options.perform({ author throws(AuthoringError) in try author.newPost(request) }, printing: Self.identified)
     }
 

@@ -119,7 +119,7 @@ struct AuthoringTests {
         ]
         for (request, reason) in cases {
             let error = try ContentChecks.refused(fixture.content) { _ = try author.newPost(request) }
-            #expect(error.reason == reason, "\(request.photo): \(error)")
+            #expect(error.reason == reason, "\(request.photos): \(error)")
         }
         let unknown = try ContentChecks.refused(fixture.content) { _ = try author.newPost(.init(username: "alicee", photo: RepositoryPaths.samplePhoto)) }
         #expect(unknown.description.contains("did you mean 'alice'?"))

@@ -28,13 +28,23 @@ package struct SiteModel {
         package var author: String
     }
 
+    package struct Photo {
+        package var name: String
+        package var sample: Int
+        package var alt: String?
+    }
+
     package struct Post {
         package var id: String
         package var author: String
         package var caption: String
         package var alt: String?
-        /// Which sample photo the post holds.
+        /// Which sample photo the post holds (`photo.jpg`).
         package var photo: Int
+        /// The photos after it, which make the post a carousel written with `photos:`.
+        package var morePhotos: [Photo] = []
+        /// Whether `photo.jpg` comes last in the `photos:` list rather than first.
+        package var photoLast = false
         package var comments: [Comment] = []
         package var likes: [Like] = []
     }
@@ -69,6 +79,8 @@ package struct SiteModel {
             var post = Post(id: model.nextID(), author: author, caption: "Post \(index) of \(author)", alt: "A photo", photo: index % 2)
             if index % 2 == 0 { post.comments.append(Comment(id: model.nextID(), author: "carol", text: "Lovely \(index)")) }
             if index % 3 == 0 { post.likes.append(Like(id: model.nextID(), author: "bob")) }
+            // One carousel from the start, so that its photo edits come up in every sequence.
+            if index == 4 { post.morePhotos.append(Photo(name: "second.jpg", sample: 0, alt: "A second photo")) }
             model.posts.append(post)
         }
         return model
@@ -158,6 +170,32 @@ package struct SiteModel {
             }
             list.append(Edit(description: "change the photo of \(id)") { model in model.updatePost(id) { $0.photo = 1 - $0.photo } })
             list.append(Edit(description: "change the alt text of \(id)") { model in model.updatePost(id) { $0.alt = $0.alt == nil ? "Alt \(word)" : nil } })
+            let sample = Int(random.next() % 2)
+            list.append(
+                Edit(description: "add a photo to \(id)") { model in
+                    let name = "extra\(model.nextID()).jpg"
+                    model.updatePost(id) { $0.morePhotos.append(Photo(name: name, sample: sample, alt: "Extra \(word)")) }
+                })
+            if !posts[post].morePhotos.isEmpty {
+                list.append(
+                    Edit(description: "remove a photo of \(id)") { model in
+                        model.updatePost(id) { post in
+                            post.morePhotos.removeLast()
+                            if post.morePhotos.isEmpty { post.photoLast = false }
+                        }
+                    })
+                list.append(
+                    Edit(description: "reorder the photos of \(id)") { model in
+                        model.updatePost(id) { post in
+                            post.morePhotos.reverse()
+                            post.photoLast.toggle()
+                        }
+                    })
+                list.append(
+                    Edit(description: "change the alt text of a later photo of \(id)") { model in
+                        model.updatePost(id) { $0.morePhotos[0].alt = $0.morePhotos[0].alt == nil ? "Later \(word)" : nil }
+                    })
+            }
             list.append(Edit(description: "delete post \(id)") { model in model.posts.removeAll { $0.id == id } })
             list.append(
                 Edit(description: "\(user) comments on \(id)", isPostContent: true) { model in
@@ -237,9 +275,19 @@ package struct SiteModel {
         if brokenPost { allPosts.append(Post(id: "-Kzzzzzzzzzzzzzzzzzz", author: "nobody", caption: "", alt: nil, photo: 0)) }
         for post in allPosts {
             let folder = "Content/posts/\(post.id)/"
-            let alt = post.alt.map { "alt: \"\($0)\"\n" } ?? ""
-            files[folder + "post.md"] = Data("---\nusername: \(post.author)\n\(alt)---\n\(post.caption)\n".utf8)
             files[folder + "photo.jpg"] = try Data(contentsOf: URL(fileURLWithPath: Self.photos[post.photo]))
+            if post.morePhotos.isEmpty {
+                let alt = post.alt.map { "alt: \"\($0)\"\n" } ?? ""
+                files[folder + "post.md"] = Data("---\nusername: \(post.author)\n\(alt)---\n\(post.caption)\n".utf8)
+            } else {
+                let main = Photo(name: "photo.jpg", sample: post.photo, alt: post.alt)
+                let list = post.photoLast ? post.morePhotos + [main] : [main] + post.morePhotos
+                let items = list.map { photo in "  - image: \(photo.name)\n" + (photo.alt.map { "    alt: \"\($0)\"\n" } ?? "") }
+                files[folder + "post.md"] = Data("---\nusername: \(post.author)\nphotos:\n\(items.joined())---\n\(post.caption)\n".utf8)
+                for photo in post.morePhotos {
+                    files[folder + photo.name] = try Data(contentsOf: URL(fileURLWithPath: Self.photos[photo.sample]))
+                }
+            }
             if !post.comments.isEmpty {
                 let items = post.comments.map { #"{"id": "\#($0.id)", "username": "\#($0.author)", "text": "\#($0.text)"}"# }
                 files[folder + "comments.json"] = Data(("[" + items.joined(separator: ",\n") + "]\n").utf8)

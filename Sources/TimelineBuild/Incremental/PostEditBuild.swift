@@ -65,11 +65,13 @@ struct PostEditBuild {
             let relative = ContentLayout.postFolder(named: folder)
             // Any other file in the folder is something a whole build must look at.
             guard let names = try? FileSystem.entries(of: contentRoot + "/" + relative),
-                names.allSatisfy({ ContentLayout.postFolderFileNames.contains($0) || relative + "/" + $0 == old.photo.relativePath })
+                names.allSatisfy({ name in
+                    ContentLayout.postFolderFileNames.contains(name) || old.photos.contains { $0.asset.relativePath == relative + "/" + name }
+                })
             else { return nil }
             let (read, problems, entry) = readPost(folder)
             guard let post = read, entry != nil, !problems.contains(where: { $0.severity == .error }), post.id == old.id,
-                post.author.username == old.author.username, post.photo == old.photo, post.alt == old.alt, post.date == old.date, post.extra == old.extra
+                post.author.username == old.author.username, post.photos == old.photos, post.date == old.date, post.extra == old.extra
             else { return nil }
             // A tag gained or lost changes which tag pages exist and list what: a whole build's.
             let references = post.caption.map(Markdown.references) ?? (hashtags: [], mentions: [])

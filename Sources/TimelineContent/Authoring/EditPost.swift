@@ -6,22 +6,31 @@ extension ContentAuthor {
         public var postID: String
         /// Markdown, the new caption; a blank one removes the caption.
         public var caption: String?
+        /// The alt text of the photo `photo` names, or of the only photo.
         public var alt: String?
         /// An ISO 8601 date, as the front matter's `date` takes it.
         public var date: String?
+        /// Which photo `alt` is for (from 1, as the post has them before this edit); nil for a
+        /// post of one photo.
+        public var photo: Int?
+        /// The photo changes; empty keeps the photos as they are.
+        public var photos: PhotoChanges
 
-        public init(postID: String, caption: String? = nil, alt: String? = nil, date: String? = nil) {
+        public init(postID: String, caption: String? = nil, alt: String? = nil, date: String? = nil, photo: Int? = nil, photos: PhotoChanges = .init()) {
             self.postID = postID
             self.caption = caption
             self.alt = alt
             self.date = date
+            self.photo = photo
+            self.photos = photos
         }
 
         /// Why a request that changes no field is refused.
-        public static let nothingToChange = "nothing to change: give --caption, --alt or --date"
+        public static let nothingToChange =
+            "nothing to change: give --caption, --alt or --date, or change the photos with --add-photo, --remove-photo or --order"
 
         /// True when no field is to change.
-        public var isEmpty: Bool { caption == nil && alt == nil && date == nil }
+        public var isEmpty: Bool { caption == nil && alt == nil && date == nil && photos.isEmpty }
     }
 
     /// Rewrites `posts/<id>/post.md` with the caption, alt text or date asked for, keeping
@@ -44,6 +53,11 @@ extension ContentAuthor {
         let file = ContentLayout.file(.post, ofPost: id)
         let shown = folder.display(file)
         let old = try folder.readPost(id)
+        // A post whose photos change, or written with `photos:` (whose alt texts are its items'),
+        // gets its photo lines written anew.
+        if !request.photos.isEmpty || request.photo != nil || (request.alt != nil && old.names("photos")) {
+            return try editPhotos(request, of: id, file: old)
+        }
         var edit = PostFileEdit(text: old.text, frontMatter: old.frontMatter)
         var changed: [String] = []
         if let caption = request.caption, PostFile.captionText(caption) != PostFile.captionText(old.caption) {

@@ -54,6 +54,25 @@ struct PostFileEdit {
         edits.append(Edit(start: afterColon, end: afterColon, text: " " + text))
     }
 
+    /// Removes the lines of `keys` (each with its whole value) and writes `block` (whole lines)
+    /// where the first of them stood, or before the closing `---` when the file has none.
+    mutating func replaceEntries(_ keys: [String], with block: String) {
+        let ranges = keys.compactMap { spans.entryLines[$0] }.sorted { $0.lowerBound < $1.lowerBound }
+        let lineEnd = lineEnd(of: closingLine)
+        let text = block.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { String($0) + lineEnd + "\n" }.joined()
+        guard let first = ranges.first else {
+            let start = FrontMatterSpans.Place(line: closingLine, column: 0)
+            edits.append(Edit(start: start, end: start, text: text))
+            return
+        }
+        for (index, range) in ranges.enumerated() {
+            edits.append(
+                Edit(
+                    start: FrontMatterSpans.Place(line: range.lowerBound, column: 0), end: FrontMatterSpans.Place(line: range.upperBound + 1, column: 0),
+                    text: index == 0 && range == first ? text : ""))
+        }
+    }
+
     /// Replaces everything after the closing `---` with `caption`, ended by a line break.
     mutating func setCaption(_ caption: String) {
         let start = FrontMatterSpans.Place(line: closingLine + 1, column: 0)

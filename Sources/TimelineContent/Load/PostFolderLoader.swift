@@ -50,11 +50,12 @@ package struct PostFolderLoader: Sendable {
         let dependencies = RecordCache.dependencies([relativeFolder] + entries, identities: identities, known: known)
         let listing = names.map { PostReader.Listing(names: $0, isRealFolder: postsFolderIsReal && kind == .directory) }
         let (post, problems) = PostReader(assets: assets).read(id: id, folder: relativeFolder, listing: listing)
-        let photo = post.map { $0.photo.relativePath }.flatMap { entries.contains($0) ? nil : $0 }
-        let entry = ContentLoader.withAssetIdentity(
-            ContentLoader.cacheEntry(post, problems, dependencies, extra: photo.map { [$0] } ?? [], identities: identities, known: known),
-            path: post?.photo.relativePath
-        ) { $0.photo.identity = $1 }
+        let photoPaths = post?.photos.map(\.asset.relativePath) ?? []
+        var entry = ContentLoader.cacheEntry(
+            post, problems, dependencies, extra: photoPaths.filter { !entries.contains($0) }, identities: identities, known: known)
+        for (index, path) in photoPaths.enumerated() {
+            entry = ContentLoader.withAssetIdentity(entry, path: path) { $0.photos[index].asset.identity = $1 }
+        }
         return (entry?.record ?? post, problems, entry)
     }
 }

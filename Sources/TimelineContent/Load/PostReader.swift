@@ -1,10 +1,10 @@
 import TimelineModel
 import TimelineSystem
 
-/// Reads one post folder: `post.md` (front matter and caption), its photo, and the optional
+/// Reads one post folder: `post.md` (front matter and caption), its photos, and the optional
 /// `comments.json` and `likes.json`.
 package struct PostReader: Sendable {
-    static let frontMatterKeys = ["username", "image", "alt", "date", "extra"]
+    static let frontMatterKeys = ["username", "image", "alt", "photos", "date", "extra"]
 
     package let content: SitePath
     package let assets: AssetReader
@@ -72,7 +72,6 @@ package struct PostReader: Sendable {
             return (nil, reader.diagnostics)
         }
         let author = UserReference(username: username, location: reader.location(of: usernamePosition))
-        let alt = reader.optionalText(fields, "alt")
         let extra = reader.extra(fields)
         var date = id.pushMilliseconds
         if let dateText = reader.string(fields, "date"), let position = fields.position(of: "date") {
@@ -82,7 +81,7 @@ package struct PostReader: Sendable {
                 reader.report(.invalidDate, at: position, "date " + ISODate.expectation(found: dateText))
             }
         }
-        let photo = readPhoto(fields: fields, names: names, folder: folder, folderIsReal: folderIsReal, reader: &reader)
+        let photos = PostPhotosReader(assets: assets, folder: folder, names: names, folderIsReal: folderIsReal).read(fields, reader: &reader)
         diagnostics.append(contentsOf: reader.diagnostics)
 
         var comments: [Comment] = []
@@ -105,43 +104,13 @@ package struct PostReader: Sendable {
                     .unknownKey, stage: .load, at: SourceLocation(path: content.shown + folder + "/" + name), "unexpected file in a post folder, ignored\(hint)"
                 ))
         }
-        guard let photo else { return (nil, diagnostics) }
+        guard let photos else { return (nil, diagnostics) }
         let caption = frontMatter.body.allSatisfy(\.isWhitespace) ? nil : frontMatter.body
         var post = Post(
-            id: id, author: author, photo: photo, alt: alt, date: date, caption: caption,
+            id: id, author: author, photos: photos, date: date, caption: caption,
             comments: comments.sorted { $0.id < $1.id }, likes: likes.sorted { $0.id < $1.id },
             source: SourceLocation(path: postPath, line: 1, column: 1))
         post.extra = extra
         return (post, diagnostics)
-    }
-
-    private func readPhoto(fields: RecordFields, names: [String], folder: String, folderIsReal: Bool, reader: inout RecordReader) -> ContentAsset? {
-        if let reference = reader.optionalText(fields, "image"), let position = fields.position(of: "image") {
-            switch assets.read(reference: reference, inFolder: folder, folderIsReal: folderIsReal) {
-            case .asset(let asset): return asset
-            case .problem(let code, let message):
-                reader.report(code, at: position, message)
-                return nil
-            }
-        }
-        let candidates = names.filter { AssetReader.isImageFileName($0) && !$0.hasPrefix(".") }
-        guard candidates.count == 1, let only = candidates.first else {
-            if candidates.isEmpty {
-                reader.report(
-                    .missingPhoto, at: .lineColumn(line: 1, column: 1),
-                    "the post has no photo: put a \(ImageHeader.Format.extensionList) file in \(content.shown)\(folder)/")
-            } else {
-                reader.report(
-                    .ambiguousPhoto, at: .lineColumn(line: 1, column: 1),
-                    "the folder holds several photos (\(candidates.joined(separator: ", "))); name one with 'image:' in the front matter")
-            }
-            return nil
-        }
-        switch assets.read(reference: only, inFolder: folder, folderIsReal: folderIsReal) {
-        case .asset(let asset): return asset
-        case .problem(let code, let message):
-            reader.appendDiagnostic(.error(code, stage: .load, at: SourceLocation(path: content.shown + folder + "/" + only), message))
-            return nil
-        }
     }
 }

@@ -91,12 +91,13 @@ public enum SiteLinker {
     /// its alt text.
     package static func check(_ post: Post, resolver: UserResolver, diagnostics: inout DiagnosticList) {
         checkInteractions(of: post, resolver: resolver, diagnostics: &diagnostics)
-        if post.alt == nil {
+        for (index, photo) in post.photos.enumerated() where photo.alt == nil {
+            let advice =
+                post.photos.count == 1
+                ? "the photo has no alt text; add 'alt:' to the front matter, or run 'timeline edit post \(post.id.rawValue) --alt \"…\"'"
+                : "photo \(index + 1) (\(photo.asset.fileName)) has no alt text; add 'alt:' to its item of 'photos', or run 'timeline edit post \(post.id.rawValue) --photo \(index + 1) --alt \"…\"'"
             diagnostics.append(
-                .warning(
-                    .missingAltText, stage: .validate, at: post.source,
-                    "the photo has no alt text; add 'alt:' to the front matter, or run 'timeline edit post \(post.id.rawValue) --alt \"…\"', so that people using screen readers know what it shows"
-                ))
+                .warning(.missingAltText, stage: .validate, at: post.source, advice + ", so that people using screen readers know what it shows"))
         }
     }
 

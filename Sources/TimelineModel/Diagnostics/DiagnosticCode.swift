@@ -17,6 +17,12 @@ public enum DiagnosticCode: String, Sendable, Hashable {
     case unsafeURL
     case missingPhoto
     case ambiguousPhoto
+    /// A photo file in a post folder whose `photos:` list does not name it.
+    case unnamedPhoto
+    /// One file named twice in a post's `photos:` list.
+    case duplicatePhoto
+    /// More than `PostPhoto.limit` photos in one post.
+    case tooManyPhotos
     case unreadablePhoto
     case photoOutsidePost
     case fileOutsideContent

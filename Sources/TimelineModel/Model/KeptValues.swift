@@ -5,8 +5,8 @@ extension Post: StateCodable {
     package static func code(_ post: Post?, with coder: inout StateCoder) throws(StateCoder.Malformed) -> Post {
         let id = try coder.value(post?.id)
         let author = try coder.value(post?.author)
-        let photo = try coder.value(post?.photo)
-        let alt = try coder.optional(post.map(\.alt))
+        let photos = try coder.list(post?.photos, limit: PostPhoto.limit)
+        guard !photos.isEmpty else { throw StateCoder.Malformed() }
         let date = try coder.optional(post.map(\.date))
         let caption = try coder.optional(post.map(\.caption))
         let source = try coder.location(post?.source)
@@ -14,7 +14,7 @@ extension Post: StateCodable {
         let comments = try coder.list(post?.comments)
         let likes = try coder.list(post?.likes)
         if let post { return post }
-        var read = Post(id: id, author: author, photo: photo, alt: alt, date: date, caption: caption, comments: comments, likes: likes, source: source)
+        var read = Post(id: id, author: author, photos: photos, date: date, caption: caption, comments: comments, likes: likes, source: source)
         read.extra = extra
         return read
     }
@@ -34,6 +34,14 @@ extension User: StateCodable {
         var read = User(username: username, name: name, bio: bio, url: url, avatar: avatar, follows: follows, source: source)
         read.extra = extra
         return read
+    }
+}
+
+extension PostPhoto: StateCodable {
+    package static func code(_ photo: PostPhoto?, with coder: inout StateCoder) throws(StateCoder.Malformed) -> PostPhoto {
+        let asset = try coder.value(photo?.asset)
+        let alt = try coder.optional(photo.map(\.alt))
+        return photo ?? PostPhoto(asset: asset, alt: alt)
     }
 }
 

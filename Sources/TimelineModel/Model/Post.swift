@@ -2,8 +2,9 @@
 public struct Post: Sendable {
     public let id: ContentID
     public let author: UserReference
-    public var photo: ContentAsset
-    public let alt: String?
+    /// 1 to `PostPhoto.limit` photos, in the author's order; the first stands for the post on
+    /// cards and in share tags.
+    public var photos: [PostPhoto]
     /// Milliseconds since 1970: front matter `date`, else the push ID's time, else unknown.
     public let date: Int64?
     /// Markdown; nil when the post has no caption.
@@ -16,17 +17,19 @@ public struct Post: Sendable {
     public var extra: ExtraValue?
 
     public init(
-        id: ContentID, author: UserReference, photo: ContentAsset, alt: String?, date: Int64?, caption: String?,
+        id: ContentID, author: UserReference, photos: [PostPhoto], date: Int64?, caption: String?,
         comments: [Comment], likes: [Like], source: SourceLocation
     ) {
         self.id = id
         self.author = author
-        self.photo = photo
-        self.alt = alt
+        self.photos = photos
         self.date = date
         self.caption = caption
         self.comments = comments
         self.likes = likes
         self.source = source
     }
+
+    /// The photo that stands for the post where one is shown: cards, share tags, search results.
+    public var firstPhoto: PostPhoto { photos[0] }
 }

@@ -78,14 +78,13 @@ package struct FeedBuilder: Sendable {
     private func postEntry(_ index: Int) -> AtomFeed.Entry {
         let post = site.posts[index]
         let url = absolute(paths.post(post.id))
-        let shared = contexts.sharing.photos.sharedPhoto(ofPost: index)
-        let photo = AtomFeed.Photo(url: baseURL + shared.file, file: shared)
+        let photos = contexts.sharing.photos.sharedPhotos(ofPost: index).map { AtomFeed.Photo(url: baseURL + $0.file, file: $0) }
         let author = site.postAuthor[index]
         let caption = contexts.captionText[index].flatMap { $0.isEmpty ? nil : $0 }
         return AtomFeed.Entry(
             id: url, title: caption ?? contexts.localizer.text(.postTitle, ["name": site.users[author].displayName]), alternateURL: url, published: post.date,
             updated: postDates[index], author: person(author),
-            contentHTML: EntryHTML.photo(photo, captionHTML: contexts.captionHTML[index]), contentBase: url, photo: photo)
+            contentHTML: EntryHTML.photos(photos, captionHTML: contexts.captionHTML[index]), contentBase: url, photo: photos.first)
     }
 
     /// The newest comments first.

@@ -29,11 +29,20 @@ package struct SharedPhotos: Sendable {
     /// first display size at least this wide (else the widest).
     static let preferredWidth = 1200
 
+    /// The post's first photo, which stands for it in share tags and enclosures.
     func sharedPhoto(ofPost index: Int) -> SharedPhoto {
-        let post = site.posts[index]
-        let image = images.posts[index]
+        sharedPhoto(0, ofPost: index)
+    }
+
+    /// Every photo of the post, in its order (a feed entry shows them all).
+    func sharedPhotos(ofPost index: Int) -> [SharedPhoto] {
+        site.posts[index].photos.indices.map { sharedPhoto($0, ofPost: index) }
+    }
+
+    private func sharedPhoto(_ number: Int, ofPost index: Int) -> SharedPhoto {
+        let image = images.posts[index][number]
         let rendition = ImageContexts.fallbackRendition(image.display, atLeast: Self.preferredWidth)
-        return Self.shared(rendition, fallbackSize: image.size, alt: post.alt)
+        return Self.shared(rendition, fallbackSize: image.size, alt: site.posts[index].photos[number].alt)
     }
 
     /// A profile's picture: the avatar when the user has one (its largest square), else their

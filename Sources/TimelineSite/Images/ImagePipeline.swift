@@ -24,8 +24,8 @@ public enum ImagePipeline {
     }
 
     package struct Result: Sendable {
-        /// Per post, in `LinkedSite.posts` order.
-        package let posts: [ProcessedImage]
+        /// Per post, in `LinkedSite.posts` order, its photos in the post's order.
+        package let posts: [[ProcessedImage]]
         /// Per user, nil without an avatar.
         let avatars: [ProcessedImage?]
         /// Cache file → output file.
@@ -42,7 +42,7 @@ public enum ImagePipeline {
         } catch {
             return (nil, [.error(.undecodablePhoto, stage: .images, at: SourceLocation(path: content.shown), error.message)])
         }
-        let (jobs, avatarJob) = Self.jobs(site: site, content: content)
+        let (jobs, photoJobs, avatarJob) = Self.jobs(site: site, content: content)
         let known = cache.loadIndex()
         let processor = ImageProcessor(cache: cache, settings: settings, known: known, readsCameraDetails: site.settings.showCameraDetails)
         let sources = await ParallelMap.map(jobs) { processor.identify($0) }
@@ -86,7 +86,7 @@ public enum ImagePipeline {
                     .imageCacheError, stage: .images, at: SourceLocation(path: cache.folder.shown), "cannot save the image cache index: \(error.description)"))
         }
         guard !diagnostics.contains(where: { $0.severity == .error }) else { return (nil, diagnostics) }
-        let posts = images.prefix(site.posts.count).compactMap { $0 }
+        let posts = photoJobs.map { range in images[range].compactMap { $0 } }
         let avatars = site.users.indices.map { avatarJob[$0].flatMap { images[$0] } }
         return (Result(posts: posts, avatars: avatars, files: files, statistics: statistics), diagnostics)
     }
@@ -111,13 +111,23 @@ public enum ImagePipeline {
         return (shared, renderingOfJob)
     }
 
-    /// One job per post photo, then one per avatar; `avatarJob` maps a user to theirs.
-    package static func jobs(site: LinkedSite, content: SitePath) -> (jobs: [ImageJob], avatarJob: [Int: Int]) {
+    /// One job per photo of each post, then one per avatar; `photoJobs` gives each post's range
+    /// of jobs, `avatarJob` maps a user to theirs.
+    package static func jobs(site: LinkedSite, content: SitePath) -> (jobs: [ImageJob], photoJobs: [Range<Int>], avatarJob: [Int: Int]) {
         let paths = SitePaths(settings: site.settings)
-        var jobs: [ImageJob] = site.posts.map { post in
-            ImageJob(
-                purpose: .postPhoto, asset: post.photo, source: content.appending(post.photo.relativePath), outputFolder: paths.post(post.id).folder,
-                stem: URLPath.safeFileName(Path.stem(of: post.photo.fileName)), owner: "photo of post \(post.id.rawValue)")
+        var jobs: [ImageJob] = []
+        var photoJobs: [Range<Int>] = []
+        photoJobs.reserveCapacity(site.posts.count)
+        for post in site.posts {
+            let start = jobs.count
+            for photo in post.photos {
+                jobs.append(
+                    ImageJob(
+                        purpose: .postPhoto, asset: photo.asset, source: content.appending(photo.asset.relativePath),
+                        outputFolder: paths.post(post.id).folder, stem: URLPath.safeFileName(Path.stem(of: photo.asset.fileName)),
+                        owner: "photo of post \(post.id.rawValue)"))
+            }
+            photoJobs.append(start..<jobs.count)
         }
         var avatarJob: [Int: Int] = [:]
         for (index, user) in site.users.enumerated() {
@@ -130,6 +140,6 @@ public enum ImagePipeline {
                     owner: "avatar of \(user.username)"))
         }
 
-        return (jobs, avatarJob)
+        return (jobs, photoJobs, avatarJob)
     }
 }

@@ -6,21 +6,21 @@ import TimelineTemplates
 /// What the images stage hands on: per post and per avatar, the files pages show, and the
 /// files the write stage publishes.
 package struct PublishedImages: Sendable {
-    /// Per post, in `LinkedSite.posts` order.
-    package let posts: [ProcessedImage]
+    /// Per post, in `LinkedSite.posts` order, its photos in the post's order.
+    package let posts: [[ProcessedImage]]
     /// Per user, nil without an avatar.
     let avatars: [ProcessedImage?]
     /// Processed files: cache file → output file, published as hard links.
     let processedFiles: [(cacheFile: String, outputFile: String)]
     /// Originals: content file (and its identity) → output file, published as copies.
     let originalFiles: [(source: String, identity: Digest?, outputFile: String)]
-    /// Per post, the URL path of its original when published.
-    let originalPhotoFiles: [String?]
+    /// Per post, the URL paths of its photos' originals when published.
+    let originalPhotoFiles: [[String]?]
     package let statistics: ImagePipeline.Statistics
 
     package init(
-        posts: [ProcessedImage], avatars: [ProcessedImage?], processedFiles: [(cacheFile: String, outputFile: String)],
-        originalFiles: [(source: String, identity: Digest?, outputFile: String)], originalPhotoFiles: [String?], statistics: ImagePipeline.Statistics
+        posts: [[ProcessedImage]], avatars: [ProcessedImage?], processedFiles: [(cacheFile: String, outputFile: String)],
+        originalFiles: [(source: String, identity: Digest?, outputFile: String)], originalPhotoFiles: [[String]?], statistics: ImagePipeline.Statistics
     ) {
         self.posts = posts
         self.avatars = avatars
@@ -35,9 +35,10 @@ package struct PublishedImages: Sendable {
         let paths = SitePaths(settings: site.settings)
         var originals: [(source: String, identity: Digest?, outputFile: String)] = []
         let posts = site.posts.map { post in
-            let file = paths.photoFile(of: post)
-            originals.append((content.appending(post.photo.relativePath).absolute, post.photo.identity, file))
-            return ProcessedImage(size: post.photo.pixelSize, placeholderColor: nil, display: [Self.original(post.photo, at: file)], squares: [])
+            zip(post.photos, paths.photoFiles(of: post)).map { photo, file in
+                originals.append((content.appending(photo.asset.relativePath).absolute, photo.asset.identity, file))
+                return ProcessedImage(size: photo.asset.pixelSize, placeholderColor: nil, display: [Self.original(photo.asset, at: file)], squares: [])
+            }
         }
         let avatars = site.users.map { user -> ProcessedImage? in
             guard let avatar = user.avatar, let file = paths.avatarFile(of: user) else { return nil }
@@ -53,8 +54,10 @@ package struct PublishedImages: Sendable {
     package static func processed(_ result: ImagePipeline.Result, site: LinkedSite, content: SitePath) -> PublishedImages {
         let paths = SitePaths(settings: site.settings)
         let publishOriginals = site.settings.images.publishOriginals
-        let originalFiles = publishOriginals ? site.posts.map { paths.photoFile(of: $0) } : []
-        let originals = zip(site.posts, originalFiles).map { post, file in (content.appending(post.photo.relativePath).absolute, post.photo.identity, file) }
+        let originalFiles = publishOriginals ? site.posts.map { paths.photoFiles(of: $0) } : []
+        let originals = zip(site.posts, originalFiles).flatMap { post, files in
+            zip(post.photos, files).map { photo, file in (content.appending(photo.asset.relativePath).absolute, photo.asset.identity, file) }
+        }
         return PublishedImages(
             posts: result.posts, avatars: result.avatars, processedFiles: result.files, originalFiles: originals,
             originalPhotoFiles: publishOriginals ? originalFiles : site.posts.map { _ in nil }, statistics: result.statistics)

@@ -33,6 +33,7 @@ package enum GeneratedText: String, CaseIterable, Sendable {
     case commentsFeedTitle = "feed.comments"
     case commentEntryTitle = "feed.comment"
     case profilePictureAlt = "alt.profilePicture"
+    case photoPosition = "photo.position"
     case searching = "script.searching"
     case searchFound = "script.found"
     case searchFoundBoth = "script.foundBoth"
@@ -56,6 +57,7 @@ package enum GeneratedText: String, CaseIterable, Sendable {
         case .usersTitle, .usersEmpty, .tagsTitle, .searchTitle, .searchDescription, .notFoundTitle, .searching, .filterNobody, .searchNeedsServer: []
         case .searchFound: ["results", "query"]
         case .searchFoundBoth: ["photos", "people", "query"]
+        case .photoPosition: ["number", "count"]
         case .searchSoFar: ["results"]
         case .searchNothing: ["query"]
         case .searchUnavailable: ["error"]

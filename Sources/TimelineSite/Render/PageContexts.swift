@@ -24,6 +24,9 @@ package struct PageContexts: Sendable {
     /// Per post, its photo's values as the first cards of a list load it (eagerly) and as every
     /// other place does, each built once: a card is made for every page that lists the post.
     package let photos: [(eager: PhotoValues, lazy: PhotoValues)]
+    /// Per post, every photo's images and published originals, of which a post page makes the
+    /// values of the photos after the first when it is rendered.
+    private let images: PublishedImages
     /// Per post, the post's date, built once.
     private let dates: [DateValues?]
     /// Feed links and share tags.
@@ -45,7 +48,8 @@ package struct PageContexts: Sendable {
             title: settings.title, description: settings.description, language: settings.language,
             direction: localizer.isRightToLeft ? "rtl" : "ltr", baseURL: settings.baseURL,
             homeURL: paths.url(paths.home()), usersURL: paths.url(paths.users()), searchURL: paths.url(paths.search()), tagsURL: paths.url(paths.tags()),
-            searchScriptURL: paths.assetURL("search.js"), userCount: site.users.count, postCount: site.posts.count,
+            searchScriptURL: paths.assetURL("search.js"), carouselScriptURL: paths.assetURL("carousel.js"), userCount: site.users.count,
+            postCount: site.posts.count,
             usersLabel: localizer.count(.people, site.users.count), postsLabel: localizer.count(.photos, site.posts.count),
             atomURL: sharing.url(of: .site), extra: settings.extra.templateValue)
         let stylesheets = StylesheetValues.ordered(assets: theme.assetFiles)
@@ -57,9 +61,7 @@ package struct PageContexts: Sendable {
             Self.userSummary(index, site: site, avatar: images.avatars[index], paths: paths, sharing: sharing, localizer: localizer)
         }
         let photos = await ParallelMap.map(Array(site.posts.indices)) { index in
-            let photo = ImageContexts.photo(
-                images.posts[index], alt: site.posts[index].alt, originalURL: images.originalPhotoFiles[index].map { paths.url(file: $0) },
-                paths: paths)
+            let photo = Self.photo(0, ofPost: index, site: site, images: images, paths: paths)
             return (eager: photo.loading(eager: true), lazy: photo.loading(eager: false))
         }
         var contexts = PageContexts(
@@ -67,7 +69,7 @@ package struct PageContexts: Sendable {
             stylesheetURL: paths.assetURL(stylesheets.first ?? StylesheetValues.mainStylesheet),
             stylesheets: stylesheets.map { StylesheetValues(url: paths.assetURL($0)) }, captionHTML: captions.map { $0?.0 },
             captionText: captions.map { $0?.1 },
-            bioText: site.users.map { $0.bio.map { Markdown.plainText($0) } }, userSummaries: summaries, photos: photos,
+            bioText: site.users.map { $0.bio.map { Markdown.plainText($0) } }, userSummaries: summaries, photos: photos, images: images,
             dates: site.posts.map { post in post.date.map { DateValues(milliseconds: $0, localizer: localizer) } }, sharing: sharing)
         let finished = contexts
         contexts.cardDigests = await ParallelMap.map(Array(site.posts.indices)) { ContextFingerprint.of(.object(finished.card($0, position: eagerImageCount))) }
@@ -75,7 +77,7 @@ package struct PageContexts: Sendable {
     }
 
     /// Puts edited posts in place of the ones at their indexes. Only for an edit that keeps a
-    /// post's ID, author, photo, alt text and date, which the other per-post values (photos,
+    /// post's ID, author, photos (with their alt text) and date, which the other per-post values (photos,
     /// share tags, neighbours) are made of: its caption, comments and likes may change.
     package mutating func replacePosts(_ edited: [Int: Post]) {
         let links = Self.captionLinks(site: site, paths: paths)
@@ -151,6 +153,25 @@ package struct PageContexts: Sendable {
         eager ? photos[index].eager : photos[index].lazy
     }
 
+    /// The values of one photo of a post, without its loading.
+    private static func photo(_ number: Int, ofPost index: Int, site: LinkedSite, images: PublishedImages, paths: SitePaths) -> PhotoValues {
+        ImageContexts.photo(
+            images.posts[index][number], alt: site.posts[index].photos[number].alt,
+            originalURL: images.originalPhotoFiles[index].map { paths.url(file: $0[number]) }, paths: paths)
+    }
+
+    /// Every photo of a post as its page shows them: the first loads eagerly, the rest lazily.
+    func slides(ofPost index: Int) -> [SlideValues] {
+        let count = site.posts[index].photos.count
+        return (0..<count).map { number in
+            let photo = number == 0 ? photos[index].eager : Self.photo(number, ofPost: index, site: site, images: images, paths: paths).loading(eager: false)
+            let details = site.settings.showCameraDetails ? photo.camera.flatMap { CameraValues($0, localizer: localizer) } : nil
+            return SlideValues(
+                photo: photo, number: number + 1,
+                label: localizer.text(.photoPosition, ["number": localizer.number(number + 1), "count": localizer.number(count)]), camera: details)
+        }
+    }
+
     /// What a timeline cell showed: photo, author, likes and comments, and the way in.
     package func card(_ index: Int, position: Int) -> CardValues {
         let id = site.posts[index].id
@@ -158,7 +179,7 @@ package struct PageContexts: Sendable {
         return CardValues(
             id: id.rawValue, url: paths.url(paths.post(id)), photo: photo(ofPost: index, eager: eager),
             author: author(ofPost: index), date: dates[index], captionHTML: captionHTML[index], captionText: captionText[index],
-            likeCount: site.posts[index].likes.count, commentCount: site.posts[index].comments.count,
+            photoCount: site.posts[index].photos.count, likeCount: site.posts[index].likes.count, commentCount: site.posts[index].comments.count,
             localizer: localizer, extra: site.posts[index].extra.templateValue,
             fragmentKey: timelines.isOnATimeline[index] ? index * 2 + (eager ? 1 : 0) : nil)
     }

@@ -104,7 +104,7 @@ package struct PageRenderer: Sendable {
         case .post(let index):
             let post = site.posts[index]
             let title = text.text(.postTitle, ["name": site.users[site.postAuthor[index]].displayName])
-            let description = contexts.captionText[index] ?? post.alt ?? title
+            let description = contexts.captionText[index] ?? post.firstPhoto.alt ?? title
             let common = contexts.common(title: title, description: description, location: location, kind: "post", for: page)
             return ("post", PostPage(common: common, post: postDetail(index)).templateValue)
 
@@ -174,7 +174,7 @@ package struct PageRenderer: Sendable {
             return contexts.userSummaries[liker]
         }
         return PostDetailValues(
-            card: contexts.card(index, position: 0), comments: comments, likers: likers, hasLikes: !post.likes.isEmpty,
+            card: contexts.card(index, position: 0), photos: contexts.slides(ofPost: index), comments: comments, likers: likers, hasLikes: !post.likes.isEmpty,
             newerPost: newer.map { neighbour($0) }, olderPost: older.map { neighbour($0) },
             commentsAtomURL: contexts.sharing.url(of: .comments(post: index)), camera: contexts.camera(ofPost: index))
     }

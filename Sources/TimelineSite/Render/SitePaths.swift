@@ -74,8 +74,24 @@ public struct SitePaths: Sendable {
 
     public static let notFoundFile = "404.html"
 
-    /// The published copy of a post's photo, next to the post page.
-    public func photoFile(of post: Post) -> String { "p/\(post.id.rawValue)/\(URLPath.safeFileName(post.photo.fileName))" }
+    /// The published copies of a post's photos, next to the post page, in the post's order:
+    /// each its safe file name, with `-2`, `-3`… before the extension where an earlier photo of
+    /// the post took that name (`a b.jpg` and `a-b.jpg` are both `a-b.jpg`).
+    public func photoFiles(of post: Post) -> [String] {
+        var taken = Set<String>()
+        return post.photos.map { photo in
+            let name = URLPath.safeFileName(photo.asset.fileName)
+            var unique = name
+            var number = 2
+            while taken.contains(unique) {
+                let stem = Path.stem(of: name)
+                unique = stem + "-\(number)" + name.dropFirst(stem.count)
+                number += 1
+            }
+            taken.insert(unique)
+            return "p/\(post.id.rawValue)/\(unique)"
+        }
+    }
     public func avatarFile(of user: User) -> String? {
         user.avatar.map { "u/\(user.username)/avatar.\(Path.fileExtension(of: $0.fileName))" }
     }

@@ -82,12 +82,13 @@ package enum SiteSearchCollections {
         var json = JSONText()
         json.beginObject()
         json.field("url", paths.url(ofPath: paths.post(post.id).urlFolder, from: paths.search()))
-        if let thumbnail = smallest(images.posts[index].squares, atLeast: thumbnailWidth) ?? images.posts[index].display.first {
+        let image = images.posts[index][0]
+        if let thumbnail = smallest(image.squares, atLeast: thumbnailWidth) ?? image.display.first {
             json.field("img", paths.url(ofPath: thumbnail.outputFile, from: paths.search()))
             json.field("w", thumbnail.size.width)
             json.field("h", thumbnail.size.height)
         }
-        json.field("alt", post.alt)
+        json.field("alt", post.firstPhoto.alt)
         json.field("user", author.username)
         json.field("name", author.name)
         json.field("text", captionText[index])

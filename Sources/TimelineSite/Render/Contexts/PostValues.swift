@@ -7,6 +7,9 @@ package final class CardValues: TemplateContext {
     package let id: String
     package let url: String
     package let photo: PhotoValues
+    /// How many photos the post has (the card shows the first).
+    package let photoCount: Int
+    let photoCountLabel: String
     package let author: UserValues
     package let date: DateValues?
     let captionHTML: String?
@@ -24,13 +27,15 @@ package final class CardValues: TemplateContext {
     package let fragmentKey: Int?
 
     init(
-        id: String, url: String, photo: PhotoValues, author: UserValues, date: DateValues?, captionHTML: String?, captionText: String?, likeCount: Int,
-        commentCount: Int, localizer: Localizer, extra: TemplateValue, fragmentKey: Int?
+        id: String, url: String, photo: PhotoValues, author: UserValues, date: DateValues?, captionHTML: String?, captionText: String?,
+        photoCount: Int, likeCount: Int, commentCount: Int, localizer: Localizer, extra: TemplateValue, fragmentKey: Int?
     ) {
         self.fragmentKey = fragmentKey
         self.id = id
         self.url = url
         self.photo = photo
+        self.photoCount = photoCount
+        photoCountLabel = localizer.count(.photos, photoCount)
         self.author = author
         self.date = date
         self.captionHTML = captionHTML
@@ -50,6 +55,9 @@ package final class CardValues: TemplateContext {
             .text("id") { $0.id },
             .text("url") { $0.url },
             .object("photo") { $0.photo },
+            .number("photoCount") { $0.photoCount },
+            .bool("hasSeveralPhotos") { $0.photoCount > 1 },
+            .text("photoCountLabel") { $0.photoCountLabel },
             .object("author") { $0.author },
             .optionalObject("date") { $0.date },
             .optionalText("captionHTML") { $0.captionHTML },
@@ -64,9 +72,10 @@ package final class CardValues: TemplateContext {
         ])
 }
 
-/// `post` on a post page: its card and its comments, likers and neighbours.
+/// `post` on a post page: its card, every photo, and its comments, likers and neighbours.
 package final class PostDetailValues: TemplateContext {
     package let card: CardValues
+    let photos: [SlideValues]
     package let comments: [CommentValues]
     let likers: [UserValues]
     let hasLikes: Bool
@@ -76,10 +85,12 @@ package final class PostDetailValues: TemplateContext {
     let camera: CameraValues?
 
     init(
-        card: CardValues, comments: [CommentValues], likers: [UserValues], hasLikes: Bool, newerPost: NeighbourValues?, olderPost: NeighbourValues?,
+        card: CardValues, photos: [SlideValues], comments: [CommentValues], likers: [UserValues], hasLikes: Bool, newerPost: NeighbourValues?,
+        olderPost: NeighbourValues?,
         commentsAtomURL: String?, camera: CameraValues?
     ) {
         self.card = card
+        self.photos = photos
         self.comments = comments
         self.likers = likers
         self.hasLikes = hasLikes
@@ -92,6 +103,8 @@ package final class PostDetailValues: TemplateContext {
     package static let templateFields = TemplateFieldList<PostDetailValues>(
         "post",
         CardValues.templateFields.fields.map { $0.lifted { $0.card } } + [
+            .list("photos") { $0.photos },
+            .bool("hasCameraDetails") { $0.photos.contains { $0.camera != nil } },
             .list("comments") { $0.comments },
             .bool("hasComments") { !$0.comments.isEmpty },
             .list("likers") { $0.likers },
@@ -99,6 +112,33 @@ package final class PostDetailValues: TemplateContext {
             .optionalObject("newerPost") { $0.newerPost },
             .optionalObject("olderPost") { $0.olderPost },
             .optionalText("commentsAtomURL") { $0.commentsAtomURL },
+            .optionalObject("camera") { $0.camera },
+        ])
+}
+
+/// An item of `post.photos`: one photo of a post page, with its place among the post's
+/// photos ("Photo 2 of 3") and its own camera details.
+package final class SlideValues: TemplateContext {
+    let photo: PhotoValues
+    let number: Int
+    let label: String
+    let camera: CameraValues?
+
+    init(photo: PhotoValues, number: Int, label: String, camera: CameraValues?) {
+        self.photo = photo
+        self.number = number
+        self.label = label
+        self.camera = camera
+    }
+
+    package static let templateFields = TemplateFieldList<SlideValues>(
+        "slide",
+        [
+            .object("photo") { $0.photo },
+            .number("number") { $0.number },
+            .text("anchor") { "photo-\($0.number)" },
+            .text("label") { $0.label },
+            .bool("isFirst") { $0.number == 1 },
             .optionalObject("camera") { $0.camera },
         ])
 }

@@ -14,6 +14,7 @@ package final class SiteValues: TemplateContext {
     let searchURL: String
     let tagsURL: String
     let searchScriptURL: String
+    let carouselScriptURL: String
     package let userCount: Int
     package let postCount: Int
     let usersLabel: String
@@ -23,7 +24,8 @@ package final class SiteValues: TemplateContext {
 
     init(
         title: String, description: String?, language: String, direction: String, baseURL: String?, homeURL: String, usersURL: String, searchURL: String,
-        tagsURL: String, searchScriptURL: String, userCount: Int, postCount: Int, usersLabel: String, postsLabel: String, atomURL: String?,
+        tagsURL: String, searchScriptURL: String, carouselScriptURL: String, userCount: Int, postCount: Int, usersLabel: String, postsLabel: String,
+        atomURL: String?,
         extra: TemplateValue
     ) {
         self.title = title
@@ -36,6 +38,7 @@ package final class SiteValues: TemplateContext {
         self.searchURL = searchURL
         self.tagsURL = tagsURL
         self.searchScriptURL = searchScriptURL
+        self.carouselScriptURL = carouselScriptURL
         self.userCount = userCount
         self.postCount = postCount
         self.usersLabel = usersLabel
@@ -57,6 +60,7 @@ package final class SiteValues: TemplateContext {
             .text("searchURL") { $0.searchURL },
             .text("tagsURL") { $0.tagsURL },
             .text("searchScriptURL") { $0.searchScriptURL },
+            .text("carouselScriptURL") { $0.carouselScriptURL },
             .number("userCount") { $0.userCount },
             .number("postCount") { $0.postCount },
             .text("usersLabel") { $0.usersLabel },
