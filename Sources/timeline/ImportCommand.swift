@@ -5,7 +5,7 @@ struct ImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: "Imports content from elsewhere into the content folder.",
-        subcommands: [ImportFirebaseCommand.self]
+        subcommands: [ImportFirebaseCommand.self, ImportInstagramCommand.self]
     )
 }
 
@@ -48,5 +48,47 @@ struct ImportFirebaseCommand: AsyncParsableCommand {
         }
         console.summary("Imported \(export) into \(options.folder.location.shown): \(summary.description)")
         if summary.skipped > 0 { throw ExitCode(Self.skippedStatus) }
+    }
+}
+
+struct ImportInstagramCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "instagram",
+        abstract: "Imports a person's Instagram export: their profile, posts and photos, and whom they follow.",
+        discussion: """
+            EXPORT is the folder or the .zip of Instagram's "Download your information" export in \
+            JSON format, exactly as Instagram delivers it. Makes the user (with the avatar), each \
+            post with its photos (several photos make a carousel), and a follow of each user the \
+            site already has. Importing the same export again changes nothing; a newer one adds \
+            what is new, and importing again after the people followed have imported theirs adds \
+            those follows. Videos, follows of people not on the site and media missing from the \
+            export are reported one by one with their file and JSON path. Exit status: 0 when \
+            everything was imported, 2 when something was left out, 1 when the export could not \
+            be read or has no profile (then nothing was written) or the content folder could not \
+            be written. See docs/import.md.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The export: its folder or its .zip.", valueName: "export"))
+    var export: String
+
+    @OptionGroup var options: ContentOptions
+
+    func run() throws {
+        let console = Console(quiet: options.quiet)
+        let importer = InstagramImport(exportPath: export, folder: options.folder)
+        let summary: ImportSummary
+        do {
+            summary = try importer.run { issue in Console.writeError("\(export): \(issue)\n") }
+        } catch {
+            Console.writeError(error.description + "\n")
+            Console.writeError("import failed\n")
+            throw ExitCode.failure
+        }
+        if summary.createdSettings {
+            console.summary("Wrote \(options.folder.display(ContentLayout.settingsFile)); set the site's title and baseURL there")
+        }
+        console.summary("Imported \(export) into \(options.folder.location.shown): \(summary.description)")
+        if summary.skipped > 0 { throw ExitCode(ImportFirebaseCommand.skippedStatus) }
     }
 }

@@ -135,4 +135,26 @@ struct AuthoringCommandLineTests {
         #expect(broken.standardError.hasPrefix("broken.json:1:11: error: malformed JSON: expected a value, found end of file"))
         #expect(try run(["import", "firebase", "missing.json"], in: fixture.root).standardError.hasPrefix("missing.json: error: cannot read the export"))
     }
+
+    @Test("import instagram exits 2 when something was left out (each listed by file and JSON path), 1 without a profile, and changes nothing when run again")
+    func importInstagramStatuses() throws {
+        let fixture = try SiteFixture()
+        try InstagramExportFixture.writeFolder(try InstagramExportFixture.files(), at: fixture.root + "/export")
+        let first = try run(["import", "instagram", "export"], in: fixture.root)
+        #expect(first.status == 2, "\(first.standardError)")
+        #expect(first.standardError.contains("export: \(InstagramExportFixture.postsFile) /0/media/2: skipped this video: "), "\(first.standardError)")
+        #expect(first.standardError.contains("export: \(InstagramExportFixture.followingFile) /relationships_following/1: skipped this follow: "))
+        #expect(first.standardOutput.hasPrefix("Imported export into Content/: 1 user (1 new), 3 posts (3 new)"), "\(first.standardOutput)")
+        let before = try SiteFixture.snapshot(fixture.content)
+        let again = try run(["import", "instagram", "export"], in: fixture.root)
+        #expect(again.status == 2)
+        #expect(again.standardOutput.hasPrefix("Imported export into Content/: 1 user (unchanged), 3 posts (unchanged)"), "\(again.standardOutput)")
+        #expect(try SiteFixture.snapshot(fixture.content) == before)
+
+        try FileManager.default.removeItem(atPath: fixture.root + "/export/personal_information")
+        let noProfile = try run(["import", "instagram", "export", "--content", "Elsewhere"], in: fixture.root)
+        #expect(noProfile.status == 1)
+        #expect(noProfile.standardError.contains("error: the export has no profile"))
+        #expect(!FileManager.default.fileExists(atPath: fixture.root + "/Elsewhere"))
+    }
 }

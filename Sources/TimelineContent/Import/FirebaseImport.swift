@@ -24,9 +24,6 @@ public struct FirebaseImport: Sendable {
         self.folder = folder
     }
 
-    /// The settings an import writes into a content folder that has none.
-    static let defaultSettings = PrettyJSON.object([("title", .string("Timeline"))]).fileBytes
-
     public func run(report: (ImportIssue) -> Void) async throws(ImportFailure) -> ImportSummary {
         let export = SitePath(fileAsGiven: exportPath)
         let absoluteExport = export.absolute
@@ -48,7 +45,7 @@ public struct FirebaseImport: Sendable {
         } catch {
             throw ImportFailure.syntax(error, in: export)
         }
-        summary.createdSettings = try prepareFolder()
+        summary.createdSettings = try ImportDestination.prepare(folder)
         let lock: ContentLock
         do {
             lock = try folder.lock()
@@ -156,20 +153,6 @@ public struct FirebaseImport: Sendable {
             case .success(let outcome): summary.add(outcome)
             case .failure(let failure): throw failure
             }
-        }
-    }
-
-    /// Creates the content folder, `users/` and `posts/` when missing, and a minimal
-    /// `site.json` when there is none; true when it wrote `site.json`.
-    private func prepareFolder() throws(ImportFailure) -> Bool {
-        do {
-            try FileSystem.makeDirectories(folder.absolute(ContentLayout.usersFolder))
-            try FileSystem.makeDirectories(folder.absolute(ContentLayout.postsFolder))
-            guard !folder.exists(ContentLayout.settingsFile) else { return false }
-            try FileSystem.writeAtomically(folder.absolute(ContentLayout.settingsFile), bytes: Self.defaultSettings)
-            return true
-        } catch {
-            throw ImportFailure(at: SourceLocation(path: folder.location.shown), error.description)
         }
     }
 }

@@ -10,6 +10,8 @@ public struct ImportSummary: Sendable, Equatable {
     public var postsUnchanged = 0
     public var commentsAdded = 0
     public var likesAdded = 0
+    /// Follows added to users the site had (an Instagram import's).
+    public var followsAdded = 0
     /// Records or parts of records left out, each reported as an `ImportIssue`.
     public var skipped = 0
     /// True when the import had to create `site.json`.
@@ -19,7 +21,7 @@ public struct ImportSummary: Sendable, Equatable {
 
     /// True when the content folder did not change.
     public var changedNothing: Bool {
-        usersAdded + usersUpdated + postsAdded + postsUpdated == 0 && !createdSettings
+        usersAdded + usersUpdated + postsAdded + postsUpdated + followsAdded == 0 && !createdSettings
     }
 
     /// One line: `3 users (3 new), 1 post (1 new), 2 comments and 2 likes added; 0 skipped`.
@@ -32,6 +34,7 @@ public struct ImportSummary: Sendable, Equatable {
         }
         let users = counted(usersAdded + usersUpdated + usersUnchanged, "user") + " (\(change(usersAdded, usersUpdated)))"
         let posts = counted(postsAdded + postsUpdated + postsUnchanged, "post") + " (\(change(postsAdded, postsUpdated)))"
-        return "\(users), \(posts), \(counted(commentsAdded, "comment")) and \(counted(likesAdded, "like")) added; \(skipped) skipped"
+        let follows = followsAdded > 0 ? ", \(counted(followsAdded, "follow")) added" : ""
+        return "\(users), \(posts), \(counted(commentsAdded, "comment")) and \(counted(likesAdded, "like")) added\(follows); \(skipped) skipped"
     }
 }

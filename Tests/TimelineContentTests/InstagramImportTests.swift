@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+import TimelineModel
+import TimelineTestSupport
+import ZIPFoundation
+
+@testable import TimelineContent
+
+/// `timeline import instagram` as a library call: an export built here (as a folder and as a
+/// zip, its text escaped as Instagram escapes it) becomes a user, posts with their photos (a
+/// carousel among them) and follows; what cannot be imported is reported by file and JSON
+/// path; importing again changes nothing.
+@Suite("Instagram import")
+struct InstagramImportTests {
+    enum Form: String, Sendable, CaseIterable, CustomStringConvertible {
+        case folder, zip
+        var description: String { rawValue }
+    }
+
+    static let postsFile = InstagramExportFixture.postsFile
+    static let followingFile = InstagramExportFixture.followingFile
+
+    /// Writes `files` as an export folder or zip under `root`; its path.
+    static func writeExport(_ files: [String: Data], as form: Form, under root: String) throws -> String {
+        let folder = root + "/instagram-export"
+        switch form {
+        case .folder:
+            try InstagramExportFixture.writeFolder(files, at: folder)
+            return folder
+        case .zip:
+            let path = folder + ".zip"
+            let archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .create)
+            for (name, data) in files.sorted(by: { $0.key < $1.key }) {
+                try archive.addEntry(with: name, type: .file, uncompressedSize: Int64(data.count), compressionMethod: .deflate) { position, size in
+                    data.subdata(in: Int(position)..<Int(position) + size)
+                }
+            }
+            return path
+        }
+    }
+
+    /// A site with one user, `hansolo`, and no posts.
+    func site() throws -> SiteFixture {
+        let fixture = try SiteFixture(site: #"{"title": "Imported", "baseURL": "https://example.org/", "images": {"process": false}}"#)
+        try fixture.write("Content/users/hansolo.json", #"{"username": "hansolo"}"#)
+        return fixture
+    }
+
+    func runImport(_ export: String, into fixture: SiteFixture) throws -> (ImportSummary, [InstagramIssue]) {
+        var issues: [InstagramIssue] = []
+        let summary = try InstagramImport(exportPath: export, folder: ContentFolder(.folder(fixture.content, shownAs: "Content/"))).run { issues.append($0) }
+        return (summary, issues)
+    }
+
+    @Test(
+        "a folder or zip export becomes the user, their posts (a carousel among them) and follows; the content loads; a second import changes nothing",
+        arguments: Form.allCases)
+    func importsAnExport(form: Form) async throws {
+        let fixture = try site()
+        let export = try Self.writeExport(try InstagramExportFixture.files(), as: form, under: fixture.root)
+        let (summary, issues) = try runImport(export, into: fixture)
+
+        #expect(summary.usersAdded == 1 && summary.postsAdded == 3 && summary.followsAdded == 1)
+        let reported = Set(issues.map { "\($0.file) \($0.path) \($0.skipped)" })
+        #expect(reported.contains("\(Self.postsFile) /0/media/2 this video"), "\(issues)")
+        #expect(reported.contains("\(Self.followingFile) /relationships_following/1 this follow"), "\(issues)")
+        #expect(issues.contains { $0.file == Self.postsFile && $0.path.description.hasPrefix("/3") }, "the missing photo: \(issues)")
+        #expect(summary.skipped == issues.count)
+
+        let content = fixture.content
+        let user = try ContentChecks.text(content + "/users/ines_duarte.json")
+        #expect(user.contains(#""name": "Inês Duarte""#) && user.contains(#""bio": "Café & Lisboa""#), "\(user)")
+        #expect(user.contains(#""avatar": "ines_duarte.jpg""#) && user.contains(#""hansolo""#), "\(user)")
+        #expect(FileManager.default.fileExists(atPath: content + "/users/ines_duarte.jpg"))
+
+        let folders = try FileManager.default.contentsOfDirectory(atPath: content + "/posts").sorted()
+        #expect(folders.count == 3)
+        let newest = try #require(try InstagramExportReader(exportAt: export).read().posts.last)
+        let carouselID = try #require(InstagramImport.postID(of: newest, username: "ines_duarte"))
+        let carousel = content + "/posts/" + carouselID.rawValue
+        #expect(try FileManager.default.contentsOfDirectory(atPath: carousel).sorted() == ["a.jpg", "b.jpg", "post.md"])
+        let markdown = try ContentChecks.text(carousel + "/post.md")
+        #expect(markdown.contains("photos:\n  - image: a.jpg\n  - image: b.jpg\n"), "\(markdown)")
+        #expect(markdown.hasSuffix("Três fotos do #Porto\n"), "\(markdown)")
+        #expect(carouselID.pushMilliseconds == 1_650_000_000_000)
+
+        // The imported content loads without an error; each photo lacks alt text, which the
+        // build's warning asks for.
+        let (loaded, diagnostics) = await ContentLoader(contentFolder: .folder(content, shownAs: "Content/")).load()
+        #expect(!diagnostics.hasErrors, "\(diagnostics.all)")
+        #expect(loaded?.posts.count == 3)
+        let (_, linking) = SiteLinker.link(try #require(loaded))
+        #expect(!linking.hasErrors, "\(linking.all)")
+        #expect(linking.all.filter { $0.code == .missingAltText }.count == 4, "one per photo")
+
+        let before = try SiteFixture.snapshot(content)
+        let (again, againIssues) = try runImport(export, into: fixture)
+        #expect(again.changedNothing && again.usersUnchanged == 1 && again.postsUnchanged == 3, "\(again)")
+        #expect(againIssues.count == issues.count)
+        #expect(try SiteFixture.snapshot(content) == before)
+    }
+
+    @Test("importing again after a followed person joined the site adds that follow")
+    func laterFollows() throws {
+        let fixture = try site()
+        let export = try Self.writeExport(try InstagramExportFixture.files(), as: .folder, under: fixture.root)
+        _ = try runImport(export, into: fixture)
+        try fixture.write("Content/users/nobody_here.json", #"{"username": "nobody_here"}"#)
+        let (again, issues) = try runImport(export, into: fixture)
+        #expect(again.followsAdded == 1 && again.postsAdded == 0)
+        #expect(!issues.contains { $0.skipped == "this follow" })
+        #expect(try ContentChecks.text(fixture.content + "/users/ines_duarte.json").contains(#""nobody_here""#))
+    }
+
+    @Test("an export without a profile is refused, and nothing is written")
+    func noProfile() throws {
+        let fixture = try site()
+        var files = try InstagramExportFixture.files()
+        files["personal_information/personal_information/personal_information.json"] = nil
+        let export = try Self.writeExport(files, as: .zip, under: fixture.root)
+        let before = try SiteFixture.snapshot(fixture.content)
+        #expect(throws: ImportFailure.self) { try runImport(export, into: fixture) }
+        #expect(try SiteFixture.snapshot(fixture.content) == before)
+    }
+
+    @Test("a post's ID is its time and a digest of its author and media: the same every time, distinct within one second")
+    func postIDs() throws {
+        func post(_ timestamp: Int64, _ uris: [String]) -> InstagramPost {
+            InstagramPost(
+                caption: nil, timestamp: timestamp,
+                media: uris.map {
+                    InstagramMedia(
+                        uri: InstagramEntryPath(segments: $0.split(separator: "/").map(String.init)), kind: .photo, timestamp: nil, title: nil, path: .root)
+                },
+                file: Self.postsFile, path: .root)
+        }
+        let first = InstagramImport.postID(of: post(1_600_000_000, ["media/a.jpg"]), username: "ines")
+        #expect(first == InstagramImport.postID(of: post(1_600_000_000, ["media/a.jpg"]), username: "ines"))
+        #expect(first != InstagramImport.postID(of: post(1_600_000_000, ["media/b.jpg"]), username: "ines"))
+        #expect(first != InstagramImport.postID(of: post(1_600_000_000, ["media/a.jpg"]), username: "other"))
+        #expect(first?.pushMilliseconds == 1_600_000_000_000)
+        #expect(InstagramImport.postID(of: post(0, ["media/a.jpg"]), username: "ines") == nil)
+    }
+}
