@@ -215,6 +215,43 @@ struct CarouselTests {
         #expect(withoutScript.values("//div[@aria-roledescription='slide']//img/@alt") == ["Photo number 1", "Photo number 2", "Photo number 3"])
     }
 
+    @Test(
+        "axe-core finds no violation on a carousel post, the home page and the profile, the carousel's script run; and finds the one planted",
+        .enabled(if: Browser.shouldRun))
+    func axe() async throws {
+        let fixture = try fixture(relativeURLs: true)
+        _ = try await fixture.build()
+        let located = try await Subprocess.run(RepositoryPaths.root + "/scripts/axe-core.sh", [])
+        #expect(located.status == 0, "\(located.standardError)")
+        let script = located.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+        try FileManager.default.copyItem(atPath: script, toPath: fixture.output + "/assets/axe.min.js")
+        let pages = ["p/\(Self.postID)/index.html", "index.html", "u/hansolo/index.html"]
+        for page in pages {
+            #expect(try await axeViolations(fixture, page) == [], "\(page)")
+        }
+        let main = #"<main id="main" tabindex="-1">"#
+        let planted = try await axeViolations(fixture, "index.html") { $0.replacingOccurrences(of: main, with: main + #"<img src="x.png">"#) }
+        #expect(planted == ["image-alt"])
+    }
+
+    /// The IDs of the rules axe-core finds broken on a built page (changed by `plant` first),
+    /// run once the page and its scripts have loaded.
+    func axeViolations(_ fixture: SiteFixture, _ page: String, plant: (String) -> String = { $0 }) async throws -> [String] {
+        let prefix = String(repeating: "../", count: page.split(separator: "/").count - 1)
+        let harness = """
+            <script src="\(prefix)assets/axe.min.js"></script>
+            <script>addEventListener("load", () => axe.run(document, {resultTypes: ["violations"]}).then((result) => \
+            document.documentElement.setAttribute("data-axe", result.violations.map((violation) => violation.id).join(" "))))</script>
+            </body>
+            """
+        let html = plant(try fixture.read(page).replacingOccurrences(of: "</body>", with: harness))
+        let path = fixture.output + "/" + page + ".axe.html"
+        try html.write(toFile: path, atomically: true, encoding: .utf8)
+        let document = try #require(HTMLDocument(data: Data(try await dom("file://" + path).utf8)))
+        let found = try #require(document.values("/html/@data-axe").first, "axe-core did not run on \(page)")
+        return found.split(separator: " ").map(String.init)
+    }
+
     func dom(_ url: String) async throws -> String {
         let executable = try #require(Browser.executable, "Chromium is not installed")
         let profile = FileManager.default.temporaryDirectory.appendingPathComponent("timeline-chromium-\(UUID().uuidString)").path
