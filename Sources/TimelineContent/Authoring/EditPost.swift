@@ -55,7 +55,9 @@ extension ContentAuthor {
         let old = try folder.readPost(id)
         // A post whose photos change, or written with `photos:` (whose alt texts are its items'),
         // gets its photo lines written anew.
-        if !request.photos.isEmpty || request.photo != nil || (request.alt != nil && old.names("photos")) {
+        let listed = old.names("photos")
+        if !request.photos.isEmpty || (listed && (request.alt != nil || request.photo != nil)) || (request.photo.map { $0 != 1 || request.alt == nil } ?? false)
+        {
             return try editPhotos(request, of: id, file: old)
         }
         var edit = PostFileEdit(text: old.text, frontMatter: old.frontMatter)

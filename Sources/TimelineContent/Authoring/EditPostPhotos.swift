@@ -118,8 +118,12 @@ extension ContentAuthor {
                     "'date' is not written as a plain 'key: value' line that this command can change; edit the file by hand")
             }
         }
+        let bytes = edit.bytes
+        if changes.add.isEmpty, removed.isEmpty, bytes == Array(old.text.utf8) {
+            return AuthoringResult("post \(id) is already as asked; nothing changed", path: shown, changed: false)
+        }
         let transaction = folder.transaction()
-        try transaction.write(file, bytes: edit.bytes)
+        try transaction.write(file, bytes: bytes)
         for photo in planned {
             if let source = photo.source { try transaction.copy(from: source, to: relativeFolder + "/" + photo.name) }
         }
