@@ -192,22 +192,25 @@ struct InputSnapshot: Sendable {
         return anyMoved ? .sameContent(refreshed: refreshed) : .current
     }
 
-    /// The changed content paths when each is a post's file or folder, else nil.
+    /// The changed content paths, when each is a post's file or folder (`scan` stops at any
+    /// other).
     private static func changeSet(_ paths: [String]) -> [String]? {
-        guard paths.count <= changeSetLimit else { return nil }
-        for path in paths {
-            switch ContentLayout.place(of: path) {
-            case .postFile?, .postFolder?: continue
-            default: return nil
-            }
-        }
+        guard paths.count <= changeSetLimit, paths.allSatisfy(isPostInput) else { return nil }
         return paths.sorted()
+    }
+
+    /// Whether a content path is a post's file or folder: a change an edit build may take.
+    private static func isPostInput(_ path: String) -> Bool {
+        switch ContentLayout.place(of: path) {
+        case .postFile?, .postFolder?: true
+        default: false
+        }
     }
 
     /// The inputs of `tree` whose status moved though their identity did not (`moved`, with
     /// their status now) and, when `collectingChanges`, those missing or whose identity changed
-    /// (`changed`), up to `changeSetLimit` of them. Nil as soon as there is a change it does not
-    /// collect, or more than it collects.
+    /// (`changed`), up to `changeSetLimit` of them, each a post's file or folder. Nil as soon as
+    /// there is a change it does not collect, or more than it collects.
     private func scan(_ tree: Tree, identities: FileIdentities, collectingChanges: Bool) async -> (
         moved: [(Int, FileSystem.Status)], changed: [Int]
     )? {
@@ -227,7 +230,11 @@ struct InputSnapshot: Sendable {
                         moved.append((index, status))
                         continue
                     }
-                    guard tally.countChange(limit: limit) else { return }
+                    // Any other change is a whole pass's: no need to look further.
+                    guard collectingChanges, Self.isPostInput(tree.path(at: index)), tally.countChange(limit: limit) else {
+                        tally.giveUp()
+                        return
+                    }
                     changed.append(index)
                 }
             }
@@ -244,13 +251,14 @@ struct InputSnapshot: Sendable {
         private let stopped = Atomic<Bool>(false)
         var gaveUp: Bool { stopped.load(ordering: .relaxed) }
 
-        /// Counts one change; false (and every task stops) when it is one more than `limit`.
+        /// Counts one change; false when it is one more than `limit`.
         func countChange(limit: Int) -> Bool {
-            guard count.add(1, ordering: .relaxed).newValue <= limit else {
-                stopped.store(true, ordering: .relaxed)
-                return false
-            }
-            return true
+            count.add(1, ordering: .relaxed).newValue <= limit
+        }
+
+        /// Stops every task of the scan.
+        func giveUp() {
+            stopped.store(true, ordering: .relaxed)
         }
     }
 
