@@ -9,6 +9,31 @@ struct ImportCommand: AsyncParsableCommand {
     )
 }
 
+extension ImportCommand {
+    /// The exit status of an import that left something out.
+    static let skippedStatus: Int32 = 2
+
+    /// Every import's end: its failure (exit 1), or its summary (exit 2 when it left something
+    /// out, each thing reported already as it went).
+    static func finish(_ outcome: Result<ImportSummary, ImportFailure>, export: String, options: ContentOptions) throws {
+        let summary: ImportSummary
+        switch outcome {
+        case .success(let done):
+            summary = done
+        case .failure(let error):
+            Console.writeError(error.description + "\n")
+            Console.writeError("import failed\n")
+            throw ExitCode.failure
+        }
+        let console = Console(quiet: options.quiet)
+        if summary.createdSettings {
+            console.summary("Wrote \(options.folder.display(ContentLayout.settingsFile)); set the site's title and baseURL there")
+        }
+        console.summary("Imported \(export) into \(options.folder.location.shown): \(summary.description)")
+        if summary.skipped > 0 { throw ExitCode(skippedStatus) }
+    }
+}
+
 struct ImportFirebaseCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "firebase",
@@ -24,30 +49,20 @@ struct ImportFirebaseCommand: AsyncParsableCommand {
             """
     )
 
-    /// The exit status of an import that left something out.
-    static let skippedStatus: Int32 = 2
-
     @Argument(help: ArgumentHelp("The export: one JSON file with users, posts and images.", valueName: "export.json"))
     var export: String
 
     @OptionGroup var options: ContentOptions
 
     func run() async throws {
-        let console = Console(quiet: options.quiet)
         let importer = FirebaseImport(exportPath: export, folder: options.folder)
-        let summary: ImportSummary
+        let outcome: Result<ImportSummary, ImportFailure>
         do {
-            summary = try await importer.run { issue in Console.writeError("\(export): \(issue)\n") }
+            outcome = .success(try await importer.run { issue in Console.writeError("\(export): \(issue)\n") })
         } catch {
-            Console.writeError(error.description + "\n")
-            Console.writeError("import failed\n")
-            throw ExitCode.failure
+            outcome = .failure(error)
         }
-        if summary.createdSettings {
-            console.summary("Wrote \(options.folder.display(ContentLayout.settingsFile)); set the site's title and baseURL there")
-        }
-        console.summary("Imported \(export) into \(options.folder.location.shown): \(summary.description)")
-        if summary.skipped > 0 { throw ExitCode(Self.skippedStatus) }
+        try ImportCommand.finish(outcome, export: export, options: options)
     }
 }
 
@@ -75,20 +90,8 @@ struct ImportInstagramCommand: ParsableCommand {
     @OptionGroup var options: ContentOptions
 
     func run() throws {
-        let console = Console(quiet: options.quiet)
         let importer = InstagramImport(exportPath: export, folder: options.folder)
-        let summary: ImportSummary
-        do {
-            summary = try importer.run { issue in Console.writeError("\(export): \(issue)\n") }
-        } catch {
-            Console.writeError(error.description + "\n")
-            Console.writeError("import failed\n")
-            throw ExitCode.failure
-        }
-        if summary.createdSettings {
-            console.summary("Wrote \(options.folder.display(ContentLayout.settingsFile)); set the site's title and baseURL there")
-        }
-        console.summary("Imported \(export) into \(options.folder.location.shown): \(summary.description)")
-        if summary.skipped > 0 { throw ExitCode(ImportFirebaseCommand.skippedStatus) }
+        try ImportCommand.finish(
+            Result { () throws(ImportFailure) in try importer.run { issue in Console.writeError("\(export): \(issue)\n") } }, export: export, options: options)
     }
 }

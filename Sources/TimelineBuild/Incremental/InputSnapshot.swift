@@ -188,15 +188,8 @@ struct InputSnapshot: Sendable {
             anyMoved = anyMoved || !scan.moved.isEmpty
             changedPaths += scan.changed.map(tree.path(at:))
         }
-        guard changedPaths.isEmpty else { return .changed(contentPaths: Self.changeSet(changedPaths)) }
+        guard changedPaths.isEmpty else { return .changed(contentPaths: changedPaths.sorted()) }
         return anyMoved ? .sameContent(refreshed: refreshed) : .current
-    }
-
-    /// The changed content paths, when each is a post's file or folder (`scan` stops at any
-    /// other).
-    private static func changeSet(_ paths: [String]) -> [String]? {
-        guard paths.count <= changeSetLimit, paths.allSatisfy(isPostInput) else { return nil }
-        return paths.sorted()
     }
 
     /// Whether a content path is a post's file or folder: a change an edit build may take.

@@ -81,14 +81,7 @@ extension ContentAuthor {
         var taken = entries.union(planned.map { $0.name.lowercased() })
         for (index, source) in changes.add.enumerated() {
             let fileExtension = try Self.imageExtension(of: source, option: "--add-photo \(source)")
-            let name = Self.photoFileName(for: source, extension: fileExtension)
-            var unique = name
-            var number = 2
-            while taken.contains(unique.lowercased()) {
-                unique = Path.stem(of: name) + "-\(number)." + fileExtension
-                number += 1
-            }
-            taken.insert(unique.lowercased())
+            let unique = Self.unclaimedName(Self.photoFileName(for: source, extension: fileExtension), extension: fileExtension, taken: &taken)
             planned.append(
                 PlannedPhoto(name: unique, source: source, alt: changes.addAlts.indices.contains(index) ? Self.nonBlank(changes.addAlts[index]) : nil))
         }

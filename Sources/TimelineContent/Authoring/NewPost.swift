@@ -107,21 +107,26 @@ extension ContentAuthor {
         var names: [String] = []
         for (index, path) in paths.enumerated() {
             let fileExtension = try imageExtension(of: path, option: paths.count == 1 ? "the photo" : "photo \(index + 1)")
-            let name = photoFileName(for: path, extension: fileExtension)
-            var unique = name
-            var number = 2
-            while taken.contains(unique.lowercased()) {
-                unique = Path.stem(of: name) + "-\(number)." + fileExtension
-                number += 1
-            }
-            taken.insert(unique.lowercased())
-            names.append(unique)
+            names.append(unclaimedName(photoFileName(for: path, extension: fileExtension), extension: fileExtension, taken: &taken))
         }
         return names
     }
 
     /// The photo keeps its name when that is a plain one (letters, digits, `-`, `_`, `.`);
     /// else it becomes `photo.<extension>`.
+    /// `name`, or `<stem>-2.<extension>`, `-3`, … when a name in `taken` (lowercased) has it
+    /// already, ignoring case; the name chosen is added to `taken`.
+    static func unclaimedName(_ name: String, extension fileExtension: String, taken: inout Set<String>) -> String {
+        var unique = name
+        var number = 2
+        while taken.contains(unique.lowercased()) {
+            unique = Path.stem(of: name) + "-\(number)." + fileExtension
+            number += 1
+        }
+        taken.insert(unique.lowercased())
+        return unique
+    }
+
     static func photoFileName(for path: String, extension fileExtension: String) -> String {
         let name = Path.fileName(of: path)
         let plain =

@@ -45,13 +45,8 @@ public struct FirebaseImport: Sendable {
         } catch {
             throw ImportFailure.syntax(error, in: export)
         }
-        summary.createdSettings = try ImportDestination.prepare(folder)
-        let lock: ContentLock
-        do {
-            lock = try folder.lock()
-        } catch {
-            throw ImportFailure.writing(error)
-        }
+        let (createdSettings, lock) = try ImportDestination.open(folder)
+        summary.createdSettings = createdSettings
         defer { withExtendedLifetime(lock) {} }
 
         let (directory, users) = try UserImporter(folder: folder).importUsers(index.users, report: counted)

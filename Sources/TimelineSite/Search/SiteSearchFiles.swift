@@ -8,10 +8,9 @@ package enum SiteSearchFiles {
     package static func make(
         site: LinkedSite, images: PublishedImages, contexts: PageContexts, layout: SearchLayout, to output: any FileSink
     ) async throws(SiteFiles.Failure) -> SearchIndex {
-        let collections = SiteSearchCollections.make(
-            site: site, images: images, captionText: contexts.captionText, paths: contexts.paths, localizer: contexts.localizer)
         do {
-            return try await SearchIndexBuilder.write(collections, layout: layout) { file throws(FileSystem.Failure) in
+            return try await SearchIndexBuilder.write(collections(site: site, images: images, contexts: contexts), layout: layout) {
+                file throws(FileSystem.Failure) in
                 try output.file(file.path, bytes: file.bytes)
             }
         } catch {
@@ -22,13 +21,15 @@ package enum SiteSearchFiles {
     /// The index as `make` would write it, without writing a file: what an edit build starts
     /// from when the files are already in the output folder.
     package static func index(site: LinkedSite, images: PublishedImages, contexts: PageContexts, layout: SearchLayout) async -> SearchIndex {
-        let collections = SiteSearchCollections.make(
-            site: site, images: images, captionText: contexts.captionText, paths: contexts.paths, localizer: contexts.localizer)
         do {
-            return try await SearchIndexBuilder.write(collections, layout: layout) { _ in }
+            return try await SearchIndexBuilder.write(collections(site: site, images: images, contexts: contexts), layout: layout) { _ in }
         } catch {
             // Nothing is written, so nothing can fail.
             return SearchIndex(manifest: SearchIndexBuilder.manifestFile([]), collections: [])
         }
+    }
+
+    private static func collections(site: LinkedSite, images: PublishedImages, contexts: PageContexts) -> [SearchCollection] {
+        SiteSearchCollections.make(site: site, images: images, captionText: contexts.captionText, paths: contexts.paths, localizer: contexts.localizer)
     }
 }

@@ -44,13 +44,8 @@ public struct InstagramImport: Sendable {
                 at: SourceLocation(path: exportPath + "/" + profile.file),
                 "the username '\(profile.username)' is not one the site can have: use 1 to 64 ASCII letters, digits, '_', '-' or '.'")
         }
-        summary.createdSettings = try ImportDestination.prepare(folder)
-        let lock: ContentLock
-        do {
-            lock = try folder.lock()
-        } catch {
-            throw ImportFailure.writing(error)
-        }
+        let (createdSettings, lock) = try ImportDestination.open(folder)
+        summary.createdSettings = createdSettings
         defer { withExtendedLifetime(lock) {} }
 
         try importUser(profile, reader: reader, summary: &summary, report: skip)
@@ -185,22 +180,15 @@ public struct InstagramImport: Sendable {
         return nil
     }
 
-    /// The photos' names in the post folder: each media file's own name, lowercased, when it
-    /// is a plain one and not taken, else `photo-N.<extension>`.
+    /// The photos' names in the post folder, as `timeline new post` names them: each media
+    /// file's own name when it is a plain one, else `photo.<extension>`; `-2`, `-3`, … for a
+    /// name taken already.
     static func fileNames(for photos: [InstagramMedia]) -> [String] {
-        var taken = Set([ContentLayout.PostFolderFile.post.rawValue] + ContentLayout.postFolderFileNames)
-        return photos.enumerated().map { position, media in
-            let own = media.uri.fileName.lowercased()
-            let plain =
-                !own.isEmpty && !own.hasPrefix(".")
-                && own.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0)) }
-            var name = plain ? own : "photo-\(position + 1).\(Path.fileExtension(of: own))"
-            var suffix = 2
-            while !taken.insert(name).inserted {
-                name = "photo-\(position + 1)-\(suffix).\(Path.fileExtension(of: own))"
-                suffix += 1
-            }
-            return name
+        var taken = Set<String>()
+        return photos.map { media in
+            let fileExtension = Path.fileExtension(of: media.uri.fileName)
+            return ContentAuthor.unclaimedName(
+                ContentAuthor.photoFileName(for: media.uri.fileName, extension: fileExtension), extension: fileExtension, taken: &taken)
         }
     }
 
