@@ -115,11 +115,11 @@ struct FreshCloneBuildTests {
     /// build, never in output from the wrong state.
     private func damageState(_ passage: Passage, of options: BuildOptions, using random: inout SplitMix, foreign: ForeignSite) throws {
         let state = BuildStateFolder(options: options)
-        let files = [state.recordsFile, state.inputsFile, state.manifestFile]
+        let files = [state.recordsFile, state.inputsFile, state.manifestFile, state.siteIndexFile]
         switch passage {
         case .olderState:
             // An older format: the same header (`timeline-state records 5`) with a lower version number.
-            for file in [state.recordsFile, state.inputsFile, state.manifestFile] {
+            for file in files {
                 guard var bytes = try? FileSystem.readBytes(file), let end = bytes.firstIndex(of: UInt8(ascii: "\n")), end > 0,
                     bytes[end - 1] > UInt8(ascii: "1")
                 else { continue }
@@ -127,7 +127,9 @@ struct FreshCloneBuildTests {
                 try FileSystem.writeFile(file, bytes: bytes)
             }
         case .truncatedState:
-            let file = files[Int(random.next() % UInt64(files.count))]
+            let present = files.filter { FileSystem.kind(of: $0) == .file }
+            guard !present.isEmpty else { break }
+            let file = present[Int(random.next() % UInt64(present.count))]
             let bytes = try FileSystem.readBytes(file)
             try FileSystem.writeFile(file, bytes: Array(bytes.prefix(bytes.count / 2)))
         case .foreignState:
@@ -138,7 +140,7 @@ struct FreshCloneBuildTests {
     }
 }
 
-/// Another site's build state, made once: its records, inputs and manifest.
+/// Another site's build state, made once: its records, inputs, manifest and site index.
 private struct ForeignSite {
     let stateFiles: [(String, [UInt8])]
 
@@ -153,7 +155,7 @@ private struct ForeignSite {
         try model.sync(to: fixture.root)
         _ = try await SiteBuilder.build(fixture.options())
         let state = BuildStateFolder(options: fixture.options())
-        let files = try ["records", "inputs", "manifest"].compactMap { name -> (String, [UInt8])? in
+        let files = try ["records", "inputs", "manifest", "site"].compactMap { name -> (String, [UInt8])? in
             let path = state.folder + "/" + name
             return FileSystem.kind(of: path) == .file ? (name, try FileSystem.readBytes(path)) : nil
         }

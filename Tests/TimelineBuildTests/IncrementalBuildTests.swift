@@ -109,6 +109,53 @@ struct IncrementalBuildTests {
         #expect(second.files.deleted <= 8)
     }
 
+    @Test("edit builds start from the site index the last build kept; without it, or damaged, or another site's, the build is a whole pass")
+    func siteIndex() async throws {
+        var model = SiteModel.initial()
+        let fixture = try SiteFixture()
+        try model.sync(to: fixture.root)
+        _ = try await fixture.build()
+        let state = BuildStateFolder(options: fixture.options())
+        #expect(FileSystem.kind(of: state.siteIndexFile) == .file)
+        #expect(FileSystem.kind(of: state.pendingSiteIndexFile) == .missing)
+
+        // Two edits in a row: the second starts from the index the first wrote.
+        for round in 0..<2 {
+            model.posts[0].comments.append(SiteModel.Comment(id: "-KZ00000000000000\(round)zz", author: "bob", text: "Round \(round)"))
+            try model.sync(to: fixture.root)
+            let report = try await fixture.build()
+            #expect(report.files.mode == .edit, "round \(round)")
+            try await IncrementalProperty.expectSameAsClean(fixture, report: report, context: "round \(round)")
+        }
+
+        let damages: [(String, ([UInt8]) -> [UInt8]?)] = [
+            ("missing", { _ in nil }),
+            ("cut short", { Array($0.prefix($0.count / 2)) }),
+            (
+                "one byte changed in a post",
+                { bytes in
+                    var changed = bytes
+                    changed[bytes.count * 2 / 5] ^= 0x5A
+                    return changed
+                }
+            ),
+        ]
+        for (damage, change) in damages {
+            let kept = try FileSystem.readBytes(state.siteIndexFile)
+            if let changed = change(kept) {
+                try FileSystem.writeFile(state.siteIndexFile, bytes: changed)
+            } else {
+                try FileSystem.removeFileIfPresent(state.siteIndexFile)
+            }
+            model.posts[1].comments.append(SiteModel.Comment(id: "-KZ0000000000000\(damage.count)zz", author: "carol", text: "After \(damage)"))
+            try model.sync(to: fixture.root)
+            let report = try await fixture.build()
+            #expect(report.files.mode != .edit, "\(damage)")
+            try await IncrementalProperty.expectSameAsClean(fixture, report: report, context: damage)
+            #expect(FileSystem.kind(of: state.siteIndexFile) == .file, "a whole pass keeps a new index")
+        }
+    }
+
     @Test("a no-op build writes nothing and, with inputs older than the racy window, reads nothing; --clean rewrites everything")
     func noOpAndClean() async throws {
         var model = SiteModel.initial()

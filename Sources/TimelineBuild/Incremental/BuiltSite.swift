@@ -25,26 +25,4 @@ struct BuiltSite: Sendable {
     var stateStamp: [FileSystem.Status?]
 
     var site: LinkedSite { contexts.site }
-
-    /// The index of each post by its folder name (its ID).
-    let postIndexByID: [String: Int]
-
-    init(
-        options: BuildOptions, contexts: PageContexts, images: PublishedImages, theme: Theme, search: SearchIndex,
-        manifest: [String: BuildManifest.Entry], warnings: [Diagnostic], report: BuildReport, stateStamp: [FileSystem.Status?]
-    ) {
-        self.options = options
-        self.contexts = contexts
-        self.images = images
-        self.theme = theme
-        self.search = search
-        self.manifest = manifest
-        self.warnings = warnings
-        self.report = report
-        self.stateStamp = stateStamp
-        var byID: [String: Int] = [:]
-        byID.reserveCapacity(contexts.site.posts.count)
-        for (index, post) in contexts.site.posts.enumerated() { byID[post.id.rawValue] = index }
-        postIndexByID = byID
-    }
 }

@@ -41,6 +41,14 @@ struct InputSnapshot: Sendable {
             return copy
         }
 
+        /// Whether the path at `index` is `folder` (its bytes) or inside it.
+        func isInside(_ folder: [UInt8], at index: Int) -> Bool {
+            let start = Int(offsets[index])
+            guard pathBytes.count - start > folder.count, pathBytes[start..<start + folder.count].elementsEqual(folder) else { return false }
+            let next = pathBytes[start + folder.count]
+            return next == 0 || next == UInt8(ascii: "/")
+        }
+
         func path(at index: Int) -> String {
             let start = Int(offsets[index])
             let end = pathBytes[start...].firstIndex(of: 0) ?? pathBytes.count
@@ -143,8 +151,12 @@ struct InputSnapshot: Sendable {
         func tree(root: String, asksGit: Bool, status: FileSystem.Status?) -> Tree? {
             let rootIdentity = status.map { identities.of("", status: $0) } ?? Digest.zero
             guard let rootIdentity else { return nil }
-            return Tree(
-                root: root, asksGit: asksGit, rootStatus: status, rootIdentity: rootIdentity, pathBytes: pathBytes, offsets: offsets, statuses: statuses,
+            return tree(root: root, asksGit: asksGit, status: status, identity: rootIdentity)
+        }
+
+        func tree(root: String, asksGit: Bool, status: FileSystem.Status?, identity: Digest) -> Tree {
+            Tree(
+                root: root, asksGit: asksGit, rootStatus: status, rootIdentity: identity, pathBytes: pathBytes, offsets: offsets, statuses: statuses,
                 identities: digests)
         }
     }
@@ -253,6 +265,35 @@ struct InputSnapshot: Sendable {
         func giveUp() {
             stopped.store(true, ordering: .relaxed)
         }
+    }
+
+    /// The content inputs the snapshot holds for a post folder (relative to the content
+    /// folder): the folder and the files in it.
+    func postInputs(ofFolder folder: String) -> [RecordCache.Dependency] {
+        guard let tree = trees.first else { return [] }
+        let folderBytes = Array(folder.utf8)
+        return tree.offsets.indices.compactMap { index in
+            tree.isInside(folderBytes, at: index)
+                ? RecordCache.Dependency(path: tree.path(at: index), status: tree.statuses[index], identity: tree.identities[index]) : nil
+        }
+    }
+
+    /// The snapshot after an edit build: the content inputs of each post folder of `edited`
+    /// replaced by the ones its post was read with now, with the edit's facts and output.
+    func replacingPostInputs(_ edited: [String: [RecordCache.Dependency]], facts: BuildFacts, output: Digest, stableBefore racy: Int64) -> InputSnapshot {
+        var trees = trees
+        guard let content = trees.first else { return self }
+        let folders = edited.keys.sorted().map { Array($0.utf8) }
+        var builder = TreeBuilder(identities: FileIdentities(root: content.root, asksGit: content.asksGit))
+        for index in content.offsets.indices where !folders.contains(where: { content.isInside($0, at: index) }) {
+            builder.append(RecordCache.Dependency(path: content.path(at: index), status: content.statuses[index], identity: content.identities[index]))
+        }
+        for folder in edited.keys.sorted() {
+            for dependency in edited[folder] ?? [] { builder.append(dependency) }
+        }
+        let tree = builder.tree(root: content.root, asksGit: content.asksGit, status: content.rootStatus, identity: content.rootIdentity)
+        trees[0] = tree.forgettingStatuses(changedSince: racy)
+        return InputSnapshot(options: options, trees: trees, facts: facts, output: output)
     }
 
     func encoded() -> [UInt8] {

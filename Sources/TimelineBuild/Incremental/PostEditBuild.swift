@@ -60,7 +60,7 @@ struct PostEditBuild {
         var edited: [Int: Post] = [:]
         var warnings: [Int: [Diagnostic]] = [:]
         for folder in folders {
-            guard let index = built.postIndexByID[folder] else { return nil }
+            guard let id = ContentID(folder), let index = site.postIndex(of: id) else { return nil }
             let old = site.posts[index]
             let relative = ContentLayout.postFolder(named: folder)
             // Any other file in the folder is something a whole build must look at.
@@ -180,8 +180,7 @@ struct PostEditBuild {
     private func writeSearch(_ next: inout BuiltSite, oldTerms: [Int: Set<String>], to output: OutputRecorder) throws(SiteFiles.Failure) -> (
         removed: [String], manifestChanged: Bool
     ) {
-        let posts = SiteSearchCollections.posts(
-            site: next.site, images: next.images, captionText: next.contexts.captionText, paths: next.contexts.paths, localizer: next.contexts.localizer)
+        let posts = SiteSearchCollections.posts(images: next.images, contexts: next.contexts)
         let (changes, manifestChanged) = next.search.replaceDocuments(edited.keys.sorted(), oldTerms: oldTerms, in: posts)
         for file in changes.files { try output.file(file.path, bytes: file.bytes, stage: .search) }
         return (changes.removed, manifestChanged)

@@ -23,9 +23,9 @@ struct BuildState: Sendable {
     enum SinceLastBuild {
         /// Nothing: what the last build made, whose output is complete.
         case upToDate(BuildFacts)
-        /// Only these files and folders of posts (relative to the content folder); the facts are
-        /// the last build's.
-        case changed(contentPaths: [String], facts: BuildFacts)
+        /// Only these files and folders of posts (relative to the content folder); the snapshot
+        /// is the last build's.
+        case changed(contentPaths: [String], snapshot: InputSnapshot)
         /// Anything else, or no snapshot to tell: a whole pass.
         case unknown
     }
@@ -47,7 +47,7 @@ struct BuildState: Sendable {
             if (try? stable.write(to: folder.inputsFile)) == nil { try? FileSystem.removeFileIfPresent(folder.inputsFile) }
             return .upToDate(snapshot.facts)
         case .changed(let paths?):
-            return .changed(contentPaths: paths, facts: snapshot.facts)
+            return .changed(contentPaths: paths, snapshot: snapshot)
         case .changed(nil):
             return .unknown
         }
@@ -80,9 +80,22 @@ struct BuildState: Sendable {
         }
     }
 
-    /// A build that does not complete leaves the record cache the last one put in place.
+    /// Writes the site index of the build as the pending one; when it cannot be written, the
+    /// build leaves none (the next edit build is then a whole pass).
+    func keepPendingSiteIndex(_ index: SiteIndex) {
+        if (try? FileSystem.makeDirectories(folder.folder)) == nil || (try? index.write(to: folder.pendingSiteIndexFile, writer: siteIndexWriter)) == nil {
+            try? FileSystem.removeFileIfPresent(folder.pendingSiteIndexFile)
+        }
+    }
+
+    /// What the site index names as its writer: the tool and the output folder.
+    var siteIndexWriter: Digest { folder.writer(BuildTool.digest) }
+
+    /// A build that does not complete leaves the record cache and site index the last one put
+    /// in place.
     func discardPendingRecords() {
         try? FileSystem.removeFileIfPresent(folder.pendingRecordsFile)
+        try? FileSystem.removeFileIfPresent(folder.pendingSiteIndexFile)
     }
 
     /// Once the build's output is in place: its pending records as the record cache, and its
@@ -95,6 +108,7 @@ struct BuildState: Sendable {
             try? FileSystem.removeFileIfPresent(folder.recordsFile)
             return
         }
+        putSiteIndexInPlace()
         let snapshot = content.flatMap { content in
             outputDigest().flatMap { output in
                 InputSnapshot.capture(
@@ -103,5 +117,25 @@ struct BuildState: Sendable {
             }
         }
         if (try? snapshot?.write(to: folder.inputsFile)) == nil { try? FileSystem.removeFileIfPresent(folder.inputsFile) }
+    }
+
+    /// After an edit build: its site index, and the last build's snapshot with the edited posts'
+    /// inputs as they are now (`edited`, by post folder), its facts and its output. The record
+    /// cache stays the last whole pass's: its entries for the edited posts no longer match their
+    /// files, so the next whole pass reads those posts again.
+    func saveEdited(_ facts: BuildFacts, snapshot: InputSnapshot, edited: [String: [RecordCache.Dependency]]) {
+        try? FileSystem.removeFileIfPresent(folder.inputsFile)
+        putSiteIndexInPlace()
+        guard let output = outputDigest() else { return }
+        let next = snapshot.replacingPostInputs(edited, facts: facts, output: output, stableBefore: stableBefore)
+        if (try? next.write(to: folder.inputsFile)) == nil { try? FileSystem.removeFileIfPresent(folder.inputsFile) }
+    }
+
+    /// The pending site index as the site index; without one, none: an index of an older build
+    /// must not stand beside this build's snapshot.
+    private func putSiteIndexInPlace() {
+        if FileSystem.kind(of: folder.pendingSiteIndexFile) != .file || (try? FileSystem.rename(folder.pendingSiteIndexFile, to: folder.siteIndexFile)) == nil {
+            try? FileSystem.removeFileIfPresent(folder.siteIndexFile)
+        }
     }
 }

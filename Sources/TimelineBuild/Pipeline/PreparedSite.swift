@@ -32,10 +32,7 @@ struct PreparedSite: Sendable {
         let (loaded, loadDiagnostics, records) = await loader.load(reusing: previousRecords, reuse: options.clean ? .identitiesOnly : reuse)
         diagnostics.append(contentsOf: loadDiagnostics)
 
-        let settings = loaded?.settings
-        let (theme, themeDiagnostics) = Theme.load(
-            ThemeFiles(layout.templates), language: settings?.language ?? ThemeTranslations.defaultLanguage,
-            timeZone: settings.flatMap { TimeZone(identifier: $0.timeZone) } ?? .gmt, languageLocation: settings?.languageLocation)
+        let (theme, themeDiagnostics) = loadTheme(options, settings: loaded?.settings)
         diagnostics.append(contentsOf: themeDiagnostics)
 
         var linked: LinkedSite?
@@ -54,6 +51,13 @@ struct PreparedSite: Sendable {
         let sorted = diagnostics.sorted
         guard !diagnostics.hasErrors, let linked, let theme else { throw BuildFailure(sorted) }
         return (PreparedSite(site: linked, theme: theme, warnings: sorted), records)
+    }
+
+    /// The theme, in the language and time zone of `settings`.
+    static func loadTheme(_ options: BuildOptions, settings: SiteSettings?) -> (Theme?, [Diagnostic]) {
+        Theme.load(
+            ThemeFiles(options.layout.templates), language: settings?.language ?? ThemeTranslations.defaultLanguage,
+            timeZone: settings.flatMap { TimeZone(identifier: $0.timeZone) } ?? .gmt, languageLocation: settings?.languageLocation)
     }
 
     /// `prepare`, starting from the last build's record cache; the records read are kept as the

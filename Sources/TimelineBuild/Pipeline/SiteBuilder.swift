@@ -29,8 +29,8 @@ public enum SiteBuilder {
             case .upToDate(let facts):
                 timings.lap(.validate)
                 return (BuildReport(facts, output: layout.output.shown, timings: timings, files: .upToDate(fileCount: facts.fileCount)), nil)
-            case .changed(let paths, let facts):
-                if let report = try await ChangeSetBuild.run(paths, state: state, facts: facts, timings: timings) { return (report, nil) }
+            case .changed(let paths, let snapshot):
+                if let report = try await ChangeSetBuild.run(paths, snapshot: snapshot, state: state, timings: timings) { return (report, nil) }
             case .unknown:
                 break
             }
@@ -50,6 +50,7 @@ public enum SiteBuilder {
             let output = session.recorder
             options.announce(.search, "indexing \(site.posts.count) posts and \(site.users.count) users")
             search = try await SiteSearchFiles.make(site: site, images: images, contexts: contexts, layout: options.searchLayout, to: output)
+            state.keepPendingSiteIndex(SiteIndex(site: site, timelines: timelines, images: images, postDates: contexts.postDates, search: search))
             if !keepingSite { search.releaseCollections() }
             endStage(&timings, .search)
 

@@ -53,19 +53,7 @@ public struct ContentLoader: Sendable {
             cache: &cache.users)
         let posts = await loadPosts(
             assets: assets, identities: identities, previous: previous?.posts ?? [:], reuse: reuse, into: &diagnostics, cache: &cache.posts)
-        guard var settings else { return (nil, diagnostics, cache) }
-        if let baseURLOverride {
-            if let normalised = SiteSettingsReader.normaliseBaseURL(baseURLOverride) {
-                settings.baseURL = normalised
-            } else {
-                diagnostics.append(
-                    .error(
-                        .invalidValue, stage: .load, at: SourceLocation(path: "--base-url"), "must be an absolute http or https URL, found '\(baseURLOverride)'"
-                    ))
-            }
-        }
-        if forcesRelativeURLs { settings.relativeURLs = true }
-        if let precompressOverride { settings.precompress = precompressOverride }
+        guard let settings else { return (nil, diagnostics, cache) }
         let content = SiteContent(settings: settings, users: users, posts: posts, unreadableUsernames: unreadableUsernames)
         return (content, diagnostics, cache)
     }
@@ -78,12 +66,26 @@ public struct ContentLoader: Sendable {
         error.code == ENOENT ? " ('timeline init' makes a new site's files)" : ""
     }
 
-    private func loadSettings(into diagnostics: inout DiagnosticList) -> SiteSettings? {
+    /// The site's settings: `site.json` with the command line's overrides.
+    package func loadSettings(into diagnostics: inout DiagnosticList) -> SiteSettings? {
         let shown = contentFolder.shown + ContentLayout.settingsFile
         do {
             let file = SourceFile(path: shown, bytes: try FileSystem.readBytes(contentFolder.absolute + "/" + ContentLayout.settingsFile))
-            let (settings, problems) = SiteSettingsReader.read(file)
+            let (read, problems) = SiteSettingsReader.read(file)
             diagnostics.append(contentsOf: problems)
+            guard var settings = read else { return nil }
+            if let baseURLOverride {
+                if let normalised = SiteSettingsReader.normaliseBaseURL(baseURLOverride) {
+                    settings.baseURL = normalised
+                } else {
+                    diagnostics.append(
+                        .error(
+                            .invalidValue, stage: .load, at: SourceLocation(path: "--base-url"),
+                            "must be an absolute http or https URL, found '\(baseURLOverride)'"))
+                }
+            }
+            if forcesRelativeURLs { settings.relativeURLs = true }
+            if let precompressOverride { settings.precompress = precompressOverride }
             return settings
         } catch {
             diagnostics.append(

@@ -6,8 +6,9 @@ public struct LinkedSite: Sendable {
     public let settings: SiteSettings
     /// Sorted by username, ignoring case.
     public let users: [User]
-    /// Newest first: by ID, descending, byte by byte.
-    public private(set) var posts: [Post]
+    /// Newest first: by ID, descending, byte by byte. In memory, or read one at a time from the
+    /// site index an edit build starts from.
+    public private(set) var posts: RecordList<Post>
     /// The index in `users` of each post's author.
     public let postAuthor: [Int]
     /// Each user's posts as indices into `posts`; ascending indices, so newest first.
@@ -23,8 +24,8 @@ public struct LinkedSite: Sendable {
     public package(set) var tags = TagIndex.empty
 
     package init(
-        settings: SiteSettings, users: [User], posts: [Post], postAuthor: [Int], postsByUser: [[Int]],
-        following: [[Int]], followers: [[Int]], userIndexByName: [String: Int], userIndexByFoldedName: [String: Int]
+        settings: SiteSettings, users: [User], posts: RecordList<Post>, postAuthor: [Int], postsByUser: [[Int]],
+        following: [[Int]], followers: [[Int]]
     ) {
         self.settings = settings
         self.users = users
@@ -33,13 +34,35 @@ public struct LinkedSite: Sendable {
         self.postsByUser = postsByUser
         self.following = following
         self.followers = followers
-        self.userIndexByName = userIndexByName
-        self.userIndexByFoldedName = userIndexByFoldedName
+        (userIndexByName, userIndexByFoldedName) = Self.userIndexes(of: users)
+    }
+
+    /// Each user's index by username, and by its case-folded form.
+    package static func userIndexes(of users: [User]) -> (exact: [String: Int], folded: [String: Int]) {
+        var exact: [String: Int] = [:]
+        var folded: [String: Int] = [:]
+        for (index, user) in users.enumerated() {
+            exact[user.username] = index
+            folded[Username.caseFolded(user.username)] = index
+        }
+        return (exact, folded)
     }
 
     /// Replaces a post by an edited version of it (same ID and author, so every index holds).
     package mutating func replacePost(at index: Int, with post: Post) {
-        posts[index] = post
+        posts.replace(at: index, with: post)
+    }
+
+    /// The index of the post with this ID, found by halves in the posts' order (newest first,
+    /// by ID), so that a site whose posts are read one at a time reads only a few of them.
+    package func postIndex(of id: ContentID) -> Int? {
+        var low = 0
+        var high = posts.count
+        while low < high {
+            let middle = (low + high) / 2
+            if posts[middle].id > id { low = middle + 1 } else { high = middle }
+        }
+        return low < posts.count && posts[low].id == id ? low : nil
     }
 
     /// Resolves exact usernames only: what an edit of a linked site may name.

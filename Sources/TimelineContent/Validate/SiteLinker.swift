@@ -7,12 +7,7 @@ public enum SiteLinker {
     public static func link(_ content: SiteContent) -> (LinkedSite?, DiagnosticList) {
         var diagnostics = DiagnosticList()
         let users = uniqueUsers(content.users, diagnostics: &diagnostics)
-        var indexByName: [String: Int] = [:]
-        var indexByFoldedName: [String: Int] = [:]
-        for (index, user) in users.enumerated() {
-            indexByName[user.username] = index
-            indexByFoldedName[Username.caseFolded(user.username)] = index
-        }
+        let (indexByName, indexByFoldedName) = LinkedSite.userIndexes(of: users)
         let resolver = UserResolver(users: users, exact: indexByName, folded: indexByFoldedName, unreadable: content.unreadableUsernames)
 
         var following = [[Int]](repeating: [], count: users.count)
@@ -55,9 +50,8 @@ public enum SiteLinker {
         }
         guard !diagnostics.hasErrors else { return (nil, diagnostics) }
         let site = LinkedSite(
-            settings: content.settings, users: users, posts: linkedPosts, postAuthor: postAuthor, postsByUser: postsByUser,
-            following: following, followers: followers, userIndexByName: indexByName,
-            userIndexByFoldedName: indexByFoldedName)
+            settings: content.settings, users: users, posts: RecordList(linkedPosts), postAuthor: postAuthor, postsByUser: postsByUser,
+            following: following, followers: followers)
         return (site, diagnostics)
     }
 

@@ -87,13 +87,12 @@ extension ContentAsset: StateCodable {
         let relativePath = try coder.string(asset?.relativePath)
         let fileName = try coder.string(asset?.fileName)
         let byteCount = try coder.count(asset?.byteCount, limit: Int.max)
-        let width = try coder.count(asset?.pixelSize.width)
-        let height = try coder.count(asset?.pixelSize.height)
+        let pixelSize = try coder.value(asset?.pixelSize)
         let mediaType = try coder.string(asset?.mediaType)
         let identity = try coder.optional(asset.map(\.identity))
         if let asset { return asset }
         var read = ContentAsset(
-            relativePath: relativePath, fileName: fileName, byteCount: byteCount, pixelSize: PixelSize(width: width, height: height), mediaType: mediaType)
+            relativePath: relativePath, fileName: fileName, byteCount: byteCount, pixelSize: pixelSize, mediaType: mediaType)
         read.identity = identity
         return read
     }
@@ -164,5 +163,78 @@ extension Diagnostic: StateCodable {
             throw StateCoder.Malformed()
         }
         return Diagnostic(severity, code, stage: stage, at: location, message)
+    }
+}
+
+extension Array: StateCodable where Element: StateCodable {
+    package static func code(_ value: [Element]?, with coder: inout StateCoder) throws(StateCoder.Malformed) -> [Element] {
+        try coder.list(value)
+    }
+}
+
+extension PixelSize: StateCodable {
+    package static func code(_ size: PixelSize?, with coder: inout StateCoder) throws(StateCoder.Malformed) -> PixelSize {
+        let width = try coder.count(size?.width)
+        let height = try coder.count(size?.height)
+        return size ?? PixelSize(width: width, height: height)
+    }
+}
+
+extension ProcessedImage: StateCodable {
+    package static func code(_ image: ProcessedImage?, with coder: inout StateCoder) throws(StateCoder.Malformed) -> ProcessedImage {
+        let size = try coder.value(image?.size)
+        let placeholderColor = try coder.optional(image.map(\.placeholderColor))
+        let display = try coder.list(image?.display)
+        let squares = try coder.list(image?.squares)
+        let camera = try coder.optional(image.map(\.camera))
+        return image ?? ProcessedImage(size: size, placeholderColor: placeholderColor, display: display, squares: squares, camera: camera)
+    }
+}
+
+extension Rendition: StateCodable {
+    package static func code(_ rendition: Rendition?, with coder: inout StateCoder) throws(StateCoder.Malformed) -> Rendition {
+        let size = try coder.value(rendition?.size)
+        let mediaType = try coder.string(rendition?.mediaType)
+        let outputFile = try coder.string(rendition?.outputFile)
+        let byteCount = try coder.count(rendition?.byteCount, limit: Int.max)
+        return rendition ?? Rendition(size: size, mediaType: mediaType, outputFile: outputFile, byteCount: byteCount)
+    }
+}
+
+extension CameraDetails: StateCodable {
+    package static func code(_ camera: CameraDetails?, with coder: inout StateCoder) throws(StateCoder.Malformed) -> CameraDetails {
+        let make = try coder.optional(camera.map(\.make))
+        let model = try coder.optional(camera.map(\.model))
+        let lens = try coder.optional(camera.map(\.lens))
+        let focalLength = try coder.optional(camera.map(\.focalLength))
+        let fNumber = try coder.optional(camera.map(\.fNumber))
+        let exposureTime = try coder.optional(camera.map(\.exposureTime))
+        let iso = try coder.optional(camera.map { $0.iso.map { Int64($0) } })
+        let takenAt = try coder.optional(camera.map(\.takenAt))
+        return camera
+            ?? CameraDetails(
+                make: make, model: model, lens: lens, focalLength: focalLength, fNumber: fNumber, exposureTime: exposureTime, iso: iso.map { Int($0) },
+                takenAt: takenAt)
+    }
+}
+
+extension CameraDetails.Fraction: StateCodable {
+    package static func code(_ fraction: Self?, with coder: inout StateCoder) throws(StateCoder.Malformed) -> Self {
+        let numerator = try coder.signed(fraction.map { Int64($0.numerator) })
+        let denominator = try coder.signed(fraction.map { Int64($0.denominator) })
+        return fraction ?? Self(numerator: Int(truncatingIfNeeded: numerator), denominator: Int(truncatingIfNeeded: denominator))
+    }
+}
+
+extension CameraDetails.TakenAt: StateCodable {
+    package static func code(_ time: Self?, with coder: inout StateCoder) throws(StateCoder.Malformed) -> Self {
+        let fields = try coder.list(time.map { [$0.year, $0.month, $0.day, $0.hour, $0.minute, $0.second].map { Int64($0) } })
+        let offset = try coder.optional(time.map { $0.offsetMinutes.map { Int64($0) } })
+        if let time { return time }
+        guard fields.count == 6 else { throw StateCoder.Malformed() }
+        let values = fields.map { Int(truncatingIfNeeded: $0) }
+        return Self(
+            year: values[0], month: values[1], day: values[2], hour: values[3], minute: values[4], second: values[5],
+            offsetMinutes: offset.map { Int(truncatingIfNeeded: $0) })
     }
 }

@@ -84,6 +84,12 @@ package struct ByteReader {
         self.bytes = bytes
     }
 
+    /// A reader of `bytes` from `offset` on: one record of many, without copying them.
+    package init(_ bytes: [UInt8], from offset: Int) {
+        self.bytes = bytes
+        self.offset = min(max(0, offset), bytes.count)
+    }
+
     package var isAtEnd: Bool { offset == bytes.count }
 
     package mutating func number() throws(Malformed) -> UInt64 {

@@ -12,6 +12,14 @@ public struct Digest: Hashable, Sendable, Comparable, CustomStringConvertible {
 
     public static let zero = Digest(high: 0, low: 0)
 
+    /// How many bytes `bytes` has.
+    package static let byteCount = 16
+
+    /// The digest as bytes, `high` then `low`, each most significant byte first.
+    package var bytes: [UInt8] {
+        (0..<8).map { UInt8(truncatingIfNeeded: high >> (56 - 8 * $0)) } + (0..<8).map { UInt8(truncatingIfNeeded: low >> (56 - 8 * $0)) }
+    }
+
     public static func < (left: Digest, right: Digest) -> Bool {
         (left.high, left.low) < (right.high, right.low)
     }

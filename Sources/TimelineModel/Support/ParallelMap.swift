@@ -5,10 +5,11 @@ import Foundation
 package enum ParallelMap {
     static var processorCount: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
 
-    package static func map<Element: Sendable, Result: Sendable>(
-        _ items: [Element], transform: @escaping @Sendable (Element) -> Result
-    ) async -> [Result] {
-        await chunks(count: items.count) { range in items[range].map(transform) }.flatMap { $0 }
+    package static func map<Items: RandomAccessCollection & Sendable, Result: Sendable>(
+        _ items: Items, transform: @escaping @Sendable (Items.Element) -> Result
+    ) async -> [Result] where Items.Index == Int {
+        let start = items.startIndex
+        return await chunks(count: items.count) { range in range.map { transform(items[start + $0]) } }.flatMap { $0 }
     }
 
     /// Runs `body` once per chunk of `0..<count`, in parallel, and returns the chunk results in order.

@@ -26,6 +26,20 @@ package struct StateCoder {
         reader = ByteReader(bytes)
     }
 
+    /// A coder that reads `bytes` from `offset` on (one record of a `StoredRecords`).
+    package init(reading bytes: [UInt8], from offset: Int) {
+        reader = ByteReader(bytes, from: offset)
+    }
+
+    /// Passes over `count` bytes without reading them.
+    package mutating func skip(_ count: Int) throws(Malformed) {
+        guard reader != nil else { throw Malformed() }
+        _ = try reader!.slice(count)
+    }
+
+    /// How many bytes were read so far.
+    package var readOffset: Int { reader?.offset ?? 0 }
+
     package var isReading: Bool { reader != nil }
 
     /// What was written so far (what has not been handed to the file yet, when streaming).
@@ -139,6 +153,20 @@ package struct StateCoder {
         return try Value.code(value.flatMap { $0 }, with: &self)
     }
 
+    /// A list of optional values, each present or not.
+    @inlinable
+    package mutating func optionals<Value: StateCodable>(_ value: [Value?]?) throws(Malformed) -> [Value?] {
+        let count = try count(value?.count)
+        if let value {
+            for item in value { _ = try optional(.some(item)) }
+            return value
+        }
+        var items: [Value?] = []
+        items.reserveCapacity(Swift.min(count, 1 << 16))
+        for _ in 0..<count { items.append(try optional(nil as Value??)) }
+        return items
+    }
+
     @inlinable
     package mutating func list<Value: StateCodable>(_ value: [Value]?, limit: Int = Int(Int32.max)) throws(Malformed) -> [Value] {
         let count = try count(value?.count, limit: limit)
@@ -190,6 +218,7 @@ package enum StateFileKind: String, Sendable {
     case inputs
     case manifest
     case journal
+    case site
 
     var version: Int {
         switch self {
@@ -197,11 +226,44 @@ package enum StateFileKind: String, Sendable {
         case .inputs: 5
         case .manifest: 2
         case .journal: 3
+        case .site: 1
         }
     }
 
     /// `timeline-state records 5\n`: what the file is, readable at its start.
     package var magic: [UInt8] {
         Array("timeline-state \(rawValue) \(version)\n".utf8)
+    }
+}
+
+extension StateCoder {
+    /// A list of indexes into a list of `limit` items.
+    package mutating func indexes(_ value: [Int]?, below limit: Int) throws(Malformed) -> [Int] {
+        let count = try count(value?.count)
+        if let value {
+            for index in value { _ = try self.count(index) }
+            flushIfFull()
+            return value
+        }
+        var read: [Int] = []
+        read.reserveCapacity(Swift.min(count, 1 << 20))
+        for _ in 0..<count {
+            let index = try self.count(nil)
+            guard index < limit else { throw Malformed() }
+            read.append(index)
+        }
+        return read
+    }
+
+    /// `count` lists of indexes into a list of `limit` items (each user's posts, follows, …).
+    package mutating func indexLists(_ value: [[Int]]?, count: Int, below limit: Int) throws(Malformed) -> [[Int]] {
+        guard try self.count(value?.count) == count else { throw Malformed() }
+        var read: [[Int]] = []
+        if value == nil { read.reserveCapacity(Swift.min(count, 1 << 20)) }
+        for position in 0..<count {
+            let list = try indexes(value?[position], below: limit)
+            if value == nil { read.append(list) }
+        }
+        return value ?? read
     }
 }

@@ -14,6 +14,9 @@ package struct BuildStateFolder: Sendable {
     package var recordsFile: String { folder + "/records" }
     /// The records of a build in progress, put in place as `recordsFile` only if it completes.
     package var pendingRecordsFile: String { folder + "/records.next" }
+    /// The site index an edit build starts from (`SiteIndex`), and that of a build in progress.
+    package var siteIndexFile: String { folder + "/site" }
+    package var pendingSiteIndexFile: String { folder + "/site.next" }
     /// The entries of the files edit builds (`timeline serve`) changed since the manifest was
     /// written; they override the manifest's.
     package var editsFile: String { folder + "/manifest.edits" }

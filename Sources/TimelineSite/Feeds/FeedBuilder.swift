@@ -30,11 +30,12 @@ package struct FeedBuilder: Sendable {
         self.contexts = contexts
         self.baseURL = baseURL
         // Posts are newest first: walk from the oldest, carrying the latest date seen.
-        var dates = [Int64](repeating: Self.unknownDate, count: contexts.site.posts.count)
+        let ownDates = contexts.postDates
+        var dates = [Int64](repeating: Self.unknownDate, count: ownDates.count)
         var latest = Self.unknownDate
         for index in dates.indices.reversed() {
-            if let date = contexts.site.posts[index].date { latest = max(latest, date) }
-            dates[index] = contexts.site.posts[index].date ?? latest
+            if let date = ownDates[index] { latest = max(latest, date) }
+            dates[index] = ownDates[index] ?? latest
         }
         postDates = dates
     }
@@ -80,11 +81,11 @@ package struct FeedBuilder: Sendable {
         let url = absolute(paths.post(post.id))
         let photos = contexts.sharing.photos.sharedPhotos(ofPost: index).map { AtomFeed.Photo(url: baseURL + $0.file, file: $0) }
         let author = site.postAuthor[index]
-        let caption = contexts.captionText[index].flatMap { $0.isEmpty ? nil : $0 }
+        let caption = contexts.captionText(ofPost: index).flatMap { $0.isEmpty ? nil : $0 }
         return AtomFeed.Entry(
             id: url, title: caption ?? contexts.localizer.text(.postTitle, ["name": site.users[author].displayName]), alternateURL: url, published: post.date,
             updated: postDates[index], author: person(author),
-            contentHTML: EntryHTML.photos(photos, captionHTML: contexts.captionHTML[index]), contentBase: url, photo: photos.first)
+            contentHTML: EntryHTML.photos(photos, captionHTML: contexts.captionHTML(ofPost: index)), contentBase: url, photo: photos.first)
     }
 
     /// The newest comments first.

@@ -7,20 +7,21 @@ import TimelineTemplates
 /// files the write stage publishes.
 package struct PublishedImages: Sendable {
     /// Per post, in `LinkedSite.posts` order, its photos in the post's order.
-    package let posts: [[ProcessedImage]]
+    package let posts: RecordList<[ProcessedImage]>
     /// Per user, nil without an avatar.
     let avatars: [ProcessedImage?]
     /// Processed files: cache file → output file, published as hard links.
     let processedFiles: [(cacheFile: String, outputFile: String)]
     /// Originals: content file (and its identity) → output file, published as copies.
     let originalFiles: [(source: String, identity: Digest?, outputFile: String)]
-    /// Per post, the URL paths of its photos' originals when published.
-    let originalPhotoFiles: [[String]?]
+    /// Per post, the URL paths of its photos' originals when published; empty when they are
+    /// not (a post has at least one photo).
+    let originalPhotoFiles: RecordList<[String]>
     package let statistics: ImagePipeline.Statistics
 
     package init(
-        posts: [[ProcessedImage]], avatars: [ProcessedImage?], processedFiles: [(cacheFile: String, outputFile: String)],
-        originalFiles: [(source: String, identity: Digest?, outputFile: String)], originalPhotoFiles: [[String]?], statistics: ImagePipeline.Statistics
+        posts: RecordList<[ProcessedImage]>, avatars: [ProcessedImage?], processedFiles: [(cacheFile: String, outputFile: String)],
+        originalFiles: [(source: String, identity: Digest?, outputFile: String)], originalPhotoFiles: RecordList<[String]>, statistics: ImagePipeline.Statistics
     ) {
         self.posts = posts
         self.avatars = avatars
@@ -46,7 +47,7 @@ package struct PublishedImages: Sendable {
             return ProcessedImage(size: avatar.pixelSize, placeholderColor: nil, display: [], squares: [Self.original(avatar, at: file)])
         }
         return PublishedImages(
-            posts: posts, avatars: avatars, processedFiles: [], originalFiles: originals, originalPhotoFiles: posts.map { _ in nil },
+            posts: RecordList(posts), avatars: avatars, processedFiles: [], originalFiles: originals, originalPhotoFiles: RecordList(posts.map { _ in [] }),
             statistics: ImagePipeline.Statistics())
     }
 
@@ -59,8 +60,8 @@ package struct PublishedImages: Sendable {
             zip(post.photos, files).map { photo, file in (content.appending(photo.asset.relativePath).absolute, photo.asset.identity, file) }
         }
         return PublishedImages(
-            posts: result.posts, avatars: result.avatars, processedFiles: result.files, originalFiles: originals,
-            originalPhotoFiles: publishOriginals ? originalFiles : site.posts.map { _ in nil }, statistics: result.statistics)
+            posts: RecordList(result.posts), avatars: result.avatars, processedFiles: result.files, originalFiles: originals,
+            originalPhotoFiles: RecordList(publishOriginals ? originalFiles : site.posts.map { _ in [] }), statistics: result.statistics)
     }
 
     private static func original(_ asset: ContentAsset, at file: String) -> Rendition {

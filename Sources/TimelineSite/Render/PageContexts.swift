@@ -14,32 +14,62 @@ package struct PageContexts: Sendable {
     package let localizer: Localizer
     let stylesheetURL: String
     let stylesheets: [StylesheetValues]
-    /// Per post, the caption rendered once, since a post shows on many pages.
-    private(set) var captionHTML: [String?]
-    package private(set) var captionText: [String?]
     /// Per user, the bio as plain text, for the description of each profile page.
     let bioText: [String?]
     /// Per user, the values shown in lists and next to posts.
     let userSummaries: [UserValues]
-    /// Per post, its photo's values as the first cards of a list load it (eagerly) and as every
-    /// other place does, each built once: a card is made for every page that lists the post.
-    package let photos: [(eager: PhotoValues, lazy: PhotoValues)]
-    /// Per post, every photo's images and published originals, of which a post page makes the
-    /// values of the photos after the first when it is rendered.
+    /// Per post, every photo's images and published originals.
     private let images: PublishedImages
-    /// Per post, the post's date, built once.
-    private let dates: [DateValues?]
+    /// Per post, its date (the feeds carry the latest one over posts without one).
+    package let postDates: [Int64?]
     /// Feed links and share tags.
     let sharing: PageSharing
-    /// Per post, the digest of its card where the card is not among the first of a list
-    /// (`card(_:position:)` differs only there), so that a list page is fingerprinted without
-    /// making its cards.
-    private(set) var cardDigests: [Digest] = []
+    /// Per post, values a whole build makes once for every post, since a post shows on many
+    /// pages; nil when the posts are read one at a time (an edit build from the site index),
+    /// which makes each when a page asks.
+    private var perPost: PerPostValues?
+
+    private struct PerPostValues: Sendable {
+        var captionHTML: [String?]
+        var captionText: [String?]
+        /// Its first photo's values as the first cards of a list load it (eagerly) and as every
+        /// other place does.
+        let photos: [(eager: PhotoValues, lazy: PhotoValues)]
+        let dates: [DateValues?]
+        /// The digest of its card where the card is not among the first of a list (`card(_:position:)`
+        /// differs only there), so that a list page is fingerprinted without making its cards.
+        var cardDigests: [Digest] = []
+    }
 
     /// How many cards at the top of a list load eagerly: the first screen of a phone.
     static let eagerImageCount = 2
 
+    /// The contexts of a whole build: every post's values made once, on every core.
     package static func prepare(site: LinkedSite, timelines: Timelines, images: PublishedImages, theme: Theme) async -> PageContexts {
+        var contexts = await onDemand(site: site, timelines: timelines, images: images, theme: theme, postDates: site.posts.map(\.date))
+        let paths = contexts.paths
+        let localizer = contexts.localizer
+        let links = captionLinks(site: site, paths: paths)
+        let captions = await ParallelMap.map(site.posts) { post in
+            post.caption.map { (Markdown.html($0, links: links), Markdown.plainText($0)) }
+        }
+        let photos = await ParallelMap.map(Array(site.posts.indices)) { index in
+            let photo = Self.photo(0, ofPost: index, site: site, images: images, paths: paths)
+            return (eager: photo.loading(eager: true), lazy: photo.loading(eager: false))
+        }
+        contexts.perPost = PerPostValues(
+            captionHTML: captions.map { $0?.0 }, captionText: captions.map { $0?.1 }, photos: photos,
+            dates: contexts.postDates.map { date in date.map { DateValues(milliseconds: $0, localizer: localizer) } })
+        let finished = contexts
+        contexts.perPost?.cardDigests = await ParallelMap.map(Array(site.posts.indices)) {
+            ContextFingerprint.of(.object(finished.card($0, position: eagerImageCount)))
+        }
+        return contexts
+    }
+
+    /// The contexts of a site whose posts are read one at a time: each post's values are made
+    /// when a page asks for them. `postDates` are the posts' dates, kept with the site index.
+    package static func onDemand(site: LinkedSite, timelines: Timelines, images: PublishedImages, theme: Theme, postDates: [Int64?]) async -> PageContexts {
         let paths = SitePaths(settings: site.settings)
         let localizer = theme.localizer
         let sharing = PageSharing(site: site, images: images, paths: paths, localizer: localizer)
@@ -53,27 +83,15 @@ package struct PageContexts: Sendable {
             usersLabel: localizer.count(.people, site.users.count), postsLabel: localizer.count(.photos, site.posts.count),
             atomURL: sharing.url(of: .site), extra: settings.extra.templateValue)
         let stylesheets = StylesheetValues.ordered(assets: theme.assetFiles)
-        let links = captionLinks(site: site, paths: paths)
-        let captions = await ParallelMap.map(site.posts) { post in
-            post.caption.map { (Markdown.html($0, links: links), Markdown.plainText($0)) }
-        }
         let summaries = await ParallelMap.map(Array(site.users.indices)) { index in
             Self.userSummary(index, site: site, avatar: images.avatars[index], paths: paths, sharing: sharing, localizer: localizer)
         }
-        let photos = await ParallelMap.map(Array(site.posts.indices)) { index in
-            let photo = Self.photo(0, ofPost: index, site: site, images: images, paths: paths)
-            return (eager: photo.loading(eager: true), lazy: photo.loading(eager: false))
-        }
-        var contexts = PageContexts(
+        return PageContexts(
             site: site, timelines: timelines, paths: paths, siteValues: siteValues, localizer: localizer,
             stylesheetURL: paths.assetURL(stylesheets.first ?? StylesheetValues.mainStylesheet),
-            stylesheets: stylesheets.map { StylesheetValues(url: paths.assetURL($0)) }, captionHTML: captions.map { $0?.0 },
-            captionText: captions.map { $0?.1 },
-            bioText: site.users.map { $0.bio.map { Markdown.plainText($0) } }, userSummaries: summaries, photos: photos, images: images,
-            dates: site.posts.map { post in post.date.map { DateValues(milliseconds: $0, localizer: localizer) } }, sharing: sharing)
-        let finished = contexts
-        contexts.cardDigests = await ParallelMap.map(Array(site.posts.indices)) { ContextFingerprint.of(.object(finished.card($0, position: eagerImageCount))) }
-        return contexts
+            stylesheets: stylesheets.map { StylesheetValues(url: paths.assetURL($0)) },
+            bioText: site.users.map { $0.bio.map { Markdown.plainText($0) } }, userSummaries: summaries, images: images, postDates: postDates,
+            sharing: sharing)
     }
 
     /// Puts edited posts in place of the ones at their indexes. Only for an edit that keeps a
@@ -83,10 +101,31 @@ package struct PageContexts: Sendable {
         let links = Self.captionLinks(site: site, paths: paths)
         for (index, post) in edited {
             site.replacePost(at: index, with: post)
-            captionHTML[index] = post.caption.map { Markdown.html($0, links: links) }
-            captionText[index] = post.caption.map { Markdown.plainText($0) }
+            perPost?.captionHTML[index] = post.caption.map { Markdown.html($0, links: links) }
+            perPost?.captionText[index] = post.caption.map { Markdown.plainText($0) }
         }
-        for index in edited.keys { cardDigests[index] = ContextFingerprint.of(.object(card(index, position: Self.eagerImageCount))) }
+        guard perPost != nil else { return }
+        for index in edited.keys {
+            let digest = ContextFingerprint.of(.object(card(index, position: Self.eagerImageCount)))
+            perPost?.cardDigests[index] = digest
+        }
+    }
+
+    /// The post's caption as HTML, with its hashtags and mentions linked.
+    package func captionHTML(ofPost index: Int) -> String? {
+        if let perPost { return perPost.captionHTML[index] }
+        return site.posts[index].caption.map { Markdown.html($0, links: Self.captionLinks(site: site, paths: paths)) }
+    }
+
+    /// The post's caption as plain text.
+    package func captionText(ofPost index: Int) -> String? {
+        if let perPost { return perPost.captionText[index] }
+        return site.posts[index].caption.map { Markdown.plainText($0) }
+    }
+
+    /// The digest of the post's card where it is not among the first of a list.
+    func cardDigest(ofPost index: Int) -> Digest {
+        perPost?.cardDigests[index] ?? ContextFingerprint.of(.object(card(index, position: Self.eagerImageCount)))
     }
 
     // MARK: Pieces
@@ -146,25 +185,29 @@ package struct PageContexts: Sendable {
     }
 
     package func date(ofPost post: Int) -> DateValues? {
-        dates[post]
+        if let perPost { return perPost.dates[post] }
+        return postDates[post].map { DateValues(milliseconds: $0, localizer: localizer) }
     }
 
     package func photo(ofPost index: Int, eager: Bool) -> PhotoValues {
-        eager ? photos[index].eager : photos[index].lazy
+        if let perPost { return eager ? perPost.photos[index].eager : perPost.photos[index].lazy }
+        return Self.photo(0, ofPost: index, site: site, images: images, paths: paths).loading(eager: eager)
     }
 
     /// The values of one photo of a post, without its loading.
     private static func photo(_ number: Int, ofPost index: Int, site: LinkedSite, images: PublishedImages, paths: SitePaths) -> PhotoValues {
         ImageContexts.photo(
             images.posts[index][number], alt: site.posts[index].photos[number].alt,
-            originalURL: images.originalPhotoFiles[index].map { paths.url(file: $0[number]) }, paths: paths)
+            originalURL: images.originalPhotoFiles[index].isEmpty ? nil : paths.url(file: images.originalPhotoFiles[index][number]), paths: paths)
     }
 
     /// Every photo of a post as its page shows them: the first loads eagerly, the rest lazily.
     func slides(ofPost index: Int) -> [SlideValues] {
         let count = site.posts[index].photos.count
         return (0..<count).map { number in
-            let photo = number == 0 ? photos[index].eager : Self.photo(number, ofPost: index, site: site, images: images, paths: paths).loading(eager: false)
+            let photo =
+                number == 0
+                ? self.photo(ofPost: index, eager: true) : Self.photo(number, ofPost: index, site: site, images: images, paths: paths).loading(eager: false)
             let details = site.settings.showCameraDetails ? photo.camera.flatMap { CameraValues($0, localizer: localizer) } : nil
             return SlideValues(
                 photo: photo, number: number + 1,
@@ -178,7 +221,7 @@ package struct PageContexts: Sendable {
         let eager = position < Self.eagerImageCount
         return CardValues(
             id: id.rawValue, url: paths.url(paths.post(id)), photo: photo(ofPost: index, eager: eager),
-            author: author(ofPost: index), date: dates[index], captionHTML: captionHTML[index], captionText: captionText[index],
+            author: author(ofPost: index), date: date(ofPost: index), captionHTML: captionHTML(ofPost: index), captionText: captionText(ofPost: index),
             photoCount: site.posts[index].photos.count, likeCount: site.posts[index].likes.count, commentCount: site.posts[index].comments.count,
             localizer: localizer, extra: site.posts[index].extra.templateValue,
             fragmentKey: timelines.isOnATimeline[index] ? index * 2 + (eager ? 1 : 0) : nil)

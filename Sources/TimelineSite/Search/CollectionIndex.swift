@@ -19,20 +19,20 @@ package struct CollectionIndex: Sendable {
     package private(set) var collection: SearchCollection
     package let layout: SearchLayout
     /// In `TermIndex` order.
-    package private(set) var terms: [String]
-    private(set) var postings: [[Int32]]
-    private var entries: [IndexShards.Entry]
+    package internal(set) var terms: [String]
+    var postings: [[Int32]]
+    var entries: [IndexShards.Entry]
     /// Per term, the length of its line after the term before it, and as the first line of a chunk.
-    private var followingLength: [Int]
-    private var leadingLength: [Int]
-    package private(set) var chunks: [Chunk]
+    var followingLength: [Int]
+    var leadingLength: [Int]
+    package internal(set) var chunks: [Chunk]
     /// Per tail file, how many terms chain to it and its size.
-    private var tails: [String: (uses: Int, bytes: Int)]
-    private(set) var cardDigests: [String]
-    private var cardBytes: [Int]
+    var tails: [String: (uses: Int, bytes: Int)]
+    var cardDigests: [String]
+    var cardBytes: [Int]
     /// `c/`: the digests of the cards; `d/`: the digests of those directories.
-    private var directories: DirectoryLevel
-    private var rootLevel: DirectoryLevel
+    var directories: DirectoryLevel
+    var rootLevel: DirectoryLevel
 
     /// The digests of the top-level directories, which the manifest lists.
     var roots: [String] { rootLevel.digests }
@@ -320,7 +320,7 @@ package struct CollectionIndex: Sendable {
 
     /// One level of the card directories: file `number` holds the digests of entries
     /// `number·fanout ..< (number+1)·fanout` of the level below, one after another.
-    private struct DirectoryLevel: Sendable {
+    struct DirectoryLevel: Sendable {
         let folder: String
         var digests: [String] = []
         var sizes: [Int] = []

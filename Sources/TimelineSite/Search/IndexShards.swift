@@ -19,6 +19,12 @@ package enum IndexShards {
         let firstTail: String?
         let tailFiles: [SearchFile]
 
+        init(head: [UInt8], firstTail: String?, tailFiles: [SearchFile]) {
+            self.head = head
+            self.firstTail = firstTail
+            self.tailFiles = tailFiles
+        }
+
         package init(postings: [Int32], descending: Bool, layout: SearchLayout, folder: String) {
             var pieces: [[UInt8]] = []
             var start = 0

@@ -14,20 +14,19 @@ package enum SiteSearchCollections {
     static let thumbnailWidth = 160
     static let avatarWidth = 64
 
-    package static func make(site: LinkedSite, images: PublishedImages, captionText: [String?], paths: SitePaths, localizer: Localizer) -> [SearchCollection] {
-        [posts(site: site, images: images, captionText: captionText, paths: paths, localizer: localizer), users(site: site, images: images, paths: paths)]
+    package static func make(images: PublishedImages, contexts: PageContexts) -> [SearchCollection] {
+        [posts(images: images, contexts: contexts), users(site: contexts.site, images: images, paths: contexts.paths)]
     }
 
     /// The post collection: newest first, found by words and hashtags.
-    package static func posts(site: LinkedSite, images: PublishedImages, captionText: [String?], paths: SitePaths, localizer: Localizer) -> SearchCollection {
+    package static func posts(images: PublishedImages, contexts: PageContexts) -> SearchCollection {
+        let site = contexts.site
         let postCount = site.posts.count
         return SearchCollection(
             name: "posts", count: postCount, descending: true, match: .words,
             numberAt: { Int32(postCount - 1 - $0) },
             termsAt: { postTerms(ofPost: $0, in: site) },
-            card: { number in
-                postCard(postCount - 1 - number, site: site, images: images, captionText: captionText, paths: paths, localizer: localizer)
-            })
+            card: { number in postCard(postCount - 1 - number, images: images, contexts: contexts) })
     }
 
     /// The user collection: in the site's user order, found by any part of a name.
@@ -74,9 +73,9 @@ package enum SiteSearchCollections {
     /// `url`, `img` (with `w`, `h`, `alt`), `user`, `name`, `text` (the caption's plain text, cut
     /// as for page descriptions),
     /// `date`, `likes`, `comments`.
-    static func postCard(
-        _ index: Int, site: LinkedSite, images: PublishedImages, captionText: [String?], paths: SitePaths, localizer: Localizer
-    ) -> [UInt8] {
+    static func postCard(_ index: Int, images: PublishedImages, contexts: PageContexts) -> [UInt8] {
+        let site = contexts.site
+        let paths = contexts.paths
         let post = site.posts[index]
         let author = site.users[site.postAuthor[index]]
         var json = JSONText()
@@ -91,8 +90,8 @@ package enum SiteSearchCollections {
         json.field("alt", post.firstPhoto.alt)
         json.field("user", author.username)
         json.field("name", author.name)
-        json.field("text", captionText[index])
-        json.field("date", post.date.map { localizer.date(milliseconds: $0) })
+        json.field("text", contexts.captionText(ofPost: index))
+        json.field("date", post.date.map { contexts.localizer.date(milliseconds: $0) })
         json.field("likes", post.likes.count)
         json.field("comments", post.comments.count)
         json.endObject()

@@ -30,6 +30,6 @@ package enum SiteSearchFiles {
     }
 
     private static func collections(site: LinkedSite, images: PublishedImages, contexts: PageContexts) -> [SearchCollection] {
-        SiteSearchCollections.make(site: site, images: images, captionText: contexts.captionText, paths: contexts.paths, localizer: contexts.localizer)
+        SiteSearchCollections.make(images: images, contexts: contexts)
     }
 }

@@ -11,6 +11,8 @@ package final class StreamedFile {
     private let temporary: String
     private var descriptor: FileDescriptor?
     private var failure: FileSystem.Failure?
+    /// Sees every piece written, in order (a digest of the whole file, made as it is written).
+    package var observer: (([UInt8]) -> Void)?
 
     package init(path: String) throws(FileSystem.Failure) {
         self.path = path
@@ -27,6 +29,7 @@ package final class StreamedFile {
 
     package func append(_ bytes: [UInt8]) {
         guard failure == nil, let descriptor else { return }
+        observer?(bytes)
         do throws(FileSystem.Failure) {
             try FileSystem.writeAll(bytes: bytes, to: descriptor, path: path)
         } catch {

@@ -16,7 +16,7 @@ package struct CardPage: LazyTemplateValue {
         hasher.combine("cards")
         hasher.combine(posts.count)
         for (position, post) in posts.enumerated() {
-            hasher.combine(contexts.cardDigests[post])
+            hasher.combine(contexts.cardDigest(ofPost: post))
             hasher.combine(position < PageContexts.eagerImageCount)
         }
         return hasher.finalize().templateFingerprint

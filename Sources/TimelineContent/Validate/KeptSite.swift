@@ -1,0 +1,43 @@
+import TimelineModel
+
+/// How the linked site is kept in the site index (`StateCoder`), for an edit build to start
+/// from without loading the content: the users whole, each post as a record of its own
+/// (`StoredRecords`, read one at a time), and the indexes linking made. The settings are not
+/// kept: they are read from `site.json` again, which the index is only used beside unchanged.
+extension LinkedSite {
+    /// Writes `site`, or (given nil) reads one with `settings`; `bytes` are what the coder reads,
+    /// so that the posts can be read from them later.
+    package static func code(_ site: LinkedSite?, settings: SiteSettings, bytes: [UInt8], with coder: inout StateCoder) throws(StateCoder.Malformed)
+        -> LinkedSite
+    {
+        let users = try coder.list(site?.users)
+        let posts = try StoredRecords.code(site?.posts, bytes: bytes, with: &coder)
+        let postAuthor = try coder.indexes(site?.postAuthor, below: users.count)
+        let postsByUser = try coder.indexLists(site?.postsByUser, count: users.count, below: posts.count)
+        let following = try coder.indexLists(site?.following, count: users.count, below: users.count)
+        let followers = try coder.indexLists(site?.followers, count: users.count, below: users.count)
+        let tags = try TagIndex.code(site?.tags, postCount: posts.count, with: &coder)
+        guard postAuthor.count == posts.count else { throw StateCoder.Malformed() }
+        if let site { return site }
+        var read = LinkedSite(
+            settings: settings, users: users, posts: posts, postAuthor: postAuthor, postsByUser: postsByUser, following: following, followers: followers)
+        read.tags = tags
+        return read
+    }
+}
+
+extension TagIndex {
+    static func code(_ index: TagIndex?, postCount: Int, with coder: inout StateCoder) throws(StateCoder.Malformed) -> TagIndex {
+        let count = try coder.count(index?.tags.count)
+        var tags: [Tag] = []
+        for position in 0..<count {
+            let tag = index?.tags[position]
+            let key = try coder.string(tag?.key)
+            let spelling = try coder.string(tag?.spelling)
+            let posts = try coder.indexes(tag?.posts, below: postCount)
+            if index == nil { tags.append(Tag(key: key, spelling: spelling, posts: posts)) }
+        }
+        let tagsOfPost = try coder.indexLists(index?.tagsOfPost, count: postCount, below: count)
+        return index ?? TagIndex(tags: tags, tagsOfPost: tagsOfPost)
+    }
+}

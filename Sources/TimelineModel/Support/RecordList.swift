@@ -1,0 +1,79 @@
+/// A list of a site's records by index (its posts, each post's images): either held in memory,
+/// as a build that read them holds them, or read one at a time from a state file
+/// (`StoredRecords`), so that an edit build decodes only the records the pages it makes show.
+/// A record put in place of another (an edited post) is kept beside the stored ones.
+public struct RecordList<Element: Sendable>: RandomAccessCollection, Sendable {
+    private enum Storage: Sendable {
+        case loaded([Element])
+        case stored(count: Int, read: @Sendable (Int) -> Element?, bytes: @Sendable (Int) -> ArraySlice<UInt8>)
+    }
+
+    private var storage: Storage
+    /// Records put in place of stored ones, by index.
+    private var replaced: [Int: Element] = [:]
+
+    public init(_ elements: [Element]) {
+        storage = .loaded(elements)
+    }
+
+    /// `count` records, each made by `read` when it is asked for from its kept bytes (`bytes`);
+    /// `isReadable` must have said that `read` makes every one before any is asked for.
+    package init(count: Int, read: @escaping @Sendable (Int) -> Element?, bytes: @escaping @Sendable (Int) -> ArraySlice<UInt8>) {
+        storage = .stored(count: count, read: read, bytes: bytes)
+    }
+
+    public var startIndex: Int { 0 }
+
+    public var endIndex: Int {
+        switch storage {
+        case .loaded(let elements): elements.count
+        case .stored(let count, _, _): count
+        }
+    }
+
+    public subscript(position: Int) -> Element {
+        switch storage {
+        case .loaded(let elements): elements[position]
+        case .stored(_, let read, _):
+            if let element = replaced[position] {
+                element
+            } else if let element = read(position) {
+                element
+            } else {
+                // `isReadable` read every record, and what they are read from cannot change.
+                preconditionFailure("a stored record that was read before no longer is")
+            }
+        }
+    }
+
+    /// Whether every stored record can be read (each is read once, on every core).
+    package func isReadable() async -> Bool {
+        guard case .stored(let count, let read, _) = storage else { return true }
+        return await ParallelMap.chunks(count: count) { range in range.allSatisfy { read($0) != nil } }.allSatisfy { $0 }
+    }
+
+    /// Whether the records are read one at a time rather than held.
+    package var isStored: Bool {
+        if case .stored = storage { return true }
+        return false
+    }
+
+    /// The kept bytes of the record at `position`, when it is stored and was not replaced: a
+    /// list written again copies them instead of coding the record again.
+    package func storedBytes(at position: Int) -> ArraySlice<UInt8>? {
+        guard case .stored(_, _, let bytes) = storage, replaced[position] == nil else { return nil }
+        return bytes(position)
+    }
+
+    package mutating func replace(at position: Int, with element: Element) {
+        switch storage {
+        case .loaded(var elements):
+            // Let go of the stored array first, so that it changes in place.
+            storage = .loaded([])
+            elements[position] = element
+            storage = .loaded(elements)
+        case .stored:
+            replaced[position] = element
+        }
+    }
+}
