@@ -41,7 +41,27 @@ extension PostPhoto: StateCodable {
     package static func code(_ photo: PostPhoto?, with coder: inout StateCoder) throws(StateCoder.Malformed) -> PostPhoto {
         let asset = try coder.value(photo?.asset)
         let alt = try coder.optional(photo.map(\.alt))
-        return photo ?? PostPhoto(asset: asset, alt: alt)
+        let video = try coder.optional(photo.map(\.video))
+        return photo ?? PostPhoto(asset: asset, alt: alt, video: video)
+    }
+}
+
+extension VideoDetails: StateCodable {
+    package static func code(_ video: VideoDetails?, with coder: inout StateCoder) throws(StateCoder.Malformed) -> VideoDetails {
+        let container = try coder.string(video?.container)
+        let duration = try coder.count(video?.durationMilliseconds, limit: Int.max)
+        let width = try coder.count(video?.codedSize.width)
+        let height = try coder.count(video?.codedSize.height)
+        let rotation = try coder.count(video?.rotation, limit: 270)
+        let videoCodec = try coder.string(video?.videoCodec)
+        let pixelFormat = try coder.string(video?.pixelFormat)
+        let audioCodec = try coder.optional(video.map(\.audioCodec))
+        let audioChannels = try coder.count(video?.audioChannels)
+        let namedAt = try coder.location(video?.namedAt)
+        return video
+            ?? VideoDetails(
+                container: container, durationMilliseconds: duration, codedSize: PixelSize(width: width, height: height), rotation: rotation,
+                videoCodec: videoCodec, pixelFormat: pixelFormat, audioCodec: audioCodec, audioChannels: audioChannels, namedAt: namedAt)
     }
 }
 
