@@ -94,7 +94,7 @@ package struct AssetReader: Sendable {
         do {
             let (bytes, size) = try FileSystem.readPrefix(file.canonical, limit: 64)
             guard format.matches(bytes) else {
-                return .problem(.notAVideo, "'\(reference)' is not a \(format.name) video: its bytes do not start as one")
+                return .problem(.notAVideo, "'\(reference)' holds no \(format.name) video: its bytes do not start as that format's do")
             }
             byteCount = size
         } catch {
@@ -151,7 +151,8 @@ package struct AssetReader: Sendable {
         let kind = FileSystem.kind(of: absolutePath)
         let noun = Self.isVideoFileName(reference) ? "video" : "image"
         guard kind != .missing else {
-            return problem(.missingPhoto, "\(noun) file '\(reference)' does not exist (looked for \(shownPath))\(similarImage(to: reference, inFolder: folder))")
+            return problem(
+                .missingPhoto, "\(noun) file '\(reference)' does not exist (looked for \(shownPath))\(similarImage(to: reference, inFolder: folder))")
         }
         let canonical: String
         if folderIsReal && kind == .file && components.count == 1 {

@@ -39,7 +39,13 @@ package enum FFmpeg {
     /// The first line FFmpeg wrote at error level, for messages, with the file's absolute
     /// path replaced by the path a person reads.
     package static func firstMessage(_ messages: [UInt8], file: SitePath) -> String? {
-        let line = String(decoding: messages, as: UTF8.self).split(whereSeparator: \.isNewline).first { !$0.allSatisfy(\.isWhitespace) }
-        return line.map { String($0).replacing("file:" + file.absolute, with: file.shown).replacing(file.absolute, with: file.shown) }
+        guard var line = String(decoding: messages, as: UTF8.self).split(whereSeparator: \.isNewline).first(where: { !$0.allSatisfy(\.isWhitespace) })
+        else { return nil }
+        // `[mov,mp4,m4a,3gp,3g2,mj2 @ 0x55a4c31d9540] `: the demuxer and its address, which
+        // differs from run to run.
+        if line.hasPrefix("["), let end = line.firstIndex(of: "]"), line[..<end].contains(" @ 0x") {
+            line = line[line.index(after: end)...].drop { $0 == " " }
+        }
+        return String(line).replacing("file:" + file.absolute, with: file.shown).replacing(file.absolute, with: file.shown)
     }
 }
