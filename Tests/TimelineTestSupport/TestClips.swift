@@ -28,9 +28,16 @@ package enum TestClips {
         }
         if audio { arguments += codec == .vp9 ? ["-c:a", "libopus"] : ["-c:a", "aac"] }
         arguments += ["-metadata", "title=Secret title", "-metadata", "location=+48.8584+002.2945/"]
-        if rotation != 0 { arguments += ["-metadata:s:v", "rotate=\(rotation)"] }
         if faststart { arguments += ["-movflags", "+faststart"] }
-        try TestImages.run("ffmpeg", arguments + [path])
+        guard rotation != 0 else {
+            try TestImages.run("ffmpeg", arguments + [path])
+            return
+        }
+        // FFmpeg turns a `rotate` tag into the display matrix only when it copies the streams.
+        let unrotated = path + ".unrotated." + (path as NSString).pathExtension
+        defer { try? FileManager.default.removeItem(atPath: unrotated) }
+        try TestImages.run("ffmpeg", arguments + [unrotated])
+        try TestImages.run("ffmpeg", ["-nostdin", "-v", "error", "-y", "-i", unrotated, "-c", "copy", "-metadata:s:v", "rotate=\(rotation)", path])
     }
 
     /// What `ffprobe` says of a file: its streams' codecs and sizes, its tags, and the rotation.
