@@ -44,7 +44,7 @@ public enum VideoPipeline {
         package let files: [(cacheFile: String, outputFile: String)]
         package let statistics: Statistics
 
-        package static let none = Result(videos: [], posters: [:], files: [], statistics: Statistics())
+        package static let empty = Result(videos: [], posters: [:], files: [], statistics: Statistics())
     }
 
     /// One video of one post, as the cache knows it.
@@ -107,7 +107,7 @@ public enum VideoPipeline {
 
     package static func run(site: LinkedSite, content: SitePath, cache: VideoCache, progress: @escaping @Sendable (String) -> Void) -> (Result?, [Diagnostic]) {
         let videoCount = site.posts.reduce(0) { $0 + $1.photos.count { $0.video != nil } }
-        guard videoCount > 0 else { return (.none, []) }
+        guard videoCount > 0 else { return (Result.empty, []) }
         guard let ffmpeg = FFmpeg.path(of: .ffmpeg), let version = ffmpegVersion() else {
             return (nil, [.error(.videoProcessingFailed, stage: .videos, at: SourceLocation(path: content.shown), FFmpeg.missing(.ffmpeg))])
         }
