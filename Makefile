@@ -3,7 +3,7 @@
 # Debian or macOS: on macOS (Darwin) what is missing comes from Homebrew, never apt-get.
 UNAME_S := $(shell uname -s)
 
-SYSTEM_PACKAGES := libcmark-dev libxml2-dev libvips-dev zlib1g-dev libbrotli-dev libgit2-dev pkg-config
+SYSTEM_PACKAGES := libcmark-dev libxml2-dev libvips-dev zlib1g-dev libbrotli-dev libgit2-dev pkg-config ffmpeg
 # Used by the image tests to make fixtures (vips) and to read metadata back (exiftool), and
 # by the browser tests of search and live reload (headless Chromium), by the test that serves
 # the site with nginx (its brotli module for precompressed files); the Nu HTML checker's
@@ -14,7 +14,7 @@ TEST_PACKAGES := libvips-tools libimage-exiftool-perl chromium python3-venv ngin
 # tools; Homebrew's pkgconf knows their .pc files). The vips formula has the vips command line
 # tools too. No browser: the browser tests use Google Chrome or Chromium from /Applications and
 # skip without one (README.md); Java and Python for the Nu checker come through nu-check.sh.
-BREW_SYSTEM_PACKAGES := pkgconf cmark vips brotli libgit2
+BREW_SYSTEM_PACKAGES := pkgconf cmark vips brotli libgit2 ffmpeg
 BREW_TEST_PACKAGES := vips exiftool nginx
 SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 SWIFT_BUILD_FLAGS ?=

@@ -3,6 +3,7 @@
 #endif
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdint.h>
@@ -93,13 +94,34 @@ int timeline_is_terminal(int descriptor) {
     return isatty(descriptor);
 }
 
-int timeline_spawn_and_wait(const char *executable, const char *const arguments[], const char *messages) {
+/// The process's environment, which a child is started with.
+static char **timeline_environment(void) {
 #if defined(__APPLE__)
-    char **environment = *_NSGetEnviron();
+    // crt_externs.h: a shared library on Darwin reaches the environment through _NSGetEnviron.
+    return *_NSGetEnviron();
 #else
     extern char **environ;
-    char **environment = environ;
+    return environ;
 #endif
+}
+
+/// Waits for `child` to end (waitpid(2)): its exit status, 128 + the signal that ended it, or
+/// -1 with errno.
+static int timeline_wait_for_exit(pid_t child) {
+    int outcome = 0;
+    while (waitpid(child, &outcome, 0) == -1) {
+        if (errno != EINTR) {
+            return -1;
+        }
+    }
+    if (WIFEXITED(outcome)) {
+        return WEXITSTATUS(outcome);
+    }
+    return WIFSIGNALED(outcome) ? 128 + WTERMSIG(outcome) : 255;
+}
+
+int timeline_spawn_and_wait(const char *executable, const char *const arguments[], const char *messages) {
+    char **environment = timeline_environment();
     posix_spawn_file_actions_t actions;
     int status = posix_spawn_file_actions_init(&actions);
     if (status != 0) {
@@ -116,14 +138,119 @@ int timeline_spawn_and_wait(const char *executable, const char *const arguments[
         errno = status;
         return -1;
     }
-    int outcome = 0;
-    while (waitpid(child, &outcome, 0) == -1) {
-        if (errno != EINTR) {
-            return -1;
+    return timeline_wait_for_exit(child);
+}
+
+static int timeline_pipe(int descriptors[2]) {
+#if defined(__linux__)
+    // pipe2(2) with O_CLOEXEC: atomic, so a child another thread starts meanwhile cannot inherit it.
+    return pipe2(descriptors, O_CLOEXEC);
+#else
+    // Darwin has no pipe2: pipe(2), then FD_CLOEXEC on both ends (fcntl(2)).
+    if (pipe(descriptors) != 0) {
+        return -1;
+    }
+    fcntl(descriptors[0], F_SETFD, FD_CLOEXEC);
+    fcntl(descriptors[1], F_SETFD, FD_CLOEXEC);
+    return 0;
+#endif
+}
+
+static int64_t timeline_monotonic_milliseconds(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (int64_t)now.tv_sec * 1000 + (int64_t)now.tv_nsec / 1000000;
+}
+
+int timeline_run_limited(const char *executable, const char *const arguments[], int timeout_seconds, int64_t memory_bytes,
+                         timeline_output_handler handler, void *context, int *timed_out) {
+    char **environment = timeline_environment();
+    *timed_out = 0;
+    int output[2], messages[2];
+    if (timeline_pipe(output) != 0) {
+        return -1;
+    }
+    if (timeline_pipe(messages) != 0) {
+        int saved = errno;
+        close(output[0]);
+        close(output[1]);
+        errno = saved;
+        return -1;
+    }
+    // fork(2) rather than posix_spawn(2), which cannot set resource limits: between fork and
+    // execve the child calls only async-signal-safe functions (open, dup2, setrlimit, execve,
+    // _exit), as a child of a threaded process must.
+    pid_t child = fork();
+    if (child < 0) {
+        int saved = errno;
+        close(output[0]);
+        close(output[1]);
+        close(messages[0]);
+        close(messages[1]);
+        errno = saved;
+        return -1;
+    }
+    if (child == 0) {
+        int input = open("/dev/null", O_RDONLY);
+        if (input < 0 || dup2(input, 0) < 0 || dup2(output[1], 1) < 0 || dup2(messages[1], 2) < 0) {
+            _exit(127);
+        }
+        if (memory_bytes > 0) {
+            struct rlimit memory = {(rlim_t)memory_bytes, (rlim_t)memory_bytes};
+            if (setrlimit(RLIMIT_AS, &memory) != 0) {
+                _exit(127);
+            }
+        }
+        if (timeout_seconds > 0) {
+            struct rlimit processor = {(rlim_t)timeout_seconds, (rlim_t)timeout_seconds + 1};
+            setrlimit(RLIMIT_CPU, &processor);
+        }
+        execve(executable, (char *const *)arguments, environment);
+        _exit(127);
+    }
+    close(output[1]);
+    close(messages[1]);
+    struct pollfd streams[2] = {{output[0], POLLIN, 0}, {messages[0], POLLIN, 0}};
+    int open_streams = 2;
+    int64_t deadline = timeline_monotonic_milliseconds() + (int64_t)timeout_seconds * 1000;
+    char buffer[16384];
+    while (open_streams > 0) {
+        int wait = -1;
+        if (timeout_seconds > 0) {
+            int64_t left = deadline - timeline_monotonic_milliseconds();
+            if (left <= 0) {
+                kill(child, SIGKILL);
+                *timed_out = 1;
+                break;
+            }
+            wait = left > 1000000 ? 1000000 : (int)left;
+        }
+        int ready = poll(streams, 2, wait);
+        if (ready < 0) {
+            if (errno == EINTR) {
+                continue;
+            }
+            kill(child, SIGKILL);
+            break;
+        }
+        for (int index = 0; index < 2; index++) {
+            if (streams[index].fd < 0 || streams[index].revents == 0) {
+                continue;
+            }
+            ssize_t count = read(streams[index].fd, buffer, sizeof buffer);
+            if (count > 0) {
+                handler(context, index + 1, buffer, (size_t)count);
+            } else if (count == 0 || (errno != EINTR && errno != EAGAIN)) {
+                close(streams[index].fd);
+                streams[index].fd = -1;
+                open_streams--;
+            }
         }
     }
-    if (WIFEXITED(outcome)) {
-        return WEXITSTATUS(outcome);
+    for (int index = 0; index < 2; index++) {
+        if (streams[index].fd >= 0) {
+            close(streams[index].fd);
+        }
     }
-    return WIFSIGNALED(outcome) ? 128 + WTERMSIG(outcome) : 255;
+    return timeline_wait_for_exit(child);
 }

@@ -39,7 +39,7 @@ package enum InstagramExportFixture {
                 """#.utf8),
             "media/posts/202204/a.jpg": rocket,
             "media/posts/202204/b.jpg": coffee,
-            "media/posts/202204/c.mp4": Data("not really a video".utf8),
+            "media/posts/202204/c.mp4": try clip(),
             "media/posts/202001/sunset.jpg": coffee,
             "media/posts/202101/untitled.jpg": rocket,
             followingFile: Data(
@@ -58,5 +58,13 @@ package enum InstagramExportFixture {
             try FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try data.write(to: URL(fileURLWithPath: file))
         }
+    }
+
+    /// A short clip FFmpeg makes, the carousel's video.
+    static func clip() throws -> Data {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("timeline-instagram-clip-\(UUID().uuidString).mp4").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try TestClips.make(at: path, width: 160, height: 120, seconds: 1)
+        return try Data(contentsOf: URL(fileURLWithPath: path))
     }
 }

@@ -45,6 +45,20 @@ int timeline_is_terminal(int descriptor);
 /// exit status (or 128 + the signal that ended it).
 int timeline_spawn_and_wait(const char *executable, const char *const arguments[], const char *messages);
 
+/// Receives what a child of `timeline_run_limited` writes: `stream` is 1 (standard output) or 2
+/// (standard error).
+typedef void (*timeline_output_handler)(void *context, int stream, const char *bytes, size_t length);
+
+/// Runs `executable` with `arguments` (null-terminated) and the process's environment, its
+/// standard input /dev/null and its standard output and error read through pipes and handed to
+/// `handler` as they come (fork(2), setrlimit(2) in the child, execve(2), poll(2), waitpid(2)).
+/// The child's address space is limited to `memory_bytes` (RLIMIT_AS; 0 for no limit) and its
+/// processor time to `timeout_seconds` (RLIMIT_CPU), and it is killed with SIGKILL when
+/// `timeout_seconds` of wall-clock time have passed (`*timed_out` is then 1). Returns its exit
+/// status (or 128 + the signal that ended it), or -1 with errno when it could not start.
+int timeline_run_limited(const char *executable, const char *const arguments[], int timeout_seconds, int64_t memory_bytes,
+                         timeline_output_handler handler, void *context, int *timed_out);
+
 // MARK: Loopback sockets (socket.c)
 
 /// A TCP connection to 127.0.0.1:`port` whose reads give up after `receive_timeout_seconds`.

@@ -6,7 +6,8 @@ import TimelineSystem
 import TimelineTemplates
 
 /// `timeline clean --cache`: removes the cached files that the current content and settings no
-/// longer use (an edited photo's old sizes, a setting since changed), or the whole cache.
+/// longer use (an edited photo's old sizes, a setting since changed, a replaced video's web
+/// MP4 and poster), or the whole cache.
 public enum ImageCacheCleaner {
     public struct Report: Sendable {
         public let removedFiles: Int
@@ -14,16 +15,18 @@ public enum ImageCacheCleaner {
         public let removedBytes: Int
 
         public var summary: String {
-            "Removed \(removedFiles) cached image file\(removedFiles == 1 ? "" : "s") (\(removedBytes / 1024) KiB); kept \(keptFiles)"
+            "Removed \(removedFiles) cached image and video file\(removedFiles == 1 ? "" : "s") (\(removedBytes / 1024) KiB); kept \(keptFiles)"
         }
     }
 
     public static func clean(_ options: BuildOptions, everything: Bool) async throws(BuildFailure) -> Report {
         let cache = ImageCache(options.layout.cache)
+        let videoCache = VideoCache(options.layout.cache)
         if everything {
-            let files = cachedFiles(cache)
+            let files = cachedFiles(cache.filesFolder) + cachedFiles(videoCache.filesFolder)
             do {
                 try FileSystem.removeTree(cache.imagesFolder)
+                try FileSystem.removeTree(videoCache.videosFolder)
             } catch {
                 throw BuildFailure([.fileSystem(error, code: .imageCacheError, stage: .images, at: cache.folder.shown)])
             }
@@ -32,7 +35,11 @@ public enum ImageCacheCleaner {
         let (prepared, _) = try await PreparedSite.prepare(options)
         let known = cache.loadIndex()
         let processor = ImageProcessor(cache: cache, settings: prepared.site.settings.images, known: known)
-        let jobs = ImagePipeline.jobs(site: prepared.site, content: options.layout.content).jobs
+        // Without FFmpeg no video key can be worked out, so every cached video file is kept.
+        let videoWork = VideoPipeline.ffmpegVersion().map { VideoPipeline.work(site: prepared.site, content: options.layout.content, ffmpegVersion: $0) }
+        let liveVideos = videoWork?.compactMap { $0 } ?? []
+        let posters = Dictionary(liveVideos.map { ($0.relativePath, $0.poster(in: videoCache)) }) { first, _ in first }
+        let jobs = ImagePipeline.jobs(site: prepared.site, content: options.layout.content, posters: posters).jobs
         let live = await ParallelMap.map(jobs) { processor.liveEntries($0) }.compactMap { $0 }
         let liveKeys = Set(live.flatMap(\.encodedKeys))
 
@@ -49,9 +56,14 @@ public enum ImageCacheCleaner {
         var removed = 0
         var removedBytes = 0
         var keptCount = 0
-        for file in cachedFiles(cache) {
-            let key = Path.stem(of: Path.fileName(of: file.path))
-            if liveKeys.contains(key) {
+        let liveVideoKeys = Set(liveVideos.map(\.key))
+        let videoFiles = videoWork == nil ? [] : cachedFiles(videoCache.filesFolder)
+        keptCount += videoWork == nil ? cachedFiles(videoCache.filesFolder).count : 0
+        for file in cachedFiles(cache.filesFolder) + videoFiles {
+            let name = Path.fileName(of: file.path)
+            // `<key>.webp`, `<key>.mp4`, `<key>.poster.png`; a leftover `.part-<pid>` goes too.
+            let key = String(name.prefix { $0 != "." })
+            if (liveKeys.contains(key) || liveVideoKeys.contains(key)) && !name.contains(".part-") {
                 keptCount += 1
                 continue
             }
@@ -68,10 +80,11 @@ public enum ImageCacheCleaner {
         return Report(removedFiles: removed, keptFiles: keptCount, removedBytes: removedBytes)
     }
 
-    static func cachedFiles(_ cache: ImageCache) -> [(path: String, size: Int)] {
+    /// Every file in the shards of a cache's `files` folder.
+    static func cachedFiles(_ filesFolder: String) -> [(path: String, size: Int)] {
         var files: [(path: String, size: Int)] = []
-        for shard in (try? FileSystem.entries(of: cache.filesFolder)) ?? [] {
-            let folder = cache.filesFolder + "/" + shard
+        for shard in (try? FileSystem.entries(of: filesFolder)) ?? [] {
+            let folder = filesFolder + "/" + shard
             for name in (try? FileSystem.entries(of: folder)) ?? [] {
                 let path = folder + "/" + name
                 files.append((path, FileSystem.stamp(of: path)?.size ?? 0))

@@ -46,16 +46,14 @@ struct SiteIndex: Sendable {
     }
 
     /// The index at `path` with the page contexts it makes, for a site whose settings (read
-    /// again) are `settings` and whose theme is `theme`; nil when it is missing, damaged,
-    /// another writer's, or any record in it cannot be read.
+    /// again) are `settings` and whose theme is `theme`; nil when it is missing, its seal is not
+    /// the digest of its bytes, or another writer's. Its records are then read as pages ask.
     static func read(from path: String, writer: Digest, settings: SiteSettings, theme: Theme, searchLayout: SearchLayout) async -> (
         index: SiteIndex, contexts: PageContexts
     )? {
         guard let (bytes, length) = StreamedFile.sealedBytes(path) else { return nil }
         var coder = StateCoder(reading: bytes)
-        guard let kept = try? codeSite(nil, settings: settings, writer: writer, bytes: bytes, with: &coder), await kept.site.posts.isReadable(),
-            await kept.images.isReadable()
-        else { return nil }
+        guard let kept = try? codeSite(nil, settings: settings, writer: writer, bytes: bytes, with: &coder) else { return nil }
         let contexts = await PageContexts.onDemand(site: kept.site, timelines: kept.timelines, images: kept.images, theme: theme, postDates: kept.postDates)
         let collections = SiteSearchCollections.make(images: kept.images, contexts: contexts)
         guard let search = try? SearchIndex.code(nil, collections: collections, layout: searchLayout, with: &coder), coder.readOffset == length else {

@@ -117,17 +117,22 @@ public enum SiteBuilder {
         timings.lap(stage)
     }
 
-    /// The images stage: libvips and the persistent cache, or the originals as they are when
-    /// the site turns processing off.
+    /// The videos stage, then the images stage: FFmpeg, libvips and the persistent cache, or
+    /// the originals as they are when the site turns image processing off.
     private static func processImages(site: LinkedSite, options: BuildOptions, warnings: inout [Diagnostic]) async throws(BuildFailure) -> PublishedImages {
         let layout = options.layout
-        guard site.settings.images.process else { return .unprocessed(site: site, content: layout.content) }
+        let (videos, videoDiagnostics) = VideoPipeline.run(site: site, content: layout.content, cache: VideoCache(layout.cache)) { message in
+            options.announce(.videos, message)
+        }
+        warnings = DiagnosticList(warnings + videoDiagnostics).sorted
+        guard let videos else { throw BuildFailure(warnings) }
+        guard site.settings.images.process else { return .unprocessed(site: site, content: layout.content, videos: videos) }
         options.announce(.images, "processing \(site.posts.count) photos")
-        let (result, diagnostics) = await ImagePipeline.run(site: site, content: layout.content, cache: ImageCache(layout.cache))
+        let (result, diagnostics) = await ImagePipeline.run(site: site, content: layout.content, cache: ImageCache(layout.cache), posters: videos.posters)
         let list = options.strict ? DiagnosticList(diagnostics).strict() : DiagnosticList(diagnostics)
         warnings = DiagnosticList(warnings + list.all).sorted
         guard let result, !list.hasErrors else { throw BuildFailure(warnings) }
-        return .processed(result, site: site, content: layout.content)
+        return .processed(result, site: site, content: layout.content, videos: videos)
     }
 
     /// The output stage's session: against the last build's manifest, or a staging folder for

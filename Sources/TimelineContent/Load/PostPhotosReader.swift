@@ -1,6 +1,7 @@
 import TimelineModel
 
-/// Reads which photos a post shows, in one of two forms of its front matter:
+/// Reads which photos and videos a post shows, in one of two forms of its front matter (a
+/// video is named as a photo is, and is probed here: see `AssetReader.readVideo`):
 ///
 /// - one photo: `image:` (or, without it, the folder's only image file) and `alt:`, the form
 ///   every post had before posts held several photos;
@@ -20,7 +21,7 @@ struct PostPhotosReader {
     func read(_ fields: RecordFields, reader: inout RecordReader) -> [PostPhoto]? {
         guard let list = fields.members["photos"] else {
             let alt = reader.optionalText(fields, "alt")
-            return singlePhoto(fields, reader: &reader).map { [PostPhoto(asset: $0, alt: alt)] }
+            return singlePhoto(fields, alt: alt, reader: &reader).map { [$0] }
         }
         for key in ["image", "alt"] {
             guard let member = fields.members[key] else { continue }
@@ -57,15 +58,15 @@ struct PostPhotosReader {
                 continue
             }
             firstUse[reference] = referencePosition
-            switch assets.read(reference: reference, inFolder: folder, folderIsReal: folderIsReal) {
-            case .asset(let asset): photos.append(PostPhoto(asset: asset, alt: alt))
-            case .problem(let code, let message):
-                reader.report(code, at: referencePosition, message)
+            switch media(reference, alt: alt, namedAt: reader.location(of: referencePosition)) {
+            case .success(let photo): photos.append(photo)
+            case .failure(let problem):
+                reader.report(problem.code, at: referencePosition, problem.message)
                 failed = true
             }
         }
         let named = Set(firstUse.keys)
-        for name in names where AssetReader.isImageFileName(name) && !name.hasPrefix(".") && !named.contains(name) {
+        for name in names where AssetReader.isMediaFileName(name) && !name.hasPrefix(".") && !named.contains(name) {
             reader.report(
                 .unnamedPhoto, at: list.keyPosition,
                 "'\(name)' is in the post's folder but not in 'photos': add it to the list (- image: \(name)) or move it out of the folder")
@@ -86,22 +87,42 @@ struct PostPhotosReader {
         return (reference, position, reader.optionalText(fields, "alt"))
     }
 
-    /// The one photo of a post without `photos:`: `image:`, else the folder's only image.
-    private func singlePhoto(_ fields: RecordFields, reader: inout RecordReader) -> ContentAsset? {
-        if let reference = reader.optionalText(fields, "image"), let position = fields.position(of: "image") {
+    struct MediaProblem: Error {
+        let code: DiagnosticCode
+        let message: String
+    }
+
+    /// The photo or video `reference` names, with its alt text.
+    private func media(_ reference: String, alt: String?, namedAt location: SourceLocation) -> Result<PostPhoto, MediaProblem> {
+        guard AssetReader.isVideoFileName(reference) else {
             switch assets.read(reference: reference, inFolder: folder, folderIsReal: folderIsReal) {
-            case .asset(let asset): return asset
-            case .problem(let code, let message):
-                reader.report(code, at: position, message)
+            case .asset(let asset): return .success(PostPhoto(asset: asset, alt: alt))
+            case .problem(let code, let message): return .failure(MediaProblem(code: code, message: message))
+            }
+        }
+        switch assets.readVideo(reference: reference, inFolder: folder, folderIsReal: folderIsReal, namedAt: location) {
+        case .video(let asset, let details): return .success(PostPhoto(asset: asset, alt: alt, video: details))
+        case .problem(let code, let message): return .failure(MediaProblem(code: code, message: message))
+        }
+    }
+
+    /// The one photo or video of a post without `photos:`: `image:`, else the folder's only one.
+    private func singlePhoto(_ fields: RecordFields, alt: String?, reader: inout RecordReader) -> PostPhoto? {
+        if let reference = reader.optionalText(fields, "image"), let position = fields.position(of: "image") {
+            switch media(reference, alt: alt, namedAt: reader.location(of: position)) {
+            case .success(let photo): return photo
+            case .failure(let problem):
+                reader.report(problem.code, at: position, problem.message)
                 return nil
             }
         }
-        let candidates = names.filter { AssetReader.isImageFileName($0) && !$0.hasPrefix(".") }
+        let candidates = names.filter { AssetReader.isMediaFileName($0) && !$0.hasPrefix(".") }
         guard candidates.count == 1, let only = candidates.first else {
             if candidates.isEmpty {
                 reader.report(
                     .missingPhoto, at: .lineColumn(line: 1, column: 1),
-                    "the post has no photo: put a \(ImageHeader.Format.extensionList) file in \(assets.content.shown)\(folder)/")
+                    "the post has no photo: put a \(ImageHeader.Format.extensionList) file (or a \(VideoFormat.extensionList) video) in \(assets.content.shown)\(folder)/"
+                )
             } else {
                 reader.report(
                     .ambiguousPhoto, at: .lineColumn(line: 1, column: 1),
@@ -110,10 +131,10 @@ struct PostPhotosReader {
             }
             return nil
         }
-        switch assets.read(reference: only, inFolder: folder, folderIsReal: folderIsReal) {
-        case .asset(let asset): return asset
-        case .problem(let code, let message):
-            reader.appendDiagnostic(.error(code, stage: .load, at: SourceLocation(path: assets.content.shown + folder + "/" + only), message))
+        switch media(only, alt: alt, namedAt: reader.location(of: .lineColumn(line: 1, column: 1))) {
+        case .success(let photo): return photo
+        case .failure(let problem):
+            reader.appendDiagnostic(.error(problem.code, stage: .load, at: SourceLocation(path: assets.content.shown + folder + "/" + only), problem.message))
             return nil
         }
     }

@@ -97,7 +97,7 @@ package struct PostReader: Sendable {
             likes = read
             diagnostics.append(contentsOf: problems)
         }
-        for name in names where !ContentLayout.postFolderFileNames.contains(name) && !name.hasPrefix(".") && !AssetReader.isImageFileName(name) {
+        for name in names where !ContentLayout.postFolderFileNames.contains(name) && !name.hasPrefix(".") && !AssetReader.isMediaFileName(name) {
             let hint = Suggestion.closest(to: name, among: ContentLayout.postFolderFileNames).map { "; did you mean '\($0)'?" } ?? ""
             diagnostics.append(
                 .warning(

@@ -4,7 +4,7 @@ import TimelineModel
 /// Reads `site.json`.
 package struct SiteSettingsReader {
     package static let keys = [
-        "title", "description", "baseURL", "language", "timeZone", "pageSize", "feedDepth", "feedEntries", "images", "showCameraDetails",
+        "title", "description", "baseURL", "language", "timeZone", "pageSize", "feedDepth", "feedEntries", "images", "videos", "showCameraDetails",
         "relativeURLs", "host", "precompress", "extra",
     ]
 
@@ -41,6 +41,9 @@ package struct SiteSettingsReader {
         }
         settings.pageSize = reader.positiveInteger(fields, "pageSize") ?? SiteSettings.defaultPageSize
         settings.feedDepth = reader.positiveInteger(fields, "feedDepth") ?? SiteSettings.defaultFeedDepth
+        if let videos = fields.members["videos"] {
+            settings.videos = VideoSettingsReader.read(videos.value, with: &reader)
+        }
         if let images = fields.members["images"] {
             settings.images = ImageSettingsReader.read(images.value, with: &reader)
         }

@@ -43,6 +43,7 @@ public enum SiteLinker {
         for post in posts {
             let author = resolver.resolve(post.author, role: "author", diagnostics: &diagnostics)
             check(post, resolver: resolver, diagnostics: &diagnostics)
+            VideoLimits.check(post, settings: content.settings.videos, diagnostics: &diagnostics)
             guard let author else { continue }
             postsByUser[author].append(linkedPosts.count)
             postAuthor.append(author)

@@ -2,6 +2,8 @@
 public enum BuildStage: String, Sendable, CaseIterable {
     case load
     case validate
+    /// Post videos through FFmpeg, before the images stage makes their posters' sizes.
+    case videos
     case images
     case timelines
     case search

@@ -29,6 +29,15 @@ public enum DiagnosticCode: String, Sendable, Hashable {
     case photoTooLarge
     case undecodablePhoto
     case imageCacheError
+    /// A video file whose bytes are no video of the format its name says (a playlist named
+    /// `.mp4`), or that holds no video stream.
+    case notAVideo
+    /// A video FFmpeg cannot read to its end: truncated or corrupt.
+    case brokenVideo
+    /// A video longer, larger in pixels or in bytes than `videos` in site.json allows.
+    case videoTooLarge
+    /// FFmpeg (`ffmpeg`, `ffprobe`) is not installed, or failed to make a video's files.
+    case videoProcessingFailed
     case emptyComment
     case selfFollow
     case duplicateFollow

@@ -41,7 +41,26 @@ extension PostPhoto: StateCodable {
     package static func code(_ photo: PostPhoto?, with coder: inout StateCoder) throws(StateCoder.Malformed) -> PostPhoto {
         let asset = try coder.value(photo?.asset)
         let alt = try coder.optional(photo.map(\.alt))
-        return photo ?? PostPhoto(asset: asset, alt: alt)
+        let video = try coder.optional(photo.map(\.video))
+        return photo ?? PostPhoto(asset: asset, alt: alt, video: video)
+    }
+}
+
+extension VideoDetails: StateCodable {
+    package static func code(_ video: VideoDetails?, with coder: inout StateCoder) throws(StateCoder.Malformed) -> VideoDetails {
+        let container = try coder.string(video?.container)
+        let duration = try coder.count(video?.durationMilliseconds, limit: Int.max)
+        let codedSize = try coder.value(video?.codedSize)
+        let rotation = try coder.count(video?.rotation, limit: 270)
+        let videoCodec = try coder.string(video?.videoCodec)
+        let pixelFormat = try coder.string(video?.pixelFormat)
+        let audioCodec = try coder.optional(video.map(\.audioCodec))
+        let audioChannels = try coder.count(video?.audioChannels)
+        let namedAt = try coder.location(video?.namedAt)
+        return video
+            ?? VideoDetails(
+                container: container, durationMilliseconds: duration, codedSize: codedSize, rotation: rotation,
+                videoCodec: videoCodec, pixelFormat: pixelFormat, audioCodec: audioCodec, audioChannels: audioChannels, namedAt: namedAt)
     }
 }
 
@@ -187,7 +206,19 @@ extension ProcessedImage: StateCodable {
         let display = try coder.list(image?.display)
         let squares = try coder.list(image?.squares)
         let camera = try coder.optional(image.map(\.camera))
-        return image ?? ProcessedImage(size: size, placeholderColor: placeholderColor, display: display, squares: squares, camera: camera)
+        let video = try coder.optional(image.map(\.video))
+        return image ?? ProcessedImage(size: size, placeholderColor: placeholderColor, display: display, squares: squares, camera: camera, video: video)
+    }
+}
+
+extension PublishedVideo: StateCodable {
+    package static func code(_ video: PublishedVideo?, with coder: inout StateCoder) throws(StateCoder.Malformed) -> PublishedVideo {
+        let outputFile = try coder.string(video?.outputFile)
+        let size = try coder.value(video?.size)
+        let byteCount = try coder.count(video?.byteCount, limit: Int.max)
+        let duration = try coder.count(video?.durationMilliseconds, limit: Int.max)
+        let mediaType = try coder.string(video?.mediaType)
+        return video ?? PublishedVideo(outputFile: outputFile, size: size, byteCount: byteCount, durationMilliseconds: duration, mediaType: mediaType)
     }
 }
 

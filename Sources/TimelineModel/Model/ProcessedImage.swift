@@ -11,13 +11,18 @@ public struct ProcessedImage: Sendable, Hashable {
     /// What the original's EXIF says about the camera, for a post photo when the site shows
     /// camera details (`showCameraDetails`); nil otherwise.
     public let camera: CameraDetails?
+    /// For a post's video, the MP4 it plays; the image is then its poster frame.
+    public var video: PublishedVideo?
 
-    public init(size: PixelSize, placeholderColor: String?, display: [Rendition], squares: [Rendition], camera: CameraDetails? = nil) {
+    public init(
+        size: PixelSize, placeholderColor: String?, display: [Rendition], squares: [Rendition], camera: CameraDetails? = nil, video: PublishedVideo? = nil
+    ) {
         self.size = size
         self.placeholderColor = placeholderColor
         self.display = display
         self.squares = squares
         self.camera = camera
+        self.video = video
     }
 }
 

@@ -13,6 +13,8 @@ public struct SiteSettings: Sendable, Hashable {
     /// The most pages a user's timeline feed shows.
     public var feedDepth: Int
     public var images: ImageSettings
+    /// How post videos are checked and published (`videos`).
+    public var videos = VideoSettings()
     /// The most entries an Atom feed holds (the newest).
     public var feedEntries: Int
     /// Whether post pages show the camera, lens, exposure and time the photo was taken, from

@@ -16,8 +16,9 @@ public struct RecordList<Element: Sendable>: RandomAccessCollection, Sendable {
         storage = .loaded(elements)
     }
 
-    /// `count` records, each made by `read` when it is asked for from its kept bytes (`bytes`);
-    /// `isReadable` must have said that `read` makes every one before any is asked for.
+    /// `count` records, each made by `read` when it is asked for from its kept bytes (`bytes`).
+    /// `read` must make every one: the bytes are those of a sealed state file that this very
+    /// build of the tool wrote (`SiteIndex`), so a record that does not decode is a bug.
     package init(count: Int, read: @escaping @Sendable (Int) -> Element?, bytes: @escaping @Sendable (Int) -> ArraySlice<UInt8>) {
         storage = .stored(count: count, read: read, bytes: bytes)
     }
@@ -40,16 +41,10 @@ public struct RecordList<Element: Sendable>: RandomAccessCollection, Sendable {
             } else if let element = read(position) {
                 element
             } else {
-                // `isReadable` read every record, and what they are read from cannot change.
-                preconditionFailure("a stored record that was read before no longer is")
+                // The bytes are a sealed file this build of the tool wrote (see `init`).
+                preconditionFailure("a record of a sealed state file does not decode")
             }
         }
-    }
-
-    /// Whether every stored record can be read (each is read once, on every core).
-    package func isReadable() async -> Bool {
-        guard case .stored(let count, let read, _) = storage else { return true }
-        return await ParallelMap.chunks(count: count) { range in range.allSatisfy { read($0) != nil } }.allSatisfy { $0 }
     }
 
     /// Whether the records are read one at a time rather than held.

@@ -222,11 +222,11 @@ package enum StateFileKind: String, Sendable {
 
     var version: Int {
         switch self {
-        case .records: 6
+        case .records: 7
         case .inputs: 5
         case .manifest: 2
         case .journal: 3
-        case .site: 1
+        case .site: 2
         }
     }
 

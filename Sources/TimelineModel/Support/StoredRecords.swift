@@ -39,8 +39,7 @@ package enum StoredRecords {
         return ranges
     }
 
-    /// The records at `ranges` of `bytes` as a list that reads each when asked (a record that
-    /// does not decode to its whole range reads as nil: `RecordList.isReadable`).
+    /// The records at `ranges` of `bytes` as a list that reads each when asked.
     package static func list<Element: StateCodable & Sendable>(of type: Element.Type, bytes: [UInt8], ranges: [Range<Int>]) -> RecordList<Element> {
         RecordList(
             count: ranges.count,
@@ -51,8 +50,7 @@ package enum StoredRecords {
             }, bytes: { bytes[ranges[$0]] })
     }
 
-    /// Writes `list`, or (given nil) reads one from `bytes`, the bytes the coder reads; the list
-    /// read must be checked with `RecordList.isReadable` before use.
+    /// Writes `list`, or (given nil) reads one from `bytes`, the bytes the coder reads.
     package static func code<Element: StateCodable & Sendable>(_ list: RecordList<Element>?, bytes: [UInt8], with coder: inout StateCoder) throws(StateCoder
         .Malformed) -> RecordList<Element>
     {

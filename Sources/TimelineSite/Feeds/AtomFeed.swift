@@ -15,11 +15,14 @@ package struct AtomFeed: Sendable {
         let uri: String?
     }
 
-    /// A photo attached to an entry: an enclosure link and a Media RSS `media:content`.
+    /// A photo attached to an entry: an enclosure link and a Media RSS `media:content`; for a
+    /// video, those name the video, whose poster the entry's HTML shows.
     package struct Photo: Sendable, Hashable {
         /// Absolute.
         package let url: String
         package let file: SharedPhoto
+        /// The video's absolute URL, when the photo is its poster.
+        package var videoURL: String?
     }
 
     package struct Entry: Sendable {
@@ -112,7 +115,16 @@ package struct AtomFeed: Sendable {
             try xml.element("updated", text: ISODate.timestamp(milliseconds: entry.updated))
             try write(entry.author, to: xml)
             try xml.element("content", [("type", "html"), ("xml:base", entry.contentBase)], text: entry.contentHTML)
-            if let photo = entry.photo {
+            if let photo = entry.photo, let video = photo.file.video, let videoURL = photo.videoURL {
+                try xml.element("link", [("rel", "enclosure"), ("type", video.mediaType), ("length", String(video.byteCount)), ("href", videoURL)])
+                try xml.element(
+                    "media:content",
+                    [
+                        ("url", videoURL), ("type", video.mediaType), ("medium", "video"), ("fileSize", String(video.byteCount)),
+                        ("width", String(video.size.width)), ("height", String(video.size.height)),
+                        ("duration", String((video.durationMilliseconds + 999) / 1000)),
+                    ])
+            } else if let photo = entry.photo {
                 let file = photo.file
                 try xml.element("link", [("rel", "enclosure"), ("type", file.mediaType), ("length", String(file.byteCount)), ("href", photo.url)])
                 try xml.element(

@@ -79,7 +79,9 @@ package struct FeedBuilder: Sendable {
     private func postEntry(_ index: Int) -> AtomFeed.Entry {
         let post = site.posts[index]
         let url = absolute(paths.post(post.id))
-        let photos = contexts.sharing.photos.sharedPhotos(ofPost: index).map { AtomFeed.Photo(url: baseURL + $0.file, file: $0) }
+        let photos = contexts.sharing.photos.sharedPhotos(ofPost: index).map {
+            AtomFeed.Photo(url: baseURL + $0.file, file: $0, videoURL: $0.video.map { baseURL + $0.outputFile })
+        }
         let author = site.postAuthor[index]
         let caption = contexts.captionText(ofPost: index).flatMap { $0.isEmpty ? nil : $0 }
         return AtomFeed.Entry(

@@ -44,9 +44,15 @@ package struct PageSharing: Sendable {
         switch page {
         case .post(let index):
             let post = site.posts[index]
-            let image = image(photos.sharedPhoto(ofPost: index))
+            let shared = photos.sharedPhoto(ofPost: index)
+            let image = image(shared)
+            let video = shared.video.flatMap { video in
+                paths.baseURL.map {
+                    ShareImage(url: $0 + video.outputFile, width: video.size.width, height: video.size.height, type: video.mediaType, alt: nil)
+                }
+            }
             return ShareValues(
-                type: "article", twitterCard: image == nil ? "summary" : "summary_large_image", image: image,
+                type: "article", twitterCard: image == nil ? "summary" : "summary_large_image", image: image, video: video,
                 author: paths.absoluteURL(paths.profile(site.users[site.postAuthor[index]].username)),
                 publishedTime: post.date.map { ISODate.timestamp(milliseconds: $0) })
         case .profile(let user, _):

@@ -17,6 +17,8 @@ package struct SharedPhoto: Sendable, Hashable {
     package let byteCount: Int
     /// The text alternative, when there is one.
     package let alt: String?
+    /// When the photo is a video's poster frame: the video.
+    package var video: PublishedVideo?
 }
 
 package struct SharedPhotos: Sendable {
@@ -42,7 +44,9 @@ package struct SharedPhotos: Sendable {
     private func sharedPhoto(_ number: Int, ofPost index: Int) -> SharedPhoto {
         let image = images.posts[index][number]
         let rendition = ImageContexts.fallbackRendition(image.display, atLeast: Self.preferredWidth)
-        return Self.shared(rendition, fallbackSize: image.size, alt: site.posts[index].photos[number].alt)
+        var shared = Self.shared(rendition, fallbackSize: image.size, alt: site.posts[index].photos[number].alt)
+        shared.video = image.video
+        return shared
     }
 
     /// A profile's picture: the avatar when the user has one (its largest square), else their

@@ -34,7 +34,7 @@ public enum ImagePipeline {
     }
 
     package static func run(
-        site: LinkedSite, content: SitePath, cache: ImageCache
+        site: LinkedSite, content: SitePath, cache: ImageCache, posters: [String: VideoPipeline.Poster] = [:]
     ) async -> (Result?, [Diagnostic]) {
         let settings = site.settings.images
         do {
@@ -42,7 +42,7 @@ public enum ImagePipeline {
         } catch {
             return (nil, [.error(.undecodablePhoto, stage: .images, at: SourceLocation(path: content.shown), error.message)])
         }
-        let (jobs, photoJobs, avatarJob) = Self.jobs(site: site, content: content)
+        let (jobs, photoJobs, avatarJob) = Self.jobs(site: site, content: content, posters: posters)
         let known = cache.loadIndex()
         let processor = ImageProcessor(cache: cache, settings: settings, known: known, readsCameraDetails: site.settings.showCameraDetails)
         let sources = await ParallelMap.map(jobs) { processor.identify($0) }
@@ -111,9 +111,11 @@ public enum ImagePipeline {
         return (shared, renderingOfJob)
     }
 
-    /// One job per photo of each post, then one per avatar; `photoJobs` gives each post's range
-    /// of jobs, `avatarJob` maps a user to theirs.
-    package static func jobs(site: LinkedSite, content: SitePath) -> (jobs: [ImageJob], photoJobs: [Range<Int>], avatarJob: [Int: Int]) {
+    /// One job per photo of each post (for a video, its poster frame), then one per avatar;
+    /// `photoJobs` gives each post's range of jobs, `avatarJob` maps a user to theirs.
+    package static func jobs(
+        site: LinkedSite, content: SitePath, posters: [String: VideoPipeline.Poster]
+    ) -> (jobs: [ImageJob], photoJobs: [Range<Int>], avatarJob: [Int: Int]) {
         let paths = SitePaths(settings: site.settings)
         var jobs: [ImageJob] = []
         var photoJobs: [Range<Int>] = []
@@ -121,6 +123,14 @@ public enum ImagePipeline {
         for post in site.posts {
             let start = jobs.count
             for photo in post.photos {
+                if photo.video != nil {
+                    guard let poster = posters[photo.asset.relativePath] else { continue }
+                    jobs.append(
+                        ImageJob(
+                            purpose: .postPhoto, asset: poster.asset(of: photo.asset), source: poster.file, outputFolder: paths.post(post.id).folder,
+                            stem: URLPath.safeFileName(Path.stem(of: photo.asset.fileName)), owner: "poster of the video of post \(post.id.rawValue)"))
+                    continue
+                }
                 jobs.append(
                     ImageJob(
                         purpose: .postPhoto, asset: photo.asset, source: content.appending(photo.asset.relativePath),

@@ -20,10 +20,4 @@ extension PublishedImages {
                 posts: posts, avatars: avatars, processedFiles: [], originalFiles: [], originalPhotoFiles: originals,
                 statistics: ImagePipeline.Statistics(images: counts[0], decoded: counts[1], encoded: counts[2]))
     }
-
-    /// Whether every post's kept images can be read.
-    package func isReadable() async -> Bool {
-        guard await posts.isReadable() else { return false }
-        return await originalPhotoFiles.isReadable()
-    }
 }

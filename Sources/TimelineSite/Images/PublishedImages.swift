@@ -31,14 +31,23 @@ package struct PublishedImages: Sendable {
         self.statistics = statistics
     }
 
-    /// With `images.process` off: every photo and avatar published as it is.
-    package static func unprocessed(site: LinkedSite, content: SitePath) -> PublishedImages {
+    /// With `images.process` off: every photo and avatar published as it is (a video's poster
+    /// frame as FFmpeg made it).
+    package static func unprocessed(site: LinkedSite, content: SitePath, videos: VideoPipeline.Result) -> PublishedImages {
         let paths = SitePaths(settings: site.settings)
         var originals: [(source: String, identity: Digest?, outputFile: String)] = []
         let posts = site.posts.map { post in
             zip(post.photos, paths.photoFiles(of: post)).map { photo, file in
-                originals.append((content.appending(photo.asset.relativePath).absolute, photo.asset.identity, file))
-                return ProcessedImage(size: photo.asset.pixelSize, placeholderColor: nil, display: [Self.original(photo.asset, at: file)], squares: [])
+                var asset = photo.asset
+                var source = content.appending(photo.asset.relativePath).absolute
+                var file = file
+                if let poster = videos.posters[photo.asset.relativePath] {
+                    asset = poster.asset(of: photo.asset, byteCount: FileSystem.stamp(of: poster.file.absolute)?.size ?? 0)
+                    source = poster.file.absolute
+                    file = Path.parent(of: file) + "/" + Path.stem(of: file) + ".poster." + poster.key.prefix(VideoPipeline.nameDigestLength) + ".png"
+                }
+                originals.append((source, asset.identity, file))
+                return ProcessedImage(size: asset.pixelSize, placeholderColor: nil, display: [Self.original(asset, at: file)], squares: [])
             }
         }
         let avatars = site.users.map { user -> ProcessedImage? in
@@ -48,11 +57,13 @@ package struct PublishedImages: Sendable {
         }
         return PublishedImages(
             posts: RecordList(posts), avatars: avatars, processedFiles: [], originalFiles: originals, originalPhotoFiles: RecordList(posts.map { _ in [] }),
-            statistics: ImagePipeline.Statistics())
+            statistics: ImagePipeline.Statistics()
+        ).playing(videos)
     }
 
-    /// Adds the original photos to a processed site, when `images.publishOriginals` asks.
-    package static func processed(_ result: ImagePipeline.Result, site: LinkedSite, content: SitePath) -> PublishedImages {
+    /// Adds the original photos to a processed site, when `images.publishOriginals` asks, and
+    /// the videos to their posters.
+    package static func processed(_ result: ImagePipeline.Result, site: LinkedSite, content: SitePath, videos: VideoPipeline.Result) -> PublishedImages {
         let paths = SitePaths(settings: site.settings)
         let publishOriginals = site.settings.images.publishOriginals
         let originalFiles = publishOriginals ? site.posts.map { paths.photoFiles(of: $0) } : []
@@ -61,7 +72,23 @@ package struct PublishedImages: Sendable {
         }
         return PublishedImages(
             posts: RecordList(result.posts), avatars: result.avatars, processedFiles: result.files, originalFiles: originals,
-            originalPhotoFiles: RecordList(publishOriginals ? originalFiles : site.posts.map { _ in [] }), statistics: result.statistics)
+            originalPhotoFiles: RecordList(publishOriginals ? originalFiles : site.posts.map { _ in [] }), statistics: result.statistics
+        ).playing(videos)
+    }
+
+    /// Each video's poster given the video it stands for, and the videos' files to publish.
+    private func playing(_ videos: VideoPipeline.Result) -> PublishedImages {
+        guard !videos.files.isEmpty else { return self }
+        let posts = zip(posts, videos.videos).map { images, videos in
+            zip(images, videos).map { image, video in
+                var image = image
+                image.video = video
+                return image
+            }
+        }
+        return PublishedImages(
+            posts: RecordList(posts), avatars: avatars, processedFiles: processedFiles + videos.files, originalFiles: originalFiles,
+            originalPhotoFiles: originalPhotoFiles, statistics: statistics)
     }
 
     private static func original(_ asset: ContentAsset, at file: String) -> Rendition {

@@ -28,7 +28,8 @@ package enum ImageContexts {
                 sources: display.sources, sizes: thumbnailSizes, alt: display.alt, hasAlt: display.hasAlt, placeholderStyle: display.placeholderStyle,
                 originalURL: display.originalURL)
         }
-        return PhotoValues(image: ImageValues(display), thumbnail: ImageValues(thumbnail), camera: image.camera)
+        let video = image.video.map { VideoValues($0, posterURL: display.sources?.url, paths: paths) }
+        return PhotoValues(image: ImageValues(display), thumbnail: ImageValues(thumbnail), video: video, camera: image.camera)
     }
 
     static func avatar(_ image: ProcessedImage, paths: SitePaths) -> ImageValues {

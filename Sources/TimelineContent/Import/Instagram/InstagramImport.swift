@@ -7,8 +7,8 @@ import TimelineSystem
 /// ID made from its time and its media, so the same export imported twice changes nothing and
 /// a newer one adds what is new. Each user and post is written whole or not at all
 /// (`ContentTransaction`). What cannot be imported is reported one by one with its file and
-/// JSON path: videos (until the site has video posts), follows of people not on the site,
-/// media missing from the export.
+/// JSON path: media of a format the site does not take, follows of people not on the site,
+/// media missing from the export. Videos are imported as video posts.
 public struct InstagramImport: Sendable {
     public let exportPath: String
     public let folder: ContentFolder
@@ -174,8 +174,11 @@ public struct InstagramImport: Sendable {
 
     /// Why a media item is left out of its post; nil to import it.
     private static func reasonToSkip(_ media: InstagramMedia, photosSoFar: Int) -> String? {
-        if media.kind == .video { return "video posts are not supported yet; the rest of the post is imported" }
-        if !AssetReader.isImageFileName(media.uri.fileName) { return "'\(media.uri)' is not a \(ImageHeader.Format.extensionList) file" }
+        if media.kind == .video {
+            if !AssetReader.isVideoFileName(media.uri.fileName) { return "'\(media.uri)' is not a \(VideoFormat.extensionList) file" }
+        } else if !AssetReader.isImageFileName(media.uri.fileName) {
+            return "'\(media.uri)' is not a \(ImageHeader.Format.extensionList) file"
+        }
         if photosSoFar == maximumPhotos { return "a post holds at most \(maximumPhotos) photos" }
         return nil
     }

@@ -62,10 +62,12 @@ package final class ImageValues: TemplateContext {
 }
 
 /// A post's photo: an image of its display sizes, its `thumbnail`, and how a page loads it
-/// (`loading`, `fetchPriority`), which only cards and post pages set.
+/// (`loading`, `fetchPriority`), which only cards and post pages set. For a video, the image
+/// is its poster frame and `video` what plays.
 package final class PhotoValues: TemplateContext {
     package let image: ImageValues
     let thumbnail: ImageValues
+    let video: VideoValues?
     /// Nil leaves `loading` and `fetchPriority` out.
     let eager: Bool?
     /// What the original's EXIF says about the camera, when the site shows it: not a field of
@@ -76,28 +78,31 @@ package final class PhotoValues: TemplateContext {
     /// page that shows them.
     package let cachedFingerprint: TemplateFingerprint?
 
-    init(image: ImageValues, thumbnail: ImageValues, eager: Bool? = nil, camera: CameraDetails? = nil) {
+    init(image: ImageValues, thumbnail: ImageValues, video: VideoValues? = nil, eager: Bool? = nil, camera: CameraDetails? = nil) {
         self.image = image
         self.thumbnail = thumbnail
+        self.video = video
         self.eager = eager
         self.camera = camera
         var hasher = StableHasher()
         hasher.combine("photo")
         ContextFingerprint.combine(.object(image), into: &hasher)
         ContextFingerprint.combine(.object(thumbnail), into: &hasher)
+        if let video { ContextFingerprint.combine(.object(video), into: &hasher) }
         hasher.combine(eager == nil ? 2 : eager == true ? 1 : 0)
         cachedFingerprint = hasher.finalize().templateFingerprint
     }
 
     /// Eager photos are the first of a list, which the browser should fetch at once.
     package func loading(eager: Bool) -> PhotoValues {
-        PhotoValues(image: image, thumbnail: thumbnail, eager: eager, camera: camera)
+        PhotoValues(image: image, thumbnail: thumbnail, video: video, eager: eager, camera: camera)
     }
 
     package static let templateFields = TemplateFieldList<PhotoValues>(
         "photo",
         ImageValues.templateFields.fields.map { $0.lifted { $0.image } } + [
             .object("thumbnail") { $0.thumbnail },
+            .optionalObject("video") { $0.video },
             .optionalText("loading") { $0.eager.map { $0 ? "eager" : "lazy" } },
             .optionalText("fetchPriority") { $0.eager.map { $0 ? "high" : "auto" } },
         ])

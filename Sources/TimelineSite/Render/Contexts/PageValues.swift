@@ -64,14 +64,20 @@ package final class ShareValues: TemplateContext {
     let type: String
     let twitterCard: String
     package let image: ShareImage?
+    /// The post's first video, for `og:video`.
+    let video: ShareImage?
     package let author: String?
     let publishedTime: String?
     package let username: String?
 
-    init(type: String, twitterCard: String, image: ShareImage? = nil, author: String? = nil, publishedTime: String? = nil, username: String? = nil) {
+    init(
+        type: String, twitterCard: String, image: ShareImage? = nil, video: ShareImage? = nil, author: String? = nil, publishedTime: String? = nil,
+        username: String? = nil
+    ) {
         self.type = type
         self.twitterCard = twitterCard
         self.image = image
+        self.video = video
         self.author = author
         self.publishedTime = publishedTime
         self.username = username
@@ -83,6 +89,7 @@ package final class ShareValues: TemplateContext {
             .text("type") { $0.type },
             .text("twitterCard") { $0.twitterCard },
             .optionalObject("image") { $0.image },
+            .optionalObject("video") { $0.video },
             .optionalText("author") { $0.author },
             .optionalText("publishedTime") { $0.publishedTime },
             .optionalText("username") { $0.username },

@@ -1,0 +1,90 @@
+import TimelineModel
+import TimelineSystem
+
+/// Reads a video file once with `ffprobe` (JSON), demuxing it to its end without decoding:
+/// what it holds (container, streams, codecs, size, rotation, duration), and whether it is
+/// whole. A file that is no video of its format, or that is cut short or corrupt, is a problem
+/// with its own code.
+package enum VideoProbe {
+    package struct Problem: Error, Sendable {
+        package let code: DiagnosticCode
+        package let message: String
+    }
+
+    /// `file` of `format`, named in the front matter at `namedAt`.
+    package static func probe(_ file: SitePath, format: VideoFormat, namedAt: SourceLocation) -> Result<VideoDetails, Problem> {
+        guard let ffprobe = FFmpeg.path(of: .ffprobe) else { return .failure(Problem(code: .videoProcessingFailed, message: FFmpeg.missing(.ffprobe))) }
+        let arguments =
+            ["-v", "error", "-count_packets"] + FFmpeg.input(file.absolute, format: format) + [
+                "-show_entries",
+                "format=format_name,duration:stream=index,codec_type,codec_name,pix_fmt,width,height,channels,nb_frames,nb_read_packets:stream_side_data=rotation",
+                "-of", "json",
+            ]
+        guard let outcome = ChildProcess.run(ffprobe, arguments: arguments, limits: FFmpeg.probeLimits) else {
+            return .failure(Problem(code: .videoProcessingFailed, message: "cannot start ffprobe: error \(SystemError.last)"))
+        }
+        let reason = FFmpeg.firstMessage(outcome.messages, file: file)
+        if outcome.timedOut {
+            return .failure(Problem(code: .brokenVideo, message: "ffprobe did not finish reading it within \(FFmpeg.probeLimits.timeoutSeconds) seconds"))
+        }
+        guard outcome.status == 0, let json = try? JSONParser.parse(outcome.output) else {
+            return .failure(Problem(code: .brokenVideo, message: "FFmpeg cannot read it as \(format.name) video" + (reason.map { ": \($0)" } ?? "")))
+        }
+        return details(json, format: format, namedAt: namedAt, warning: reason)
+    }
+
+    /// The probe's JSON as details, or why the file is not a whole video.
+    static func details(_ json: ContentValue, format: VideoFormat, namedAt: SourceLocation, warning: String?) -> Result<VideoDetails, Problem> {
+        let formatName = json["format"]?["format_name"]?.text
+        guard formatName == format.probedFormatName else {
+            return .failure(Problem(code: .notAVideo, message: "FFmpeg reads it as '\(formatName ?? "nothing")', not as \(format.name) video"))
+        }
+        let streams = json["streams"]?.items ?? []
+        guard let video = streams.first(where: { $0["codec_type"]?.text == "video" }),
+            let width = video["width"]?.integer, let height = video["height"]?.integer, width > 0, height > 0,
+            let codec = video["codec_name"]?.text
+        else {
+            return .failure(Problem(code: .notAVideo, message: "it holds no video stream"))
+        }
+        if let warning {
+            return .failure(Problem(code: .brokenVideo, message: "it is cut short or corrupt: \(warning)"))
+        }
+        // MP4 states each stream's frame count up front: a file cut short reads fewer packets.
+        for stream in streams {
+            if let stated = stream["nb_frames"]?.integer, let read = stream["nb_read_packets"]?.integer, read < stated {
+                return .failure(Problem(code: .brokenVideo, message: "it is cut short: \(read) of its \(stated) frames are there"))
+            }
+        }
+        guard let seconds = json["format"]?["duration"]?.text.flatMap(Double.init), seconds > 0, seconds.isFinite else {
+            return .failure(Problem(code: .brokenVideo, message: "it has no duration"))
+        }
+        let audio = streams.first { $0["codec_type"]?.text == "audio" }
+        let rotation = video["side_data_list"]?.items?.compactMap { $0["rotation"]?.integer }.first ?? 0
+        return .success(
+            VideoDetails(
+                container: format.probedFormatName, durationMilliseconds: Int((seconds * 1000).rounded()), codedSize: PixelSize(width: width, height: height),
+                rotation: ((rotation % 360) + 360) % 360, videoCodec: codec, pixelFormat: video["pix_fmt"]?.text ?? "",
+                audioCodec: audio?["codec_name"]?.text, audioChannels: audio?["channels"]?.integer ?? 0, namedAt: namedAt))
+    }
+}
+
+extension ContentValue {
+    fileprivate subscript(key: String) -> ContentValue? {
+        guard case .object(let members) = kind else { return nil }
+        return members.first { $0.key == key }?.value
+    }
+
+    fileprivate var text: String? {
+        switch kind {
+        case .string(let text), .number(let text): text
+        default: nil
+        }
+    }
+
+    fileprivate var integer: Int? { text.flatMap { Int($0) } }
+
+    fileprivate var items: [ContentValue]? {
+        guard case .array(let items) = kind else { return nil }
+        return items
+    }
+}

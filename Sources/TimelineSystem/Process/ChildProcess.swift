@@ -1,0 +1,100 @@
+import CSystemSupport
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A program run to its end as a child process under limits: a wall-clock timeout, a processor
+/// time limit and an address-space limit set in the child before it starts, its standard output
+/// and error read as they come. For tools that read untrusted files (FFmpeg), so that a hostile
+/// file can neither hang a build nor take the machine's memory.
+package enum ChildProcess {
+    package struct Limits: Sendable, Hashable {
+        /// Wall-clock seconds before the child is killed; also its processor time limit.
+        package let timeoutSeconds: Int
+        /// The most address space the child may map (RLIMIT_AS), in bytes.
+        package let memoryBytes: Int
+
+        package init(timeoutSeconds: Int, memoryBytes: Int) {
+            self.timeoutSeconds = timeoutSeconds
+            self.memoryBytes = memoryBytes
+        }
+    }
+
+    package struct Outcome: Sendable {
+        /// The exit status, or 128 + the signal that ended it.
+        package let status: Int32
+        /// Standard output, whole (up to `outputLimit` bytes).
+        package let output: [UInt8]
+        /// Standard error, up to `messagesLimit` bytes.
+        package let messages: [UInt8]
+        package let timedOut: Bool
+
+        package var succeeded: Bool { status == 0 && !timedOut }
+    }
+
+    /// Past these, what the child writes is read and dropped.
+    static let outputLimit = 16 << 20
+    static let messagesLimit = 1 << 20
+
+    /// Runs `executable` (a path) with `arguments`; `onOutput` sees each piece of its standard
+    /// output as it arrives (progress lines). Nil when the child could not be started (the
+    /// error number in `SystemError.last`).
+    package static func run(
+        _ executable: String, arguments: [String], limits: Limits, onOutput: (@Sendable ([UInt8]) -> Void)? = nil
+    ) -> Outcome? {
+        let collector = Collector(onOutput: onOutput)
+        var timedOut: Int32 = 0
+        let status = CMemory.withCStrings([executable] + arguments) { argv in
+            (argv + [nil]).withUnsafeBufferPointer { pointers in
+                withExtendedLifetime(collector) {
+                    timeline_run_limited(
+                        executable, pointers.baseAddress, Int32(clamping: limits.timeoutSeconds), Int64(limits.memoryBytes), collectOutput,
+                        Unmanaged.passUnretained(collector).toOpaque(), &timedOut)
+                }
+            }
+        }
+        guard status >= 0 else { return nil }
+        return Outcome(status: status, output: collector.output, messages: collector.messages, timedOut: timedOut != 0)
+    }
+
+    /// The first executable file called `name` in a folder of the `PATH` environment variable.
+    package static func find(_ name: String) -> String? {
+        guard let path = getenv("PATH") else { return nil }
+        for folder in String(cString: path).split(separator: ":") where !folder.isEmpty {
+            let candidate = folder + "/" + name
+            if access(candidate, X_OK) == 0, FileSystem.resolvedKind(of: candidate) == .file { return candidate }
+        }
+        return nil
+    }
+
+    /// What the child wrote, gathered on the calling thread while it runs.
+    private final class Collector {
+        var output: [UInt8] = []
+        var messages: [UInt8] = []
+        let onOutput: (@Sendable ([UInt8]) -> Void)?
+
+        init(onOutput: (@Sendable ([UInt8]) -> Void)?) {
+            self.onOutput = onOutput
+        }
+
+        func append(_ bytes: UnsafeBufferPointer<UInt8>, stream: Int32) {
+            if stream == 1 {
+                onOutput?(Array(bytes))
+                if output.count < ChildProcess.outputLimit { output += bytes.prefix(ChildProcess.outputLimit - output.count) }
+            } else if messages.count < ChildProcess.messagesLimit {
+                messages += bytes.prefix(ChildProcess.messagesLimit - messages.count)
+            }
+        }
+    }
+
+    private static let collectOutput: timeline_output_handler = { context, stream, bytes, length in
+        guard let context, let bytes else { return }
+        let collector = Unmanaged<Collector>.fromOpaque(context).takeUnretainedValue()
+        bytes.withMemoryRebound(to: UInt8.self, capacity: length) { collector.append(UnsafeBufferPointer(start: $0, count: length), stream: stream) }
+    }
+}

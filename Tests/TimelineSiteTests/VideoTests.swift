@@ -1,0 +1,257 @@
+import Foundation
+import Testing
+import TimelineContent
+import TimelineSystem
+import TimelineTestSupport
+
+@testable import TimelineBuild
+@testable import TimelineModel
+
+/// Video posts end to end: clips FFmpeg makes in the test's folder, built, and read back with
+/// ffprobe, libxml2 and Chromium.
+@Suite("Video posts")
+struct VideoTests {
+    static let postID = "-KZvideo00000000001"
+
+    var folder: String { "Content/posts/\(Self.postID)" }
+
+    /// A site with one user and one post of `clip.<extension>`, made by `make`, named by
+    /// `front` (the front matter after `username:`).
+    func fixture(
+        file: String = "clip.mp4", front: String? = nil, videos: String = "{}", language: String = "en", relativeURLs: Bool = false,
+        make: (String) throws -> Void = { try TestClips.make(at: $0) }
+    ) throws -> SiteFixture {
+        let fixture = try SiteFixture(
+            site:
+                #"{"title": "Fixture", "baseURL": "https://example.org/", "language": "\#(language)", "pageSize": 4, "feedDepth": 2, "relativeURLs": \#(relativeURLs), "videos": \#(videos)}"#
+        )
+        try fixture.user("hansolo")
+        try FileManager.default.createDirectory(atPath: fixture.root + "/" + folder, withIntermediateDirectories: true)
+        try make(fixture.root + "/" + folder + "/" + file)
+        try fixture.write(folder + "/post.md", "---\nusername: hansolo\n\(front ?? "image: \(file)\nalt: A test pattern\n")---\nA clip.\n")
+        return fixture
+    }
+
+    func page(_ fixture: SiteFixture) throws -> HTMLDocument {
+        try #require(HTMLDocument(path: fixture.output + "/p/\(Self.postID)/index.html"))
+    }
+
+    /// The published MP4 the post page plays, probed.
+    func published(_ fixture: SiteFixture) throws -> TestClips.Probe {
+        let source = try #require(try page(fixture).values("//video/source/@src").first)
+        return try TestClips.probe(fixture.output + source)
+    }
+
+    @Test("an H.264 and AAC clip is published by copying its streams: played by <video> with its poster and size, stripped of its metadata")
+    func streamCopy() async throws {
+        let fixture = try fixture()
+        let report = try await fixture.build(strict: true)
+        #expect(report.warnings.isEmpty)
+        let page = try page(fixture)
+        #expect(page.count("//video[@controls][@playsinline][@preload='none']") == 1)
+        #expect(page.values("//video/@width") == ["320"] && page.values("//video/@height") == ["240"])
+        #expect(page.values("//video/@aria-label") == ["A test pattern"])
+        #expect(page.values("//video/source/@type") == ["video/mp4"])
+        let poster = try #require(page.values("//video/@poster").first)
+        #expect(poster.hasSuffix(".jpg") && fixture.exists(String(poster.dropFirst())))
+        #expect(page.values("//p[@class='video-link']/a/@href") == page.values("//video/source/@src"))
+        #expect(page.values("//video//a") == ["Download the video (MP4)"])
+        let clip = try published(fixture)
+        #expect(clip.videoCodec == "h264" && clip.audioCodec == "aac" && clip.width == 320 && clip.height == 240)
+        #expect(!clip.formatTags.keys.contains { ["location", "title", "com.apple.quicktime.location.ISO6709"].contains($0) }, "\(clip.formatTags)")
+        // The poster's sizes come from the image pipeline, as a photo's do.
+        #expect(try fixture.read("p/\(Self.postID)/index.html").contains("og:video"))
+        #expect(page.values("//meta[@property='og:video:type']/@content") == ["video/mp4"])
+        #expect(page.values("//meta[@property='og:image']/@content").first?.hasSuffix(".jpg") == true)
+        let home = try #require(HTMLDocument(path: fixture.output + "/index.html"))
+        #expect(home.values("//a[@class='card-photo']//span[@class='play-badge']/span[@class='visually-hidden']") == ["Video"])
+        #expect(home.count("//a[@class='card-photo']//img[contains(@src, 'clip-')]") == 1)
+        let feed = try #require(HTMLDocument(xml: Data(try fixture.read("atom.xml").utf8)))
+        #expect(feed.values("//*[local-name()='link'][@rel='enclosure']/@type") == ["video/mp4"])
+    }
+
+    @Test("a VP9 WebM portrait clip without sound is transcoded to H.264, upright and silent")
+    func transcodeWebM() async throws {
+        let fixture = try fixture(file: "clip.webm") { try TestClips.make(at: $0, width: 240, height: 320, codec: .vp9, audio: false) }
+        _ = try await fixture.build(strict: true)
+        let clip = try published(fixture)
+        #expect(clip.videoCodec == "h264" && clip.audioCodec == nil && clip.width == 240 && clip.height == 320)
+        #expect(try page(fixture).values("//video/@width") == ["240"])
+    }
+
+    @Test("an HEVC clip larger than videos.maxHeight is scaled down to it, even-sided, with AAC sound")
+    func transcodeScaled() async throws {
+        let fixture = try fixture(videos: #"{"maxHeight": 144}"#) { try TestClips.make(at: $0, codec: .hevc) }
+        _ = try await fixture.build(strict: true)
+        let clip = try published(fixture)
+        #expect(clip.videoCodec == "h264" && clip.audioCodec == "aac" && clip.width == 192 && clip.height == 144)
+        #expect(!clip.formatTags.keys.contains("location"))
+    }
+
+    @Test("a phone clip stored sideways with a rotation is published upright, with no rotation left")
+    func rotatedPhoneClip() async throws {
+        // FFmpeg writes the display matrix a phone writes into an MP4 (its QuickTime muxer drops it).
+        let fixture = try fixture(file: "clip.mp4") { try TestClips.make(at: $0, width: 320, height: 240, rotation: 90) }
+        _ = try await fixture.build(strict: true)
+        let clip = try published(fixture)
+        #expect(clip.width == 240 && clip.height == 320 && (clip.rotation ?? 0) == 0)
+        let page = try page(fixture)
+        #expect(page.values("//video/@width") == ["240"] && page.values("//video/@height") == ["320"])
+        let poster = try #require(page.values("//video/@poster").first)
+        let size = try TestImages.size(fixture.output + poster)
+        #expect(size.width == 240 && size.height == 320)
+    }
+
+    @Test("an .mp4 that is really an HLS playlist naming a local file is refused where the front matter names it; FFmpeg never reads it as a playlist")
+    func playlistRefused() async throws {
+        let playlist = "#EXTM3U\n#EXT-X-TARGETDURATION:10\n#EXTINF:10,\nfile:///etc/passwd\n#EXT-X-ENDLIST\n"
+        let fixture = try fixture(front: "photos:\n  - image: clip.mp4\n    alt: x\n") { try playlist.write(toFile: $0, atomically: true, encoding: .utf8) }
+        let problems = await fixture.failingBuild()
+        #expect(problems.map(\.code) == [.notAVideo])
+        #expect(problems.first?.location.line == 4 && problems.first?.location.column == 12)
+        // Past the first bytes' check (an `ftyp` box, then the playlist): the probe, with the MP4
+        // demuxer forced and only the file protocol, still refuses it.
+        let disguised = fixture.root + "/disguised.mp4"
+        var bytes: [UInt8] = [0, 0, 0, 16] + Array("ftypisom".utf8) + [0, 0, 2, 0]
+        bytes += Array(playlist.utf8)
+        try Data(bytes).write(to: URL(fileURLWithPath: disguised))
+        let outcome = VideoProbe.probe(SitePath(absolute: disguised, shown: "disguised.mp4"), format: .mp4, namedAt: SourceLocation(path: "post.md"))
+        guard case .failure(let problem) = outcome else {
+            Issue.record("the disguised playlist was read as a video")
+            return
+        }
+        #expect([.brokenVideo, .notAVideo].contains(problem.code))
+        #expect(!problem.message.contains(fixture.root), "\(problem.message)")
+    }
+
+    @Test("a truncated clip is a located error, whether its index is at the start or the end", arguments: [true, false])
+    func truncated(faststart: Bool) async throws {
+        let fixture = try fixture { path in
+            try TestClips.make(at: path, seconds: 3, faststart: faststart)
+            let data = try Data(contentsOf: URL(fileURLWithPath: path))
+            try data.prefix(data.count / 2).write(to: URL(fileURLWithPath: path))
+        }
+        let problems = await fixture.failingBuild()
+        #expect(problems.map(\.code) == [.brokenVideo], "\(problems)")
+        #expect(problems.first?.location.path.hasSuffix(folder + "/post.md") == true)
+        #expect(problems.first?.location.line == 3 && problems.first?.location.column == 8)
+    }
+
+    @Test("a file named .mp4 that is no video at all is notAVideo")
+    func notAVideo() async throws {
+        let fixture = try fixture { try "just text".write(toFile: $0, atomically: true, encoding: .utf8) }
+        #expect(await fixture.failingBuild().map(\.code) == [.notAVideo])
+    }
+
+    @Test(
+        "a clip over videos.maxDuration, maxPixels or maxBytes is videoTooLarge where it is named",
+        arguments: [#"{"maxDuration": 1}"#, #"{"maxPixels": 50000}"#, #"{"maxBytes": 1000}"#])
+    func overLimits(videos: String) async throws {
+        let fixture = try fixture(videos: videos)
+        let problems = await fixture.failingBuild()
+        #expect(problems.map(\.code) == [.videoTooLarge], "\(problems)")
+        #expect(problems.first?.location.line == 3 && problems.first?.location.column == 8)
+    }
+
+    @Test("a video sits in a carousel among photos, and a video the list leaves out is unnamedPhoto")
+    func carousel() async throws {
+        let items = "photos:\n  - image: photo.jpg\n    alt: A photo\n  - image: clip.mp4\n    alt: A clip\n"
+        let fixture = try fixture(front: items)
+        try TestImages.jpeg(at: fixture.root + "/" + folder + "/photo.jpg", width: 64, height: 48) { _, _ in (200, 30, 30) }
+        _ = try await fixture.build(strict: true)
+        let page = try page(fixture)
+        #expect(page.count("//div[@aria-roledescription='slide'][1]//img") == 1)
+        #expect(page.count("//div[@aria-roledescription='slide'][2]//video") == 1)
+        try TestClips.make(at: fixture.root + "/" + folder + "/other.mp4")
+        #expect(await fixture.failingBuild().map(\.code) == [.unnamedPhoto])
+    }
+
+    @Test(
+        "the same input builds byte for byte the same site, the cache emptied between; a warm build makes no video; clean --cache removes a replaced one's files"
+    )
+    func deterministicAndCached() async throws {
+        let fixture = try fixture(front: "photos:\n  - image: clip.mp4\n    alt: a\n  - image: other.webm\n    alt: b\n") { path in
+            try TestClips.make(at: path, codec: .hevc)
+            try TestClips.make(at: Path.parent(of: path) + "/other.webm", width: 160, height: 120, codec: .vp9)
+        }
+        _ = try await fixture.build(strict: true)
+        let first = try SiteFixture.snapshot(fixture.output)
+        let cache = fixture.root + "/.timeline-cache/videos/files"
+        let cached = FileSystem.files(below: cache)
+        #expect(cached.count == 4, "\(cached)")
+        let stamps = cached.map { FileSystem.stamp(of: cache + "/" + $0) }
+        _ = try await fixture.build(strict: true)
+        #expect(cached.map { FileSystem.stamp(of: cache + "/" + $0) } == stamps)
+
+        try FileManager.default.removeItem(atPath: fixture.root + "/.timeline-cache")
+        try FileManager.default.removeItem(atPath: fixture.output)
+        var options = fixture.options(strict: true)
+        options.clean = true
+        _ = try await SiteBuilder.build(options)
+        #expect(try SiteFixture.snapshot(fixture.output) == first)
+
+        try TestClips.make(at: fixture.root + "/" + folder + "/clip.mp4", seconds: 1, codec: .hevc)
+        _ = try await fixture.build(strict: true)
+        #expect(FileSystem.files(below: cache).count == 6)
+        _ = try await ImageCacheCleaner.clean(fixture.options(), everything: false)
+        #expect(FileSystem.files(below: cache).count == 4)
+    }
+
+    @Test("every shipped language has the video's texts", arguments: ["ar", "de", "en", "es", "fr", "ja", "pt"])
+    func everyLanguage(language: String) async throws {
+        let fixture = try fixture(language: language)
+        _ = try await fixture.build(strict: true)
+        let page = try page(fixture)
+        let link = try #require(page.values("//p[@class='video-link']/a").first)
+        #expect(!link.isEmpty)
+        #expect((language == "en") == (link == "Download the video (MP4)"))
+        let home = try #require(HTMLDocument(path: fixture.output + "/index.html"))
+        #expect(home.values("//span[@class='play-badge']/span[@class='visually-hidden']").first?.isEmpty == false)
+    }
+
+    @Test("a video post passes the Nu HTML checker")
+    func validHTML() async throws {
+        let fixture = try fixture()
+        _ = try await fixture.build()
+        let result = try await Subprocess.run(RepositoryPaths.root + "/scripts/nu-check.sh", [fixture.output])
+        #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
+        #expect(result.standardError.contains("no errors or warnings"))
+    }
+
+    @Test("axe-core finds no violation on a video post, the home page and the profile", .enabled(if: Browser.shouldRun))
+    func axe() async throws {
+        let fixture = try fixture(relativeURLs: true)
+        _ = try await fixture.build()
+        let located = try await Subprocess.run(RepositoryPaths.root + "/scripts/axe-core.sh", [])
+        #expect(located.status == 0, "\(located.standardError)")
+        let script = located.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+        try FileManager.default.copyItem(atPath: script, toPath: fixture.output + "/assets/axe.min.js")
+        for page in ["p/\(Self.postID)/index.html", "index.html", "u/hansolo/index.html"] {
+            #expect(try await CarouselTests().axeViolations(fixture, page) == [], "\(page)")
+        }
+    }
+
+    @Test(
+        "in Chromium the poster shows before play, nothing of the video is loaded, and the video plays: its currentTime advances",
+        .enabled(if: Browser.shouldRun))
+    func plays() async throws {
+        let fixture = try fixture(relativeURLs: true)
+        _ = try await fixture.build()
+        let executable = try #require(Browser.executable, "Chromium is not installed")
+        let profile = FileManager.default.temporaryDirectory.appendingPathComponent("timeline-chromium-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: profile) }
+        let result = try await Subprocess.run(
+            "/usr/bin/env",
+            ["python3", RepositoryPaths.root + "/scripts/chromium-play.py", executable, profile, "file://" + fixture.output + "/p/\(Self.postID)/index.html"],
+            timeout: .seconds(120))
+        #expect(result.status == 0, "\(result.standardError.suffix(2000))")
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: [String: Any]], "\(result.standardOutput)")
+        let before = try #require(json["before"])
+        let after = try #require(json["after"])
+        #expect(before["readyState"] as? Int == 0)
+        #expect(before["posterLoaded"] as? Bool == true && before["posterWidth"] as? Int == 320)
+        #expect((after["currentTime"] as? Double ?? 0) > 0.3, "\(after)")
+        #expect(after["videoWidth"] as? Int == 320)
+    }
+}

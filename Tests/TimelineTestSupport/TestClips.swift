@@ -1,0 +1,66 @@
+import Foundation
+
+/// Makes test videos with FFmpeg's own test pattern (`testsrc`) and reads them back with
+/// `ffprobe`: each test makes the clips it needs in its temporary folder.
+package enum TestClips {
+    package enum Codec: Sendable {
+        /// H.264 in 4:2:0, what a browser plays: published by copying the streams.
+        case h264
+        /// HEVC: transcoded.
+        case hevc
+        /// VP9 in WebM: transcoded.
+        case vp9
+    }
+
+    /// A clip of `seconds` of `testsrc` at `width`×`height`, with a 440 Hz tone when `audio`
+    /// (AAC, or Opus in WebM), tagged with a title and a GPS location that publishing must drop;
+    /// `rotation` sets the display matrix a phone writes for a clip filmed upright.
+    package static func make(
+        at path: String, width: Int = 320, height: Int = 240, seconds: Double = 2, codec: Codec = .h264, audio: Bool = true, rotation: Int = 0,
+        faststart: Bool = false
+    ) throws {
+        var arguments = ["-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc=size=\(width)x\(height):rate=25:duration=\(seconds)"]
+        if audio { arguments += ["-f", "lavfi", "-i", "sine=frequency=440:duration=\(seconds)"] }
+        switch codec {
+        case .h264: arguments += ["-c:v", "libx264", "-pix_fmt", "yuv420p", "-preset", "ultrafast"]
+        case .hevc: arguments += ["-c:v", "libx265", "-pix_fmt", "yuv420p", "-preset", "ultrafast", "-x265-params", "log-level=error"]
+        case .vp9: arguments += ["-c:v", "libvpx-vp9", "-deadline", "realtime", "-cpu-used", "8"]
+        }
+        if audio { arguments += codec == .vp9 ? ["-c:a", "libopus"] : ["-c:a", "aac"] }
+        arguments += ["-metadata", "title=Secret title", "-metadata", "location=+48.8584+002.2945/"]
+        if faststart { arguments += ["-movflags", "+faststart"] }
+        guard rotation != 0 else {
+            try TestImages.run("ffmpeg", arguments + [path])
+            return
+        }
+        // FFmpeg turns a `rotate` tag into the display matrix only when it copies the streams.
+        let unrotated = path + ".unrotated." + (path as NSString).pathExtension
+        defer { try? FileManager.default.removeItem(atPath: unrotated) }
+        try TestImages.run("ffmpeg", arguments + [unrotated])
+        try TestImages.run("ffmpeg", ["-nostdin", "-v", "error", "-y", "-i", unrotated, "-c", "copy", "-metadata:s:v", "rotate=\(rotation)", path])
+    }
+
+    /// What `ffprobe` says of a file: its streams' codecs and sizes, its tags, and the rotation.
+    package struct Probe: Sendable {
+        package let videoCodec: String
+        package let audioCodec: String?
+        package let width: Int
+        package let height: Int
+        package let formatTags: [String: String]
+        package let rotation: Int?
+    }
+
+    package static func probe(_ path: String) throws -> Probe {
+        let json = try TestImages.run(
+            "ffprobe", ["-v", "error", "-show_entries", "format_tags:stream=codec_type,codec_name,width,height:stream_side_data=rotation", "-of", "json", path])
+        let root = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] ?? [:]
+        let streams = root["streams"] as? [[String: Any]] ?? []
+        let video = streams.first { $0["codec_type"] as? String == "video" } ?? [:]
+        let audio = streams.first { $0["codec_type"] as? String == "audio" }
+        let sideData = video["side_data_list"] as? [[String: Any]] ?? []
+        return Probe(
+            videoCodec: video["codec_name"] as? String ?? "", audioCodec: audio?["codec_name"] as? String, width: video["width"] as? Int ?? 0,
+            height: video["height"] as? Int ?? 0, formatTags: (root["format"] as? [String: Any])?["tags"] as? [String: String] ?? [:],
+            rotation: sideData.compactMap { $0["rotation"] as? Int }.first)
+    }
+}
