@@ -189,6 +189,14 @@ struct InstagramExportTests {
         #expect(bare.posts.map(\.file) == ["content/posts_1.json", "content/reels.json"])
         #expect(bare.posts.last?.path.description == "/0")
 
+        // An account with reels only: no posts file, and none is reported missing.
+        let reelsOnly = try Workspace()
+        let onlyReels = try reelsOnly.export(
+            ["your_instagram_activity/media/reels.json": #"{"ig_reels_media": [\#(entry)]}"#, "media/r.mp4": Array("a video".utf8)], as: .folder)
+        let reels = try InstagramExportReader(exportAt: onlyReels).read()
+        #expect(reels.posts.map(\.file) == ["your_instagram_activity/media/reels.json"])
+        #expect(reels.issues.map(\.skipped).sorted() == ["the follows", "the profile"])
+
         let wrong = try Workspace()
         let wrongExport = try wrong.export(
             [

@@ -2,9 +2,9 @@ import TimelineModel
 import TimelineSite
 
 /// What a build made, as its report gives it: the counts, the warnings and the statistics of the
-/// videos, images and search stages, apart from how this run went (its time, its mode, what it wrote).
-/// Kept with the input snapshot, so that a build with nothing to do reports them again: a no-op
-/// build in CI shows (and under `--strict` fails on) the same warnings.
+/// videos, images and search stages, apart from how this run went (its time, its mode, what it
+/// wrote). Kept with the input snapshot, so that a build with nothing to do reports them again:
+/// a no-op build in CI shows (and under `--strict` fails on) the same warnings.
 struct BuildFacts: Sendable {
     var pageCount: Int
     var fileCount: Int

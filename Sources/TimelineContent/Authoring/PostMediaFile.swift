@@ -22,7 +22,7 @@ extension ContentAuthor {
         }
         if let problem = videoProblem(at: path, format: format) {
             throw AuthoringError(
-                .invalidArgument, at: SourceLocation(path: path), "\(option) is not a whole \(format.name) video; nothing was written",
+                .invalidArgument, at: SourceLocation(path: path), "not a whole \(format.name) video, as its name says it is; nothing was written",
                 diagnostics: [.error(problem.code, stage: .load, at: SourceLocation(path: path), problem.message)])
         }
         return fileExtension

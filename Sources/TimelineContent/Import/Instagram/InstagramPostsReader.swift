@@ -59,6 +59,8 @@ struct InstagramPostsReader {
             result = found
         }
         guard chosen != nil else {
+            // An account that only posted reels has no posts file, and nothing is missing.
+            guard !InstagramVideoPostsReader.hasFiles(in: listing, prefix: prefix) else { return [] }
             let looked = Self.folders.map { $0.joined(separator: "/") + "/" }.joined(separator: ", ")
             issues.append(InstagramIssue(file: source.shown, skipped: "the posts", "the export has no posts_1.json (looked in \(looked))"))
             return []

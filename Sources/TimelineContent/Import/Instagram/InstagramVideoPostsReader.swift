@@ -43,10 +43,20 @@ struct InstagramVideoPostsReader {
         return found
     }
 
+    /// Whether the export holds a reels or IGTV videos file in one of the posts folders.
+    static func hasFiles(in listing: InstagramExportListing, prefix: [String]) -> Bool {
+        kinds.contains { !candidates(of: $0, in: listing, prefix: prefix).isEmpty }
+    }
+
+    /// The places of the kind's file in the export, in the posts folders' order.
+    private static func candidates(of kind: Kind, in listing: InstagramExportListing, prefix: [String]) -> [InstagramEntryPath] {
+        InstagramPostsReader.folders.map { InstagramEntryPath(segments: prefix + $0 + [kind.file]) }.filter(listing.contains)
+    }
+
     /// The kind's file in the first folder that holds one; one in a later folder is reported
     /// and not read. nil when the export has none (an account without reels).
     private func file(of kind: Kind, issues: inout [InstagramIssue]) -> InstagramEntryPath? {
-        let candidates = InstagramPostsReader.folders.map { InstagramEntryPath(segments: parser.prefix + $0 + [kind.file]) }.filter(listing.contains)
+        let candidates = Self.candidates(of: kind, in: listing, prefix: parser.prefix)
         guard let chosen = candidates.first else { return nil }
         for other in candidates.dropFirst() {
             issues.append(InstagramIssue(file: other.description, skipped: kind.whole, "the one read is \(chosen)"))
