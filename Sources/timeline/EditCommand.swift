@@ -36,7 +36,7 @@ struct EditPostCommand: ParsableCommand {
 
     @Option(
         name: .customLong("add-photo"), parsing: .unconditionalSingleValue,
-        help: ArgumentHelp("A photo to add after the others, copied into the post's folder (repeatable).", valueName: "file"))
+        help: ArgumentHelp("A photo or video to add after the others, copied into the post's folder (repeatable).", valueName: "file"))
     var addPhoto: [String] = []
 
     @Option(

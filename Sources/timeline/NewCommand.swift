@@ -38,7 +38,7 @@ struct NewUserCommand: ParsableCommand {
 struct NewPostCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "post",
-        abstract: "Creates posts/<new push ID>/ with the photos and post.md; prints the ID and the folder.",
+        abstract: "Creates posts/<new push ID>/ with the photos or videos and post.md; prints the ID and the folder.",
         usage: ContentUsage.line("new post", "--user <user> <photo> ... [--caption <caption> | --caption-file <file>] [--alt <alt> ...]"))
 
     @Option(parsing: .unconditional, help: "The author's username.")
@@ -47,7 +47,8 @@ struct NewPostCommand: ParsableCommand {
     @Argument(
         parsing: .allUnrecognized,
         help: ArgumentHelp(
-            "1 to \(PostPhoto.limit) photos (\(ImageHeader.Format.extensionList)), in the post's order, copied into the post's folder.", valueName: "photo"))
+            "1 to \(PostPhoto.limit) photos (\(ImageHeader.Format.extensionList)) or videos (\(VideoFormat.extensionList)), in the post's order, copied into the post's folder.",
+            valueName: "photo"))
     var arguments: [String] = []
 
     @Option(parsing: .unconditional, help: "The caption (Markdown).")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TimelineContent
 import TimelineTestSupport
 
 @testable import TimelineModel
@@ -98,6 +99,40 @@ struct AuthoringCommandLineTests {
         #expect(try SiteFixture.snapshot(fixture.content) == before)
     }
 
+    @Test("new post takes a clip alone and after a photo, and the site builds them; a JPEG named .mp4 is refused at its path; --help names every video format")
+    func newPostWithVideos() throws {
+        let fixture = try SiteFixture.small()
+        try TestClips.make(at: fixture.root + "/clip.mp4", width: 160, height: 120, seconds: 1)
+        let alone = try run(["new", "post", "--user", "alice", "clip.mp4", "--alt", "A test pattern"], in: fixture.root)
+        #expect(alone.status == 0, "\(alone.standardError)")
+        let aloneID = try #require(alone.standardOutput.split(separator: "\n").first.map(String.init))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.content + "/posts/" + aloneID).sorted() == ["clip.mp4", "post.md"])
+        let mixed = try run(
+            ["new", "post", "--user", "alice", RepositoryPaths.samplePhoto, "clip.mp4", "--alt", "A rocket", "--alt", "A clip"], in: fixture.root)
+        #expect(mixed.status == 0, "\(mixed.standardError)")
+        let mixedID = try #require(mixed.standardOutput.split(separator: "\n").first.map(String.init))
+        #expect(
+            try ContentChecks.text(fixture.content + "/posts/\(mixedID)/post.md").contains("  - image: rocket.jpg\n    alt: A rocket\n  - image: clip.mp4\n"))
+
+        try FileManager.default.copyItem(atPath: RepositoryPaths.samplePhoto, toPath: fixture.root + "/fake.mp4")
+        try expectRefused([(["new", "post", "--user", "alice", "clip.mp4", "fake.mp4"], 1, "fake.mp4: error: ")], in: fixture)
+
+        // Both posts publish the same clip: one source, copied once.
+        let built = try run(["build", "--json"], in: fixture.root)
+        #expect(built.status == 0, "\(built.standardError)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(built.standardOutput.utf8)) as? [String: Any])
+        let videos = try #require(report["videos"] as? [String: Int], "\(built.standardOutput)")
+        #expect(videos == ["videos": 2, "copied": 2, "transcoded": 0, "made": 1, "cached": 0])
+        let summary = try run(["build", "--clean"], in: fixture.root)
+        #expect(summary.standardOutput.contains("; 2 videos (2 copied, 0 transcoded), 0 made, 1 cached;"), "\(summary.standardOutput)")
+
+        let help = try run(["new", "post", "--help"], in: fixture.root)
+        #expect(help.status == 0)
+        for (fileExtension, _) in VideoFormat.fileExtensions {
+            #expect(help.standardOutput.contains("." + fileExtension), "\(fileExtension): \(help.standardOutput)")
+        }
+    }
+
     @Test("a wrong number of arguments is a usage error (exit 64)")
     func usage() throws {
         let fixture = try SiteFixture.small()
@@ -144,11 +179,14 @@ struct AuthoringCommandLineTests {
         #expect(first.status == 2, "\(first.standardError)")
         #expect(!first.standardError.contains("skipped this video"), "videos are imported: \(first.standardError)")
         #expect(first.standardError.contains("export: \(InstagramExportFixture.followingFile) /relationships_following/1: skipped this follow: "))
-        #expect(first.standardOutput.hasPrefix("Imported export into Content/: 1 user (1 new), 3 posts (3 new)"), "\(first.standardOutput)")
+        #expect(
+            first.standardError.contains("export: \(InstagramExportFixture.reelsFile) /ig_reels_media/1: skipped this reel: "),
+            "\(first.standardError)")
+        #expect(first.standardOutput.hasPrefix("Imported export into Content/: 1 user (1 new), 4 posts (4 new)"), "\(first.standardOutput)")
         let before = try SiteFixture.snapshot(fixture.content)
         let again = try run(["import", "instagram", "export"], in: fixture.root)
         #expect(again.status == 2)
-        #expect(again.standardOutput.hasPrefix("Imported export into Content/: 1 user (unchanged), 3 posts (unchanged)"), "\(again.standardOutput)")
+        #expect(again.standardOutput.hasPrefix("Imported export into Content/: 1 user (unchanged), 4 posts (unchanged)"), "\(again.standardOutput)")
         #expect(try SiteFixture.snapshot(fixture.content) == before)
 
         try FileManager.default.removeItem(atPath: fixture.root + "/export/personal_information")

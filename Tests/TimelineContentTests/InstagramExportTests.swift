@@ -123,6 +123,94 @@ struct InstagramExportTests {
         #expect(result.issues.map(\.file).contains("content/posts_1.json"))
     }
 
+    // MARK: - Reels and IGTV videos
+
+    @Test(
+        "reels and IGTV videos are posts: read from reels.json and igtv_videos.json beside posts_N.json, mojibake repaired, hostile paths refused, one also among the posts read once",
+        arguments: Form.allCases)
+    func readsVideoPosts(form: Form) throws {
+        let workspace = try Workspace()
+        try Data("secret".utf8).write(to: URL(fileURLWithPath: workspace.root + "/secret.mp4"))
+        let reels = #"""
+            {"ig_reels_media": [
+              {"media": [{"uri": "media/reels/202301/praia.mp4", "creation_timestamp": 1672531200,
+                "title": "Praia \u00f0\u009f\u008c\u008a ver\u00c3\u00a3o", "media_metadata": {"video_metadata": {}}, "cross_post_source": {"source_app": "FB"}}]},
+              {"media": [{"uri": "../secret.mp4", "creation_timestamp": 1672531300, "title": "Hostile"}]},
+              {"title": "Also a post", "media": [{"uri": "media/posts/202201/both.mp4", "creation_timestamp": 1641000000}]}
+            ]}
+            """#
+        let export = try workspace.export(
+            [
+                "your_instagram_activity/media/posts_1.json":
+                    #"[{"title": "Also a post", "media": [{"uri": "media/posts/202201/both.mp4", "creation_timestamp": 1641000000}]}]"#,
+                "your_instagram_activity/media/reels.json": reels,
+                "your_instagram_activity/media/igtv_videos.json":
+                    #"{"ig_igtv_media": [{"title": "Um document\u00c3\u00a1rio", "creation_timestamp": 1600000000, "media": [{"uri": "media/tv/doc.MOV"}]}]}"#,
+                "content/reels.json": #"{"ig_reels_media": []}"#,
+                "media/reels/202301/praia.mp4": Array("a video".utf8),
+                "media/posts/202201/both.mp4": Array("a video".utf8),
+                "media/tv/doc.MOV": Array("a video".utf8),
+            ], as: form)
+        let result = try InstagramExportReader(exportAt: export).read()
+
+        #expect(result.posts.map(\.timestamp) == [1_600_000_000, 1_641_000_000, 1_672_531_200])
+        let igtv = result.posts[0]
+        #expect(igtv.file == "your_instagram_activity/media/igtv_videos.json" && igtv.path.description == "/ig_igtv_media/0")
+        #expect(igtv.caption == "Um documentário" && igtv.media.map(\.kind) == [.video])
+        // The reel that is also a post is that post, read once, from posts_1.json.
+        #expect(result.posts[1].file == "your_instagram_activity/media/posts_1.json")
+        let reel = result.posts[2]
+        #expect(reel.file == "your_instagram_activity/media/reels.json" && reel.path.description == "/ig_reels_media/0")
+        #expect(reel.caption == "Praia 🌊 verão")
+        #expect(reel.media.map(\.uri.description) == ["media/reels/202301/praia.mp4"] && reel.media.map(\.kind) == [.video])
+        #expect(reel.media.first?.path.description == "/ig_reels_media/0/media/0")
+
+        // The reels file of an older layout is reported (the newest layout's is read) first.
+        #expect(
+            result.issues.filter { $0.file != export }.map { "\($0.file) \($0.path) \($0.skipped)" } == [
+                "content/reels.json / the reels file",
+                "your_instagram_activity/media/reels.json /ig_reels_media/1/media/0/uri this media item",
+                "your_instagram_activity/media/reels.json /ig_reels_media/1 this reel",
+            ], "\(result.issues)")
+    }
+
+    @Test("a reels file that is a bare list is read; one without ig_reels_media, or with it not a list, is reported at its JSON path")
+    func readsVideoPostShapes() throws {
+        let workspace = try Workspace()
+        let entry = #"{"media": [{"uri": "media/r.mp4", "creation_timestamp": 5}]}"#
+        let bare = try InstagramExportReader(
+            exportAt: try workspace.export(
+                [
+                    "content/posts_1.json": Self.minimalPosts, "content/reels.json": "[\(entry)]", "media/p.jpg": Self.photoBytes,
+                    "media/r.mp4": Array("a video".utf8),
+                ],
+                as: .folder)
+        ).read()
+        #expect(bare.posts.map(\.file) == ["content/posts_1.json", "content/reels.json"])
+        #expect(bare.posts.last?.path.description == "/0")
+
+        // An account with reels only: no posts file, and none is reported missing.
+        let reelsOnly = try Workspace()
+        let onlyReels = try reelsOnly.export(
+            ["your_instagram_activity/media/reels.json": #"{"ig_reels_media": [\#(entry)]}"#, "media/r.mp4": Array("a video".utf8)], as: .folder)
+        let reels = try InstagramExportReader(exportAt: onlyReels).read()
+        #expect(reels.posts.map(\.file) == ["your_instagram_activity/media/reels.json"])
+        #expect(reels.issues.map(\.skipped).sorted() == ["the follows", "the profile"])
+
+        let wrong = try Workspace()
+        let wrongExport = try wrong.export(
+            [
+                "content/posts_1.json": Self.minimalPosts, "content/reels.json": #"{"ig_reels": [\#(entry)]}"#,
+                "content/igtv_videos.json": #"{"ig_igtv_media": {"media": []}}"#, "media/p.jpg": Self.photoBytes,
+            ], as: .zip)
+        let shapes = try InstagramExportReader(exportAt: wrongExport).read()
+        #expect(shapes.posts.count == 1)
+        #expect(
+            Set(shapes.issues.filter { $0.file != wrongExport }.map { "\($0.file) \($0.path) \($0.skipped)" }) == [
+                "content/reels.json / the reels file", "content/igtv_videos.json /ig_igtv_media the IGTV videos file",
+            ])
+    }
+
     // MARK: - Mojibake
 
     @Test("Instagram's byte-per-escape text is repaired: accents, emoji (four bytes), flags; correct text and Latin-1 text stay")

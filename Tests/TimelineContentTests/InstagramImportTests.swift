@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TimelineBuild
 import TimelineModel
 import TimelineTestSupport
 import ZIPFoundation
@@ -8,8 +9,8 @@ import ZIPFoundation
 
 /// `timeline import instagram` as a library call: an export built here (as a folder and as a
 /// zip, its text escaped as Instagram escapes it) becomes a user, posts with their photos (a
-/// carousel among them) and follows; what cannot be imported is reported by file and JSON
-/// path; importing again changes nothing.
+/// carousel among them) and videos (a reel among them) and follows; what cannot be imported is
+/// reported by file and JSON path; importing again changes nothing.
 @Suite("Instagram import")
 struct InstagramImportTests {
     enum Form: String, Sendable, CaseIterable, CustomStringConvertible {
@@ -18,6 +19,7 @@ struct InstagramImportTests {
     }
 
     static let postsFile = InstagramExportFixture.postsFile
+    static let reelsFile = InstagramExportFixture.reelsFile
     static let followingFile = InstagramExportFixture.followingFile
 
     /// Writes `files` as an export folder or zip under `root`; its path.
@@ -53,18 +55,22 @@ struct InstagramImportTests {
     }
 
     @Test(
-        "a folder or zip export becomes the user, their posts (a carousel among them) and follows; the content loads; a second import changes nothing",
+        "a folder or zip export becomes the user, their posts (a carousel and a reel among them) and follows; the content loads, links and builds; a second import changes nothing",
         arguments: Form.allCases)
     func importsAnExport(form: Form) async throws {
         let fixture = try site()
         let export = try Self.writeExport(try InstagramExportFixture.files(), as: form, under: fixture.root)
         let (summary, issues) = try runImport(export, into: fixture)
 
-        #expect(summary.usersAdded == 1 && summary.postsAdded == 3 && summary.followsAdded == 1)
+        #expect(summary.usersAdded == 1 && summary.postsAdded == 4 && summary.followsAdded == 1)
         let reported = Set(issues.map { "\($0.file) \($0.path) \($0.skipped)" })
         #expect(!reported.contains { $0.contains("this video") }, "the carousel's video is imported: \(issues)")
         #expect(reported.contains("\(Self.followingFile) /relationships_following/1 this follow"), "\(issues)")
         #expect(issues.contains { $0.file == Self.postsFile && $0.path.description.hasPrefix("/3") }, "the missing photo: \(issues)")
+        #expect(
+            reported.isSuperset(of: ["\(Self.reelsFile) /ig_reels_media/1/media/0/uri this media item", "\(Self.reelsFile) /ig_reels_media/1 this reel"]),
+            "the reel whose clip is missing: \(issues)")
+        #expect(!reported.contains { $0.hasPrefix("\(Self.reelsFile) /ig_reels_media/0") }, "\(issues)")
         #expect(summary.skipped == issues.count)
 
         let content = fixture.content
@@ -74,9 +80,10 @@ struct InstagramImportTests {
         #expect(FileManager.default.fileExists(atPath: content + "/users/ines_duarte.jpg"))
 
         let folders = try FileManager.default.contentsOfDirectory(atPath: content + "/posts").sorted()
-        #expect(folders.count == 3)
-        let newest = try #require(try InstagramExportReader(exportAt: export).read().posts.last)
-        let carouselID = try #require(InstagramImport.postID(of: newest, username: "ines_duarte"))
+        #expect(folders.count == 4)
+        let read = try InstagramExportReader(exportAt: export).read().posts
+        let carouselPost = try #require(read.first { $0.file == Self.postsFile && $0.media.count == 3 })
+        let carouselID = try #require(InstagramImport.postID(of: carouselPost, username: "ines_duarte"))
         let carousel = content + "/posts/" + carouselID.rawValue
         #expect(try FileManager.default.contentsOfDirectory(atPath: carousel).sorted() == ["a.jpg", "b.jpg", "c.mp4", "post.md"])
         let markdown = try ContentChecks.text(carousel + "/post.md")
@@ -84,20 +91,37 @@ struct InstagramImportTests {
         #expect(markdown.hasSuffix("Três fotos do #Porto\n"), "\(markdown)")
         #expect(carouselID.pushMilliseconds == 1_650_000_000_000)
 
-        // The imported content loads without an error (the video probed); each photo and the
-        // video lack alt text, which the build's warning asks for.
+        // The reel: a post of its one clip, captioned with its title, mojibake repaired.
+        let reel = try #require(read.first { $0.file == Self.reelsFile })
+        let reelID = try #require(InstagramImport.postID(of: reel, username: "ines_duarte"))
+        #expect(reelID.pushMilliseconds == 1_672_531_200_000)
+        let reelFolder = content + "/posts/" + reelID.rawValue
+        #expect(try FileManager.default.contentsOfDirectory(atPath: reelFolder).sorted() == ["post.md", "praia.mp4"])
+        let reelMarkdown = try ContentChecks.text(reelFolder + "/post.md")
+        #expect(reelMarkdown.contains("image: praia.mp4\n") && reelMarkdown.hasSuffix("Um reel na praia 🌊\n"), "\(reelMarkdown)")
+
+        // The imported content loads without an error (the videos probed); each photo and video
+        // lacks alt text, which the build's warning asks for.
         let (loaded, diagnostics) = await ContentLoader(contentFolder: .folder(content, shownAs: "Content/")).load()
         #expect(!diagnostics.hasErrors, "\(diagnostics.all)")
-        #expect(loaded?.posts.count == 3)
+        #expect(loaded?.posts.count == 4)
         let (_, linking) = SiteLinker.link(try #require(loaded))
         #expect(!linking.hasErrors, "\(linking.all)")
-        #expect(linking.all.filter { $0.code == .missingAltText }.count == 5, "one per photo and video")
+        #expect(linking.all.filter { $0.code == .missingAltText }.count == 6, "one per photo and video")
         #expect(loaded?.posts.first { $0.id == carouselID }?.photos.last?.video != nil)
+        let reelVideo = try #require(loaded?.posts.first { $0.id == reelID }?.photos.first?.video)
+        #expect(reelVideo.displaySize == PixelSize(width: 120, height: 160))
+
+        // The site builds, publishing both videos; the reel's page plays its clip.
+        let report = try await fixture.build()
+        #expect(report.videos.videos == 2 && report.videos.copied == 2 && report.videos.made == 2, "\(report.videos)")
+        let reelPage = try fixture.read("p/\(reelID.rawValue)/index.html")
+        #expect(reelPage.contains("<video") && reelPage.contains("praia."), "\(reelPage)")
 
         let before = try SiteFixture.snapshot(content)
         let (again, againIssues) = try runImport(export, into: fixture)
-        #expect(again.changedNothing && again.usersUnchanged == 1 && again.postsUnchanged == 3, "\(again)")
-        #expect(againIssues.count == issues.count)
+        #expect(again.changedNothing && again.usersUnchanged == 1 && again.postsUnchanged == 4, "\(again)")
+        #expect(againIssues.map(\.description) == issues.map(\.description))
         #expect(try SiteFixture.snapshot(content) == before)
     }
 

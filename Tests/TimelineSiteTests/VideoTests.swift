@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TimelineContent
+import TimelineSite
 import TimelineSystem
 import TimelineTestSupport
 
@@ -195,6 +196,41 @@ struct VideoTests {
         #expect(FileSystem.files(below: cache).count == 6)
         _ = try await ImageCacheCleaner.clean(fixture.options(), everything: false)
         #expect(FileSystem.files(below: cache).count == 4)
+    }
+
+    @Test(
+        "the build report counts the videos, copied and transcoded, made and cached: in its summary line and JSON, up to date, after an edit build and a clean one"
+    )
+    func reported() async throws {
+        let fixture = try fixture(front: "photos:\n  - image: clip.mp4\n    alt: a\n  - image: other.webm\n    alt: b\n") { path in
+            try TestClips.make(at: path, seconds: 1)
+            try TestClips.make(at: Path.parent(of: path) + "/other.webm", width: 160, height: 120, seconds: 1, codec: .vp9)
+        }
+        let first = try await fixture.build(strict: true)
+        #expect(first.videos == VideoPipeline.Statistics(videos: 2, copied: 1, transcoded: 1, made: 2, cached: 0))
+        #expect(first.summary.contains("; 2 videos (1 copied, 1 transcoded), 2 made, 0 cached;"), "\(first.summary)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(BuildReportJSON.success(first).utf8)) as? [String: Any])
+        #expect(json["videos"] as? [String: Int] == ["videos": 2, "copied": 1, "transcoded": 1, "made": 2, "cached": 0])
+
+        // Up to date and edit builds report what the site publishes from the state they keep;
+        // they make nothing and read no cache.
+        let kept = VideoPipeline.Statistics(videos: 2, copied: 1, transcoded: 1)
+        let again = try await fixture.build(strict: true)
+        #expect(again.files.mode == .upToDate && again.videos == kept, "\(again.summary)")
+        try fixture.write(
+            folder + "/post.md", "---\nusername: hansolo\nphotos:\n  - image: clip.mp4\n    alt: a\n  - image: other.webm\n    alt: b\n---\nEdited.\n")
+        let edited = try await fixture.build(strict: true)
+        #expect(edited.files.mode == .edit && edited.videos == kept, "\(edited.summary)")
+
+        var options = fixture.options(strict: true)
+        options.clean = true
+        let clean = try await SiteBuilder.build(options)
+        #expect(clean.videos == VideoPipeline.Statistics(videos: 2, copied: 1, transcoded: 1, made: 0, cached: 2))
+
+        // A site without videos says nothing of them.
+        let photos = try SiteFixture.small()
+        let report = try await photos.build()
+        #expect(report.videos == VideoPipeline.Statistics() && !report.summary.contains("video"), "\(report.summary)")
     }
 
     @Test("every shipped language has the video's texts", arguments: ["ar", "de", "en", "es", "fr", "ja", "pt"])

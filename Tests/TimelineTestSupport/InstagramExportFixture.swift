@@ -3,9 +3,11 @@ import Foundation
 /// An Instagram export as Instagram delivers it (JSON format), its text escaped the way
 /// Instagram escapes it (each UTF-8 byte as `\u00XX`): a profile with an avatar, a carousel
 /// of two photos and a video, a post with one photo, one without a caption, one whose only
-/// photo is missing, and two follows (of `hansolo` and of `nobody_here`).
+/// photo is missing, a reel (a portrait clip) and one whose clip is missing, and two follows
+/// (of `hansolo` and of `nobody_here`).
 package enum InstagramExportFixture {
     package static let postsFile = "your_instagram_activity/content/posts_1.json"
+    package static let reelsFile = "your_instagram_activity/content/reels.json"
     package static let followingFile = "connections/followers_and_following/following.json"
 
     /// Photos of the example site, real JPEG files.
@@ -39,9 +41,18 @@ package enum InstagramExportFixture {
                 """#.utf8),
             "media/posts/202204/a.jpg": rocket,
             "media/posts/202204/b.jpg": coffee,
-            "media/posts/202204/c.mp4": try clip(),
+            "media/posts/202204/c.mp4": try clip(width: 160, height: 120),
             "media/posts/202001/sunset.jpg": coffee,
             "media/posts/202101/untitled.jpg": rocket,
+            reelsFile: Data(
+                #"""
+                {"ig_reels_media": [
+                  {"media": [{"uri": "media/reels/202301/praia.mp4", "creation_timestamp": 1672531200,
+                    "title": "Um reel na praia \u00f0\u009f\u008c\u008a", "media_metadata": {"video_metadata": {"exif_data": []}}}]},
+                  {"media": [{"uri": "media/reels/202302/gone.mp4", "creation_timestamp": 1675209600, "title": "Lost reel"}]}
+                ]}
+                """#.utf8),
+            "media/reels/202301/praia.mp4": try clip(width: 120, height: 160),
             followingFile: Data(
                 #"""
                 {"relationships_following": [
@@ -60,11 +71,11 @@ package enum InstagramExportFixture {
         }
     }
 
-    /// A short clip FFmpeg makes, the carousel's video.
-    static func clip() throws -> Data {
+    /// A one-second clip FFmpeg makes: the carousel's video, the reel.
+    static func clip(width: Int, height: Int) throws -> Data {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("timeline-instagram-clip-\(UUID().uuidString).mp4").path
         defer { try? FileManager.default.removeItem(atPath: path) }
-        try TestClips.make(at: path, width: 160, height: 120, seconds: 1)
+        try TestClips.make(at: path, width: width, height: height, seconds: 1)
         return try Data(contentsOf: URL(fileURLWithPath: path))
     }
 }

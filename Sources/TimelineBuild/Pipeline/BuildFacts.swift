@@ -2,9 +2,9 @@ import TimelineModel
 import TimelineSite
 
 /// What a build made, as its report gives it: the counts, the warnings and the statistics of the
-/// images and search stages, apart from how this run went (its time, its mode, what it wrote).
-/// Kept with the input snapshot, so that a build with nothing to do reports them again: a no-op
-/// build in CI shows (and under `--strict` fails on) the same warnings.
+/// videos, images and search stages, apart from how this run went (its time, its mode, what it
+/// wrote). Kept with the input snapshot, so that a build with nothing to do reports them again:
+/// a no-op build in CI shows (and under `--strict` fails on) the same warnings.
 struct BuildFacts: Sendable {
     var pageCount: Int
     var fileCount: Int
@@ -15,8 +15,8 @@ struct BuildFacts: Sendable {
     var baseURL: String?
     var warnings: [Diagnostic]
     var images: ImagePipeline.Statistics
+    var videos: VideoPipeline.Statistics
     var search: SearchIndex.Statistics
-
 }
 
 extension BuildFacts: StateCodable {
@@ -27,6 +27,12 @@ extension BuildFacts: StateCodable {
         let postCount = try coder.count(facts?.postCount, limit: .max)
         var images = ImagePipeline.Statistics()
         images.images = try coder.count(facts?.images.images, limit: .max)
+        // As for images, what the site publishes is kept, not what that build had to make: a
+        // build that reports these again made nothing and read no cache.
+        var videos = VideoPipeline.Statistics()
+        videos.videos = try coder.count(facts?.videos.videos, limit: .max)
+        videos.copied = try coder.count(facts?.videos.copied, limit: .max)
+        videos.transcoded = try coder.count(facts?.videos.transcoded, limit: .max)
         let search = SearchIndex.Statistics(
             fileCount: try coder.count(facts?.search.fileCount, limit: .max), byteCount: try coder.count(facts?.search.byteCount, limit: .max),
             termCount: try coder.count(facts?.search.termCount, limit: .max), chunkCount: try coder.count(facts?.search.chunkCount, limit: .max),
@@ -37,6 +43,6 @@ extension BuildFacts: StateCodable {
         return facts
             ?? BuildFacts(
                 pageCount: pageCount, fileCount: fileCount, userCount: userCount, postCount: postCount, basePath: basePath, baseURL: baseURL,
-                warnings: warnings, images: images, search: search)
+                warnings: warnings, images: images, videos: videos, search: search)
     }
 }

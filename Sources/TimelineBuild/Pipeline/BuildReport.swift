@@ -41,6 +41,7 @@ public struct BuildReport: Sendable {
     }
     public var warnings: [Diagnostic] { facts.warnings }
     public var images: ImagePipeline.Statistics { facts.images }
+    public var videos: VideoPipeline.Statistics { facts.videos }
     public var search: SearchIndex.Statistics { facts.search }
 
     public struct Files: Sendable, Equatable {
@@ -77,10 +78,15 @@ public struct BuildReport: Sendable {
         }
     }
 
-    /// `Built 212 pages (6 users, 14 posts) in 0.31 s → Output/`
+    /// `Built 212 pages (6 users, 14 posts; 20 images, 2 decoded, 18 files encoded; 2 videos
+    /// (1 copied, 1 transcoded), 1 made, 1 cached; clean build, 260 files written) in 0.31 s → Output/`
     public var summary: String {
         let time = (seconds * 100).rounded() / 100
         let imageText = images.images == 0 ? "" : "; \(counted(images.images, "image")), \(images.decoded) decoded, \(counted(images.encoded, "file")) encoded"
+        let videoText =
+            videos.videos == 0
+            ? ""
+            : "; \(counted(videos.videos, "video")) (\(videos.copied) copied, \(videos.transcoded) transcoded), \(videos.made) made, \(videos.cached) cached"
         let fileText =
             switch files.mode {
             case .clean: "clean build, \(counted(files.written, "file")) written"
@@ -89,7 +95,7 @@ public struct BuildReport: Sendable {
             case .edit: "edit: \(counted(files.written, "file")) written, \(files.unchanged) looked at and unchanged, \(files.deleted) deleted"
             }
         return
-            "Built \(counted(pageCount, "page")) (\(counted(userCount, "user")), \(counted(postCount, "post"))\(imageText); \(fileText)) in \(time) s → \(output)"
+            "Built \(counted(pageCount, "page")) (\(counted(userCount, "user")), \(counted(postCount, "post"))\(imageText)\(videoText); \(fileText)) in \(time) s → \(output)"
     }
 }
 

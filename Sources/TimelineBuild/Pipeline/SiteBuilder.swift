@@ -39,7 +39,7 @@ public enum SiteBuilder {
         let (prepared, contentInputs) = try await PreparedSite.prepare(keepingStateIn: state)
         var warnings = prepared.warnings
         endStage(&timings, .validate)
-        let (images, timelines, contexts) = try await assemble(prepared, options: options, warnings: &warnings, timings: &timings)
+        let (images, videos, timelines, contexts) = try await assemble(prepared, options: options, warnings: &warnings, timings: &timings)
         let site = prepared.site
         let pages = Page.all(site: site, timelines: timelines)
 
@@ -78,7 +78,8 @@ public enum SiteBuilder {
 
         let facts = BuildFacts(
             pageCount: pages.count, fileCount: changes.entries.count, userCount: site.users.count, postCount: site.posts.count,
-            basePath: site.settings.basePath, baseURL: site.settings.baseURL, warnings: warnings, images: images.statistics, search: search.statistics)
+            basePath: site.settings.basePath, baseURL: site.settings.baseURL, warnings: warnings, images: images.statistics, videos: videos,
+            search: search.statistics)
         state.saveCompleted(facts, content: contentInputs)
         endStage(&timings, .write)
         let report = BuildReport(
@@ -90,13 +91,13 @@ public enum SiteBuilder {
         return (report, built)
     }
 
-    /// The stages between linking and writing, which every build runs: the images, the
-    /// timelines and the page contexts.
+    /// The stages between linking and writing, which every build runs: the videos and images,
+    /// the timelines and the page contexts.
     static func assemble(
         _ prepared: PreparedSite, options: BuildOptions, warnings: inout [Diagnostic], timings: inout StageTimings
-    ) async throws(BuildFailure) -> (PublishedImages, Timelines, PageContexts) {
+    ) async throws(BuildFailure) -> (PublishedImages, VideoPipeline.Statistics, Timelines, PageContexts) {
         let site = prepared.site
-        let images = try await processImages(site: site, options: options, warnings: &warnings)
+        let (images, videos) = try await processImages(site: site, options: options, warnings: &warnings)
         endStage(&timings, .images)
 
         options.announce(.timelines, "merging \(site.users.count) timelines")
@@ -106,7 +107,7 @@ public enum SiteBuilder {
         options.announce(.render, "preparing page contexts")
         let contexts = await PageContexts.prepare(site: site, timelines: timelines, images: images, theme: prepared.theme)
         endStage(&timings, .render)
-        return (images, timelines, contexts)
+        return (images, videos, timelines, contexts)
     }
 
     /// The end of one of a whole build's stages: what it freed goes back to the system before
@@ -119,20 +120,22 @@ public enum SiteBuilder {
 
     /// The videos stage, then the images stage: FFmpeg, libvips and the persistent cache, or
     /// the originals as they are when the site turns image processing off.
-    private static func processImages(site: LinkedSite, options: BuildOptions, warnings: inout [Diagnostic]) async throws(BuildFailure) -> PublishedImages {
+    private static func processImages(
+        site: LinkedSite, options: BuildOptions, warnings: inout [Diagnostic]
+    ) async throws(BuildFailure) -> (PublishedImages, VideoPipeline.Statistics) {
         let layout = options.layout
         let (videos, videoDiagnostics) = VideoPipeline.run(site: site, content: layout.content, cache: VideoCache(layout.cache)) { message in
             options.announce(.videos, message)
         }
         warnings = DiagnosticList(warnings + videoDiagnostics).sorted
         guard let videos else { throw BuildFailure(warnings) }
-        guard site.settings.images.process else { return .unprocessed(site: site, content: layout.content, videos: videos) }
+        guard site.settings.images.process else { return (.unprocessed(site: site, content: layout.content, videos: videos), videos.statistics) }
         options.announce(.images, "processing \(site.posts.count) photos")
         let (result, diagnostics) = await ImagePipeline.run(site: site, content: layout.content, cache: ImageCache(layout.cache), posters: videos.posters)
         let list = options.strict ? DiagnosticList(diagnostics).strict() : DiagnosticList(diagnostics)
         warnings = DiagnosticList(warnings + list.all).sorted
         guard let result, !list.hasErrors else { throw BuildFailure(warnings) }
-        return .processed(result, site: site, content: layout.content, videos: videos)
+        return (.processed(result, site: site, content: layout.content, videos: videos), videos.statistics)
     }
 
     /// The output stage's session: against the last build's manifest, or a staging folder for

@@ -80,7 +80,7 @@ extension ContentAuthor {
         let entries = Set(((try? FileSystem.entries(of: folder.absolute(relativeFolder))) ?? []).map { $0.lowercased() })
         var taken = entries.union(planned.map { $0.name.lowercased() })
         for (index, source) in changes.add.enumerated() {
-            let fileExtension = try Self.imageExtension(of: source, option: "--add-photo \(source)")
+            let fileExtension = try Self.mediaExtension(of: source, option: "--add-photo \(source)")
             let unique = Self.unclaimedName(Self.photoFileName(for: source, extension: fileExtension), extension: fileExtension, taken: &taken)
             planned.append(
                 PlannedPhoto(name: unique, source: source, alt: changes.addAlts.indices.contains(index) ? Self.nonBlank(changes.addAlts[index]) : nil))

@@ -5,8 +5,8 @@ extension ContentAuthor {
     /// What `timeline new post` asks for.
     public struct NewPost: Sendable {
         public var username: String
-        /// 1 to `PostPhoto.limit` photos, anywhere, in the post's order; each is copied into the
-        /// post's folder.
+        /// 1 to `PostPhoto.limit` photos or videos, anywhere, in the post's order; each is
+        /// copied into the post's folder.
         public var photos: [String]
         /// Markdown; nil or blank for none.
         public var caption: String?
@@ -45,7 +45,8 @@ extension ContentAuthor {
     }
 
     /// Makes a push ID for the current time and creates `posts/<id>/` holding `post.md` and a
-    /// copy of the photo. The folder is filled under a hidden name and renamed into place.
+    /// copy of each photo and video. The folder is filled under a hidden name and renamed into
+    /// place.
     public mutating func newPost(_ request: NewPost) throws(AuthoringError) -> AuthoringResult {
         let lock = try folder.lock()
         defer { withExtendedLifetime(lock) {} }
@@ -100,13 +101,13 @@ extension ContentAuthor {
         return AuthoringResult("Created post \(id) by \(request.username): \(shown)", id: id.rawValue, path: shown, warnings: warnings)
     }
 
-    /// Each photo's name in the post's folder, checked to be an image and made unique within
-    /// the post (`photo.jpg`, then `photo-2.jpg`).
+    /// Each photo's or video's name in the post's folder, checked to be one
+    /// (`mediaExtension`) and made unique within the post (`photo.jpg`, then `photo-2.jpg`).
     static func photoFileNames(for paths: [String]) throws(AuthoringError) -> [String] {
         var taken = Set<String>()
         var names: [String] = []
         for (index, path) in paths.enumerated() {
-            let fileExtension = try imageExtension(of: path, option: paths.count == 1 ? "the photo" : "photo \(index + 1)")
+            let fileExtension = try mediaExtension(of: path, option: paths.count == 1 ? "the photo" : "photo \(index + 1)")
             names.append(unclaimedName(photoFileName(for: path, extension: fileExtension), extension: fileExtension, taken: &taken))
         }
         return names

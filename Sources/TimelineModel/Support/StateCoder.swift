@@ -223,7 +223,7 @@ package enum StateFileKind: String, Sendable {
     var version: Int {
         switch self {
         case .records: 7
-        case .inputs: 5
+        case .inputs: 6
         case .manifest: 2
         case .journal: 3
         case .site: 2

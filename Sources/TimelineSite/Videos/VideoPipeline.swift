@@ -8,14 +8,25 @@ import TimelineSystem
 /// uses every core it is given. A source used by several posts is made once. Each video's
 /// problems are reported where its post names it; the others are unaffected.
 public enum VideoPipeline {
+    /// What the stage published and what it had to make. A clip that several posts share is
+    /// one source: made (or found in the cache) once, published for each.
     public struct Statistics: Sendable, Hashable {
+        /// Post videos published.
         public var videos = 0
-        /// Videos copied or transcoded by this build (0 on a warm rebuild).
+        /// Of those, published by copying the source's streams, and by transcoding.
+        public var copied = 0
+        public var transcoded = 0
+        /// Sources this build ran FFmpeg on (0 on a warm rebuild).
         public var made = 0
+        /// Sources whose web MP4 and poster were in the cache already.
+        public var cached = 0
 
-        package init(videos: Int = 0, made: Int = 0) {
+        package init(videos: Int = 0, copied: Int = 0, transcoded: Int = 0, made: Int = 0, cached: Int = 0) {
             self.videos = videos
+            self.copied = copied
+            self.transcoded = transcoded
             self.made = made
+            self.cached = cached
         }
     }
 
@@ -116,7 +127,7 @@ public enum VideoPipeline {
         var videos = site.posts.map { [PublishedVideo?](repeating: nil, count: $0.photos.count) }
         var posters: [String: Poster] = [:]
         var files: [(cacheFile: String, outputFile: String)] = []
-        var statistics = Statistics(videos: videoCount)
+        var statistics = Statistics()
         var outcomes: [String: Swift.Result<Bool, VideoTranscoder.Failure>] = [:]
         for (number, work) in work(site: site, content: content, ffmpegVersion: version).enumerated() {
             guard let work else { continue }
@@ -140,7 +151,7 @@ public enum VideoPipeline {
                         if changed { progress("\(verb) \(name): \(tenth * 10) %") }
                     }
                     outcome = .success(made)
-                    statistics.made += made ? 1 : 0
+                    if made { statistics.made += 1 } else { statistics.cached += 1 }
                 } catch {
                     outcome = .failure(error)
                 }
@@ -150,10 +161,12 @@ public enum VideoPipeline {
             case .success:
                 let videoFile = cache.videoFile(forKey: work.key)
                 guard let byteCount = cache.byteCount(of: videoFile) else { continue }
+                statistics.videos += 1
                 videos[work.post][work.photo] = PublishedVideo(
                     outputFile: work.outputFile, size: work.plan.size, byteCount: byteCount, durationMilliseconds: work.video.durationMilliseconds)
                 posters[work.relativePath] = work.poster(in: cache)
                 files.append((videoFile, work.outputFile))
+                if work.plan.mode == .copy { statistics.copied += 1 } else { statistics.transcoded += 1 }
             case .failure(let failure):
                 diagnostics.append(.error(failure.code, stage: .videos, at: work.video.namedAt, "video '\(name)': \(failure.message)"))
             }

@@ -2,7 +2,8 @@ import TimelineModel
 
 /// Reads an Instagram "Download your information" export (JSON format), the folder or the
 /// `.zip` as Instagram delivers it, into typed values: the profile, the posts (a carousel is
-/// one post of several media items), and whom the person follows. Nothing is written; what
+/// one post of several media items; reels and IGTV videos are posts too), and whom the person
+/// follows. Nothing is written; what
 /// cannot be read is reported one by one with its file and JSON path, and the rest is read.
 /// A media file is copied out with `copyMedia`, a chunk at a time.
 ///

@@ -28,28 +28,9 @@ struct InstagramFollowingReader {
     }
 
     private func following(in file: InstagramJSONFile, issues: inout [ImportIssue]) -> [String] {
-        let entries: [ContentValue]
-        let listPath: JSONPath
-        switch file.root.kind {
-        case .array(let elements):
-            (entries, listPath) = (elements, .root)
-        case .object:
-            guard let root = ExportObject(file.root, at: .root, what: "the follows", issues: &issues) else { return [] }
-            guard let elements = root.array("relationships_following", what: "the follows", issues: &issues) else {
-                if root.value("relationships_following") == nil {
-                    issues.append(ImportIssue(.root, skipped: "the follows", "there is no relationships_following"))
-                }
-                return []
-            }
-            (entries, listPath) = (elements, .root / "relationships_following")
-        default:
-            issues.append(ImportIssue(.root, skipped: "the follows", "must be an object with relationships_following, found \(file.root.typeName)"))
-            return []
-        }
         var usernames: [String] = []
         var seen = Set<String>()
-        for (index, value) in entries.enumerated() {
-            let path = listPath / String(index)
+        for (value, path) in file.entries(under: "relationships_following", what: "the follows", issues: &issues) {
             guard let entry = ExportObject(value, at: path, what: "this follow", issues: &issues), let username = username(of: entry, issues: &issues) else {
                 continue
             }

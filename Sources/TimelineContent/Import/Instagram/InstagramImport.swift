@@ -3,12 +3,13 @@ import TimelineSystem
 
 /// `timeline import instagram EXPORT`: a person's Instagram export (the folder or the `.zip`
 /// as Instagram delivers it, read by `InstagramExportReader`) → their user, with the avatar,
-/// each post with its photos, and their follows of users the site has. A post's ID is a push
+/// each post with its photos and videos (each reel and IGTV video a post of its clip), and
+/// their follows of users the site has. A post's ID is a push
 /// ID made from its time and its media, so the same export imported twice changes nothing and
 /// a newer one adds what is new. Each user and post is written whole or not at all
 /// (`ContentTransaction`). What cannot be imported is reported one by one with its file and
 /// JSON path: media of a format the site does not take, follows of people not on the site,
-/// media missing from the export. Videos are imported as video posts.
+/// media missing from the export.
 public struct InstagramImport: Sendable {
     public let exportPath: String
     public let folder: ContentFolder

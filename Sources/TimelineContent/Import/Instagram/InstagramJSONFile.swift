@@ -30,6 +30,30 @@ struct InstagramJSONFile {
     }
 }
 
+extension InstagramJSONFile {
+    /// The entries of a file that holds a list under `key` (`{"ig_reels_media": […]}`) or is
+    /// that list itself, each with its path; none, with an issue about `what`, otherwise.
+    func entries(under key: String, what: String, issues: inout [ImportIssue]) -> [(value: ContentValue, path: JSONPath)] {
+        let list: [ContentValue]
+        let listPath: JSONPath
+        switch root.kind {
+        case .array(let elements):
+            (list, listPath) = (elements, .root)
+        case .object:
+            guard let object = ExportObject(root, at: .root, what: what, issues: &issues) else { return [] }
+            guard let elements = object.array(key, what: what, issues: &issues) else {
+                if object.value(key) == nil { issues.append(ImportIssue(.root, skipped: what, "it has no \(key)")) }
+                return []
+            }
+            (list, listPath) = (elements, .root / key)
+        default:
+            issues.append(ImportIssue(.root, skipped: what, "must be an object holding \(key), found \(root.typeName)"))
+            return []
+        }
+        return list.enumerated().map { ($1, listPath / String($0)) }
+    }
+}
+
 extension ExportObject {
     /// A string member as text: Instagram's escapes repaired, nil when absent, null or empty.
     func text(_ key: String, issues: inout [ImportIssue]) -> String? {

@@ -4,8 +4,8 @@ import TimelineModel
 public struct InstagramMedia: Sendable, Equatable {
     public enum Kind: Sendable, Equatable {
         case photo
-        /// A video (`.mp4`, `.mov`, `.m4v`, `.webm`): represented so that the caller can say
-        /// it skips it, never dropped without a word.
+        /// A file named as one of the video formats a post may hold (`VideoFormat`), imported
+        /// as the post's video.
         case video
     }
 
@@ -19,11 +19,7 @@ public struct InstagramMedia: Sendable, Equatable {
     /// Where the item stands in its posts file.
     public let path: JSONPath
 
-    static let videoExtensions: Set<String> = ["mp4", "mov", "m4v", "webm"]
-
     static func kind(of uri: InstagramEntryPath) -> Kind {
-        let name = uri.fileName
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return .photo }
-        return videoExtensions.contains(name[name.index(after: dot)...].lowercased()) ? .video : .photo
+        AssetReader.isVideoFileName(uri.fileName) ? .video : .photo
     }
 }

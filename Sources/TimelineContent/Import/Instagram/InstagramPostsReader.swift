@@ -1,7 +1,9 @@
 import TimelineModel
 
 /// Reads the posts of an Instagram export: every `posts_N.json` of the first folder that has
-/// one (newest layout first), each a list of posts or, for one post, the post itself.
+/// one (newest layout first), each a list of posts or, for one post, the post itself; then the
+/// video posts Instagram keeps outside them, reels and IGTV videos
+/// (`InstagramVideoPostsReader`).
 struct InstagramPostsReader {
     let source: InstagramExportSource
     let listing: InstagramExportListing
@@ -16,6 +18,7 @@ struct InstagramPostsReader {
     ]
 
     func read(issues: inout [InstagramIssue]) -> [InstagramPost] {
+        let parser = InstagramPostParser(listing: listing, prefix: prefix)
         var posts: [(post: InstagramPost, order: Int)] = []
         for path in postsFiles(issues: &issues) {
             guard let file = InstagramJSONFile.load(path, from: source, what: "this posts file", issues: &issues) else { continue }
@@ -29,10 +32,12 @@ struct InstagramPostsReader {
             }
             for (value, path) in values {
                 var found: [ImportIssue] = []
-                if let post = post(value, at: path, in: file.name, issues: &found) { posts.append((post, posts.count)) }
+                if let post = parser.post(value, at: path, in: file.name, issues: &found) { posts.append((post, posts.count)) }
                 issues += found.map { InstagramIssue(file: file.name, $0) }
             }
         }
+        let videoPosts = InstagramVideoPostsReader(source: source, listing: listing, parser: parser).read(besides: posts.map(\.post), issues: &issues)
+        for post in videoPosts { posts.append((post, posts.count)) }
         return posts.sorted { ($0.post.timestamp, $0.order) < ($1.post.timestamp, $1.order) }.map(\.post)
     }
 
@@ -54,6 +59,8 @@ struct InstagramPostsReader {
             result = found
         }
         guard chosen != nil else {
+            // An account that only posted reels has no posts file, and nothing is missing.
+            guard !InstagramVideoPostsReader.hasFiles(in: listing, prefix: prefix) else { return [] }
             let looked = Self.folders.map { $0.joined(separator: "/") + "/" }.joined(separator: ", ")
             issues.append(InstagramIssue(file: source.shown, skipped: "the posts", "the export has no posts_1.json (looked in \(looked))"))
             return []
@@ -69,60 +76,6 @@ struct InstagramPostsReader {
             let digits = name.dropFirst("posts_".count).dropLast(".json".count)
             guard !digits.isEmpty, digits.allSatisfy(\.isASCII), let number = Int(digits) else { return nil }
             return (number, path)
-        }
-    }
-
-    private func post(_ value: ContentValue, at path: JSONPath, in file: String, issues: inout [ImportIssue]) -> InstagramPost? {
-        guard let object = ExportObject(value, at: path, what: "this post", issues: &issues) else { return nil }
-        let title = object.text("title", issues: &issues)
-        let ownTimestamp = object.seconds("creation_timestamp", issues: &issues)
-        guard let items = object.array("media", what: "this post", issues: &issues) else {
-            if object.value("media") == nil { issues.append(ImportIssue(path, skipped: "this post", "it has no media")) }
-            return nil
-        }
-        var media: [InstagramMedia] = []
-        var firstTitle: String?
-        var firstTimestamp: Int64?
-        for (index, item) in items.enumerated() {
-            let itemPath = path / "media" / String(index)
-            guard let itemObject = ExportObject(item, at: itemPath, what: "this media item", issues: &issues) else { continue }
-            let itemTitle = itemObject.text("title", issues: &issues)
-            let itemTimestamp = itemObject.seconds("creation_timestamp", issues: &issues)
-            if index == 0 {
-                firstTitle = itemTitle
-                firstTimestamp = itemTimestamp
-            }
-            guard let uri = uri(of: itemObject, issues: &issues) else { continue }
-            media.append(InstagramMedia(uri: uri, kind: InstagramMedia.kind(of: uri), timestamp: itemTimestamp, title: itemTitle, path: itemPath))
-        }
-        guard !media.isEmpty else {
-            issues.append(ImportIssue(path, skipped: "this post", items.isEmpty ? "it has no media" : "none of its media can be read"))
-            return nil
-        }
-        guard let timestamp = ownTimestamp ?? firstTimestamp else {
-            issues.append(ImportIssue(path, skipped: "this post", "neither the post nor its first media item has a creation_timestamp"))
-            return nil
-        }
-        return InstagramPost(caption: title ?? firstTitle, timestamp: timestamp, media: media, file: file, path: path)
-    }
-
-    /// The item's `uri` as a file of the export; nil, with an issue, when it is absent, names
-    /// a place outside the export, or is not in it.
-    private func uri(of item: ExportObject, issues: inout [ImportIssue]) -> InstagramEntryPath? {
-        let uriPath = item.path / "uri"
-        guard let value = item.value("uri") else {
-            issues.append(ImportIssue(item.path, skipped: "this media item", "it has no uri"))
-            return nil
-        }
-        guard case .string(let text) = value.kind else {
-            issues.append(ImportIssue(uriPath, skipped: "this media item", "the uri must be a string, found \(value.typeName)"))
-            return nil
-        }
-        switch listing.file(named: text, under: prefix) {
-        case .success(let uri): return uri
-        case .failure(let reason):
-            issues.append(ImportIssue(uriPath, skipped: "this media item", reason.description))
-            return nil
         }
     }
 }
