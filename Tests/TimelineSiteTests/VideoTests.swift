@@ -233,6 +233,35 @@ struct VideoTests {
         #expect(report.videos == VideoPipeline.Statistics() && !report.summary.contains("video"), "\(report.summary)")
     }
 
+    @Test(
+        "a video added, replaced and removed: every build after it, from the command line and in a live session, is byte-identical to a clean build",
+        arguments: [false, true])
+    func videoChanges(inSession: Bool) async throws {
+        let fixture = try fixture()
+        let session = BuildSession(options: fixture.options())
+        func build(_ changed: [String]) async throws -> BuildReport {
+            let paths = changed.map { fixture.root + "/" + $0 }
+            return inSession ? try await session.build(changes: paths) : try await fixture.build()
+        }
+        _ = inSession ? try await session.build() : try await fixture.build()
+
+        let second = "Content/posts/-KZvideo00000000002"
+        try FileManager.default.createDirectory(atPath: fixture.root + "/" + second, withIntermediateDirectories: true)
+        try TestClips.make(at: fixture.root + "/" + second + "/walk.webm", width: 160, height: 120, codec: .vp9, audio: false)
+        try fixture.write(second + "/post.md", "---\nusername: hansolo\nimage: walk.webm\nalt: A walk\n---\nAnother clip.\n")
+        let added = try await build([second])
+        try await IncrementalProperty.expectSameAsClean(fixture, report: added, context: "added")
+
+        try TestClips.make(at: fixture.root + "/" + folder + "/clip.mp4", seconds: 1, codec: .hevc)
+        let replaced = try await build([folder + "/clip.mp4"])
+        try await IncrementalProperty.expectSameAsClean(fixture, report: replaced, context: "replaced")
+
+        try FileManager.default.removeItem(atPath: fixture.root + "/" + second)
+        let removed = try await build([second])
+        try await IncrementalProperty.expectSameAsClean(fixture, report: removed, context: "removed")
+        #expect(FileSystem.kind(of: fixture.output + "/p/-KZvideo00000000002") == .missing)
+    }
+
     @Test("every shipped language has the video's texts", arguments: ["ar", "de", "en", "es", "fr", "ja", "pt"])
     func everyLanguage(language: String) async throws {
         let fixture = try fixture(language: language)
