@@ -52,7 +52,7 @@ package enum SiteWorkflow {
               - name: Install the system libraries
                 run: |
                   apt-get update
-                  apt-get install -y libcmark0.30.2 libxml2 libvips42 zlib1g libbrotli1 libgit2-1.5 ca-certificates curl git zstd
+                  apt-get install -y libcmark0.30.2 libxml2 libvips42 zlib1g libbrotli1 libgit2-1.5 ffmpeg ca-certificates curl git zstd
 
               # The tool is installed once per version and kept in the cache.
               - name: Restore the tool
