@@ -13,7 +13,7 @@ struct PreparedSite: Sendable {
 
     /// Load, validate and link, and load the theme, collecting every problem before giving up;
     /// also returns the records as read, for the next build's record cache.
-    static func prepare(_ options: BuildOptions, reusing previousRecords: RecordCache? = nil, reuse: RecordReuse = .whenCurrent) async throws(BuildFailure) -> (
+    static func prepare(_ options: BuildOptions, reusing previousRecords: RecordCache? = nil) async throws(BuildFailure) -> (
         prepared: PreparedSite, records: RecordCache
     ) {
         let layout = options.layout
@@ -29,7 +29,7 @@ struct PreparedSite: Sendable {
         let loader = ContentLoader(
             contentFolder: layout.content, baseURLOverride: options.baseURL, forcesRelativeURLs: options.relativeURLs,
             precompressOverride: options.precompress)
-        let (loaded, loadDiagnostics, records) = await loader.load(reusing: previousRecords, reuse: options.clean ? .identitiesOnly : reuse)
+        let (loaded, loadDiagnostics, records) = await loader.load(reusing: previousRecords, reuse: options.clean ? .identitiesOnly : .whenCurrent)
         diagnostics.append(contentsOf: loadDiagnostics)
 
         let (theme, themeDiagnostics) = loadTheme(options, settings: loaded?.settings)

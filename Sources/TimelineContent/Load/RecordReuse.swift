@@ -5,10 +5,6 @@ package enum RecordReuse: Sendable {
     /// None: every file is parsed again (`--clean`); only the identities of files whose status
     /// is the same are taken, so that a clean build need not hash every photo again.
     case identitiesOnly
-    /// Every record as the cache holds it, without looking at its files: the site as the last
-    /// build saw it, for an edit build that then reads only what its change set names. Only
-    /// for a cache that the last build's input snapshot vouches for.
-    case trusted
 }
 
 extension RecordReuse {
@@ -17,8 +13,6 @@ extension RecordReuse {
     package func entry<Record>(_ cached: RecordCache.Entry<Record>?, identities: FileIdentities) -> RecordCache.Entry<Record>? {
         guard let cached else { return nil }
         switch self {
-        case .trusted:
-            return cached
         case .whenCurrent:
             return RecordCache.current(cached.dependencies, identities: identities).map {
                 RecordCache.Entry(dependencies: $0, record: cached.record, warnings: cached.warnings)
