@@ -19,11 +19,8 @@ enum ChangeSetBuild {
         let content = options.layout.content
         let changes = paths.map { content.absolute + "/" + $0 }
         guard !options.atomic, let folders = PostEditBuild.postFolders(of: changes, contentRoot: content.absolute),
-            let canonicalRoot = FileSystem.canonicalPath(content.absolute), var built = await lastBuild(state: state, facts: snapshot.facts)
+            let loader = PostFolderLoader(contentFolder: content), var built = await lastBuild(state: state, facts: snapshot.facts)
         else { return nil }
-        let loader = PostFolderLoader(
-            contentFolder: content, assets: AssetReader(content: content, canonicalContentRoot: canonicalRoot),
-            identities: FileIdentities(root: content.absolute))
         var changedPosts: [String: PostFolderLoader.Loaded] = [:]
         for name in folders {
             changedPosts[name] = loader.load(named: name, known: snapshot.postInputs(ofFolder: ContentLayout.postFolder(named: name)))

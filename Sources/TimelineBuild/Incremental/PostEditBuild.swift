@@ -49,12 +49,14 @@ struct PostEditBuild {
         let content = options.layout.content
         let contentRoot = content.absolute
         // An atomic build swaps in a whole new folder; an edit is put in place file by file.
-        guard !changes.isEmpty, !options.atomic, let folders = postFolders(of: changes, contentRoot: contentRoot),
-            let canonicalRoot = FileSystem.canonicalPath(contentRoot)
-        else { return nil }
-        let loader = PostFolderLoader(
-            contentFolder: content, assets: AssetReader(content: content, canonicalContentRoot: canonicalRoot), identities: FileIdentities(root: contentRoot))
-        let readPost = reading ?? { loader.load(named: $0, known: []) }
+        guard !changes.isEmpty, !options.atomic, let folders = postFolders(of: changes, contentRoot: contentRoot) else { return nil }
+        let readPost: (String) -> PostFolderLoader.Loaded
+        if let reading {
+            readPost = reading
+        } else {
+            guard let loader = PostFolderLoader(contentFolder: content) else { return nil }
+            readPost = { loader.load(named: $0, known: []) }
+        }
         let site = built.site
         let resolver = site.exactResolver
         var edited: [Int: Post] = [:]

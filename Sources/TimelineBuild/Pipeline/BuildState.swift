@@ -44,7 +44,7 @@ struct BuildState: Sendable {
             // is one `stat` per input again.
             var stable = refreshed
             stable.trees = refreshed.trees.map { $0.forgettingStatuses(changedSince: stableBefore) }
-            if (try? stable.write(to: folder.inputsFile)) == nil { try? FileSystem.removeFileIfPresent(folder.inputsFile) }
+            keepSnapshot(stable)
             return .upToDate(snapshot.facts)
         case .changed(let paths?):
             return .changed(contentPaths: paths, snapshot: snapshot)
@@ -116,7 +116,7 @@ struct BuildState: Sendable {
                     stableBefore: stableBefore)
             }
         }
-        if (try? snapshot?.write(to: folder.inputsFile)) == nil { try? FileSystem.removeFileIfPresent(folder.inputsFile) }
+        keepSnapshot(snapshot)
     }
 
     /// After an edit build: its site index, and the last build's snapshot with the edited posts'
@@ -126,9 +126,13 @@ struct BuildState: Sendable {
     func saveEdited(_ facts: BuildFacts, snapshot: InputSnapshot, edited: [String: [RecordCache.Dependency]]) {
         try? FileSystem.removeFileIfPresent(folder.inputsFile)
         putSiteIndexInPlace()
-        guard let output = outputDigest() else { return }
-        let next = snapshot.replacingPostInputs(edited, facts: facts, output: output, stableBefore: stableBefore)
-        if (try? next.write(to: folder.inputsFile)) == nil { try? FileSystem.removeFileIfPresent(folder.inputsFile) }
+        keepSnapshot(outputDigest().map { snapshot.replacingPostInputs(edited, facts: facts, output: $0, stableBefore: stableBefore) })
+    }
+
+    /// Writes the snapshot the next build checks against; without one, or when it cannot be
+    /// written, there is none (the next build is a whole pass).
+    private func keepSnapshot(_ snapshot: InputSnapshot?) {
+        if (try? snapshot?.write(to: folder.inputsFile)) == nil { try? FileSystem.removeFileIfPresent(folder.inputsFile) }
     }
 
     /// The pending site index as the site index; without one, none: an index of an older build

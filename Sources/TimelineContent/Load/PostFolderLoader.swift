@@ -19,6 +19,15 @@ package struct PostFolderLoader: Sendable {
         postsFolderIsReal = FileSystem.kind(of: contentFolder.absolute + "/" + ContentLayout.postsFolder) == .directory
     }
 
+    /// A loader of the post folders under `contentFolder` on their own (an edit build's), with
+    /// its own asset reader and identities; nil when the folder cannot be resolved.
+    package init?(contentFolder: SitePath) {
+        guard let canonicalRoot = FileSystem.canonicalPath(contentFolder.absolute) else { return nil }
+        self.init(
+            contentFolder: contentFolder, assets: AssetReader(content: contentFolder, canonicalContentRoot: canonicalRoot),
+            identities: FileIdentities(root: contentFolder.absolute))
+    }
+
     /// A post folder as read: the post, the problems reading it gave, and its cache entry (nil
     /// for a post with errors).
     package typealias Loaded = (post: Post?, problems: [Diagnostic], entry: RecordCache.Entry<Post>?)
