@@ -323,6 +323,50 @@ struct IncrementalBuildTests {
         #expect(throws: ByteReader.Malformed.self) { try BuildManifest.decode(Array(manifest.encoded().dropLast())) }
     }
 
+    @Test("a manifest read by path finds every entry it holds and none it does not; one out of order or cut short is not read")
+    func storedManifestLookups() throws {
+        var generator = SystemRandomNumberGenerator()
+        var entries: [String: BuildManifest.Entry] = [:]
+        for index in 0..<1_000 {
+            let path = "p/\(UInt32.random(in: 0...UInt32.max, using: &generator))/\(index % 7 == 0 ? "é" : "index").html"
+            entries[path] = .init(fingerprint: .of(path), content: .of("\(index)"))
+        }
+        let manifest = BuildManifest(tool: Digest.of("tool"), entries: entries)
+        let stored = try #require(StoredManifest(bytes: manifest.encoded()))
+        #expect(stored.tool == manifest.tool)
+        #expect(stored.count == entries.count)
+        for (path, entry) in entries {
+            #expect(stored[path] == entry)
+            #expect(stored[path + "x"] == nil)
+            #expect(stored[String(path.dropLast())] == nil)
+        }
+        #expect(stored[""] == nil)
+        #expect(stored["zzz"] == nil)
+        var visited: [String: BuildManifest.Entry] = [:]
+        stored.forEach { visited[$0] = $1 }
+        #expect(visited == entries)
+
+        var edited = ManifestEntries(stored: stored, edits: ["p/new.html": .init(fingerprint: .of("n"), content: .of("n"))])
+        let removed = try #require(entries.keys.sorted().first)
+        edited[removed] = nil
+        #expect(edited.count == entries.count)
+        #expect(edited[removed] == nil)
+        #expect(Set(edited.paths) == Set(entries.keys).subtracting([removed]).union(["p/new.html"]))
+
+        #expect(StoredManifest(bytes: Array(manifest.encoded().dropLast())) == nil)
+        // Two entries swapped: the bytes decode, but out of order.
+        var coder = StateCoder()
+        try coder.header(.manifest)
+        _ = try coder.digest(manifest.tool)
+        _ = try coder.count(2)
+        for path in ["b", "a"] {
+            _ = try coder.bytes(Array(path.utf8), sharingPrefixWith: [])
+            _ = try coder.digest(.of(path))
+            _ = try coder.digest(.of(path))
+        }
+        #expect(StoredManifest(bytes: coder.bytes) == nil)
+    }
+
     @Test("a partial change reaches only the templates that include it")
     func templateDependencies() {
         let sources: [String: [UInt8]] = [

@@ -15,7 +15,7 @@ struct BuiltSite: Sendable {
     let theme: Theme
     var search: SearchIndex
     /// The manifest of the output folder as this session left it.
-    var manifest: [String: BuildManifest.Entry]
+    var manifest: ManifestEntries
     /// The entries edit builds changed since the manifest file was written (its edits file).
     var edits: [String: BuildManifest.Entry] = [:]
     var warnings: [Diagnostic]

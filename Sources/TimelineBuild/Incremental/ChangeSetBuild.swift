@@ -47,7 +47,7 @@ enum ChangeSetBuild {
         let loader = ContentLoader(
             contentFolder: options.layout.content, baseURLOverride: options.baseURL, forcesRelativeURLs: options.relativeURLs,
             precompressOverride: options.precompress)
-        guard let manifest = folder.readManifest(writer: writer), let edits = folder.readEdits(writer: writer),
+        guard let (manifest, edits) = folder.readStoredManifest(writer: writer),
             let settings = loader.loadSettings(into: &diagnostics), !diagnostics.hasErrors
         else { return nil }
         let (theme, themeDiagnostics) = PreparedSite.loadTheme(options, settings: settings)
@@ -56,7 +56,7 @@ enum ChangeSetBuild {
                 from: folder.siteIndexFile, writer: state.siteIndexWriter, settings: settings, theme: theme, searchLayout: options.searchLayout)
         else { return nil }
         var built = BuiltSite(
-            options: options, contexts: contexts, images: index.images, theme: theme, search: index.search, manifest: manifest.entries,
+            options: options, contexts: contexts, images: index.images, theme: theme, search: index.search, manifest: manifest,
             warnings: facts.warnings,
             report: BuildReport(facts, output: options.layout.output.shown, timings: StageTimings(), files: .upToDate(fileCount: facts.fileCount)),
             stateStamp: folder.stamp)

@@ -86,7 +86,8 @@ public enum SiteBuilder {
             facts, output: layout.output.shown, timings: timings, files: BuildReport.Files(changes, mode: session.mode == .clean ? .clean : .incremental))
         guard keepingSite else { return (report, nil) }
         let built = BuiltSite(
-            options: options, contexts: contexts, images: images, theme: prepared.theme, search: search, manifest: changes.entries, warnings: warnings,
+            options: options, contexts: contexts, images: images, theme: prepared.theme, search: search, manifest: ManifestEntries(changes.entries),
+            warnings: warnings,
             report: report, stateStamp: state.folder.stamp)
         return (report, built)
     }

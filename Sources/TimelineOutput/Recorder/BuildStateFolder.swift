@@ -51,6 +51,15 @@ package struct BuildStateFolder: Sendable {
         return manifest
     }
 
+    /// The manifest read by path (`StoredManifest`) with the edits' entries over it, and those
+    /// entries: what an edit build starts from. Nil as `readManifest`.
+    package func readStoredManifest(writer: Digest) -> (manifest: ManifestEntries, edits: [String: BuildManifest.Entry])? {
+        guard let bytes = try? FileSystem.readBytes(manifestFile), let stored = StoredManifest(bytes: bytes), stored.tool == writer,
+            let edits = readEdits(writer: writer)
+        else { return nil }
+        return (ManifestEntries(stored: stored, edits: edits), edits)
+    }
+
     /// The status of the manifest and edits files, which moves whenever either is written.
     package var stamp: [FileSystem.Status?] { [FileSystem.status(of: manifestFile), FileSystem.status(of: editsFile)] }
 

@@ -19,7 +19,7 @@ package final class OutputRecorder: FileSink {
         case unchanged
     }
 
-    package let previous: [String: BuildManifest.Entry]
+    package let previous: ManifestEntries
     let destination: StagedOutput
     package let precompression: Precompression?
     private let state = Mutex(State())
@@ -33,7 +33,7 @@ package final class OutputRecorder: FileSink {
         var retired: [String] = []
     }
 
-    package init(previous: [String: BuildManifest.Entry], destination: StagedOutput, precompression: Precompression? = nil) {
+    package init(previous: ManifestEntries, destination: StagedOutput, precompression: Precompression? = nil) {
         self.previous = previous
         self.destination = destination
         self.precompression = precompression
@@ -200,7 +200,7 @@ package final class OutputRecorder: FileSink {
     /// this one did not are deleted.
     package func result() -> OutputChanges {
         let made = recorded()
-        let deleted = previous.keys.filter { made.entries[$0] == nil }.sorted()
+        let deleted = previous.paths.filter { made.entries[$0] == nil }.sorted()
         return OutputChanges(entries: made.entries, written: made.written, unchanged: made.unchanged, deleted: deleted)
     }
 }

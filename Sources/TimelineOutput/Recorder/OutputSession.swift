@@ -38,7 +38,7 @@ package struct OutputSession: Sendable {
         }
         return OutputSession(
             mode: previous == nil ? .clean : .incremental, swapsWholeFolder: atomic, outputRoot: outputRoot, state: state,
-            recorder: OutputRecorder(previous: previous?.entries ?? [:], destination: destination, precompression: precompression), tool: tool,
+            recorder: OutputRecorder(previous: ManifestEntries(previous?.entries ?? [:]), destination: destination, precompression: precompression), tool: tool,
             previousManifest: previous)
     }
 
@@ -98,7 +98,7 @@ package struct OutputSession: Sendable {
     /// An edit build's session (`PostEditBuild`): the manifest is the one the live session
     /// holds, and new and changed files wait in the pending folder as in an incremental build.
     package static func beginEdit(
-        outputRoot: String, state: BuildStateFolder, tool: Digest, manifest: [String: BuildManifest.Entry], precompression: Precompression?
+        outputRoot: String, state: BuildStateFolder, tool: Digest, manifest: ManifestEntries, precompression: Precompression?
     ) throws(FileSystem.Failure) -> OutputSession {
         try recover(outputRoot: outputRoot, state: state)
         let destination = try StagedOutput.pending(outputRoot: outputRoot)
