@@ -14,6 +14,11 @@
 /// renamex_np(2) with RENAME_SWAP.
 int timeline_exchange_paths(const char *first, const char *second);
 
+/// Opens a directory to list it (O_RDONLY | O_DIRECTORY | O_CLOEXEC). On Linux, without
+/// updating its access time where the caller may (O_NOATIME, retried without it on EPERM);
+/// Darwin has no such flag.
+int timeline_open_directory_for_listing(const char *path);
+
 // MARK: The running program (process.c)
 
 /// Writes the path of the running executable, zero-terminated, into `buffer` of `size` bytes:

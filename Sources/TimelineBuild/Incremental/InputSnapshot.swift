@@ -54,6 +54,11 @@ struct InputSnapshot: Sendable {
             let end = pathBytes[start...].firstIndex(of: 0) ?? pathBytes.count
             return String(decoding: pathBytes[start..<end], as: UTF8.self)
         }
+
+        /// Where the path starting at `start` ends, its 0 byte included.
+        func pathEnd(from start: Int) -> Int {
+            (pathBytes[start...].firstIndex(of: 0) ?? pathBytes.count - 1) + 1
+        }
     }
 
     /// A file changed this close to the start of the build that read it might change again
@@ -136,6 +141,23 @@ struct InputSnapshot: Sendable {
             pathBytes.append(0)
             statuses.append(dependency.status)
             digests.append(dependency.identity)
+        }
+
+        mutating func reserve(like tree: Tree) {
+            pathBytes.reserveCapacity(tree.pathBytes.count)
+            offsets.reserveCapacity(tree.offsets.count)
+            statuses.reserveCapacity(tree.statuses.count)
+            digests.reserveCapacity(tree.identities.count)
+        }
+
+        /// Appends the input at `index` of `tree` as it is there, its path copied as bytes.
+        mutating func append(_ index: Int, of tree: Tree) {
+            let start = Int(tree.offsets[index])
+            let end = tree.pathEnd(from: start)
+            offsets.append(UInt32(truncatingIfNeeded: pathBytes.count))
+            pathBytes.append(contentsOf: tree.pathBytes[start..<end])
+            statuses.append(tree.statuses[index])
+            digests.append(tree.identities[index])
         }
 
         /// Appends the file or folder at `path` as it is now (`status`, when the caller has read
@@ -285,8 +307,9 @@ struct InputSnapshot: Sendable {
         guard let content = trees.first else { return self }
         let folders = edited.keys.sorted().map { Array($0.utf8) }
         var builder = TreeBuilder(identities: FileIdentities(root: content.root, asksGit: content.asksGit))
+        builder.reserve(like: content)
         for index in content.offsets.indices where !folders.contains(where: { content.isInside($0, at: index) }) {
-            builder.append(RecordCache.Dependency(path: content.path(at: index), status: content.statuses[index], identity: content.identities[index]))
+            builder.append(index, of: content)
         }
         for folder in edited.keys.sorted() {
             for dependency in edited[folder] ?? [] { builder.append(dependency) }

@@ -155,7 +155,7 @@ public enum FileSystem {
     /// Calls `body` with each name in a directory (without `.` and `..`) and its `d_type`
     /// (opendir(3), readdir(3): the same on Linux and Darwin).
     package static func readDirectory(_ path: String, _ body: (String, UInt8) -> Void) throws(Failure) {
-        guard let directory = opendir(path) else { throw Failure(path: path, operation: "list", code: SystemError.last) }
+        guard let directory = openForListing(path) else { throw Failure(path: path, operation: "list", code: SystemError.last) }
         defer { closedir(directory) }
         while let entry = readdir(directory) {
             // The name is read where it lies, up to its zero: a copy of `d_name` would read its
@@ -167,6 +167,18 @@ public enum FileSystem {
             if name == "." || name == ".." { continue }
             body(name, entry.pointee.d_type)
         }
+    }
+
+    /// A directory stream for `path`, opened so that listing it does not write its access time
+    /// where that can be avoided: a fresh clone's first build lists every post folder.
+    private static func openForListing(_ path: String) -> OpaquePointer? {
+        let descriptor = timeline_open_directory_for_listing(path)
+        guard descriptor >= 0 else { return nil }
+        guard let directory = fdopendir(descriptor) else {
+            close(descriptor)
+            return nil
+        }
+        return directory
     }
 
     /// The files below `folder`, recursively and following symbolic links, as sorted paths
