@@ -88,11 +88,6 @@ struct InputSnapshot: Sendable {
         case changed(contentPaths: [String]?)
     }
 
-    /// How many threads `stat` and list the inputs. Most of a fresh clone's check waits on the
-    /// disk for folders and inodes not yet in memory; with more requests in flight than cores
-    /// the disk answers them together (docs/benchmarks.md has the figures).
-    static let scanThreads = 8
-
     /// More changed files than this are a whole pass's to build.
     static let changeSetLimit = 64
 
@@ -249,10 +244,7 @@ struct InputSnapshot: Sendable {
         guard let root = FileSystem.openDirectory(tree.root) else { return nil }
         let tally = ChangeTally()
         let limit = collectingChanges ? Self.changeSetLimit : 0
-        let results = await ParallelMap.blockingChunks(count: tree.statuses.count, threads: Self.scanThreads) {
-            range -> (
-                moved: [(Int, FileSystem.Status)], changed: [Int]
-            ) in
+        let results = await ParallelMap.chunks(count: tree.statuses.count) { range -> (moved: [(Int, FileSystem.Status)], changed: [Int]) in
             var moved: [(Int, FileSystem.Status)] = []
             var changed: [Int] = []
             tree.pathBytes.withUnsafeBufferPointer { bytes in
