@@ -343,7 +343,7 @@ struct IncrementalBuildTests {
         #expect(stored[""] == nil)
         #expect(stored["zzz"] == nil)
         var visited: [String: BuildManifest.Entry] = [:]
-        stored.forEach { visited[$0] = $1 }
+        stored.visitEntries { visited[$0] = $1 }
         #expect(visited == entries)
 
         var edited = ManifestEntries(stored: stored, edits: ["p/new.html": .init(fingerprint: .of("n"), content: .of("n"))])

@@ -15,6 +15,17 @@ enum ChangeSetBuild {
     /// The report, or nil when the change set is not one an edit build can take (the whole
     /// pass then builds it).
     static func run(_ paths: [String], snapshot: InputSnapshot, state: BuildState, timings: StageTimings) async throws(BuildFailure) -> BuildReport? {
+        guard let (report, inputs) = try await applyEdit(paths, snapshot: snapshot, state: state, timings: timings) else { return nil }
+        state.saveEdited(report.facts, snapshot: snapshot, edited: inputs)
+        return report
+    }
+
+    /// Builds the edit and keeps the pending site index; returns the report and the edited post
+    /// folders' inputs. The site it built from is gone when this returns, before the snapshot
+    /// is written again: at 200,000 posts the two would otherwise add up in the peak.
+    private static func applyEdit(_ paths: [String], snapshot: InputSnapshot, state: BuildState, timings: StageTimings) async throws(BuildFailure) -> (
+        BuildReport, [String: [RecordCache.Dependency]]
+    )? {
         let options = state.options
         let content = options.layout.content
         let changes = paths.map { content.absolute + "/" + $0 }
@@ -32,8 +43,7 @@ enum ChangeSetBuild {
         state.keepPendingSiteIndex(SiteIndex(built))
         var inputs: [String: [RecordCache.Dependency]] = [:]
         for (name, loaded) in changedPosts { inputs[ContentLayout.postFolder(named: name)] = loaded.entry?.dependencies ?? [] }
-        state.saveEdited(report.facts, snapshot: snapshot, edited: inputs)
-        return report
+        return (report, inputs)
     }
 
     /// The site the last build made, from its site index, with its output's manifest and

@@ -46,7 +46,7 @@ package struct ManifestEntries: Sendable {
     package var paths: [String] {
         var paths: [String] = []
         paths.reserveCapacity(count)
-        stored?.forEach { path, _ in if overlay[path] == nil { paths.append(path) } }
+        stored?.visitEntries { path, _ in if overlay[path] == nil { paths.append(path) } }
         for (path, entry) in overlay where entry != .deleted { paths.append(path) }
         return paths
     }

@@ -78,7 +78,7 @@ package struct StoredManifest: Sendable {
     }
 
     /// Every path and entry, in order (what a whole build compares against).
-    package func forEach(_ body: (String, BuildManifest.Entry) -> Void) {
+    package func visitEntries(_ body: (String, BuildManifest.Entry) -> Void) {
         var coder = StateCoder(reading: bytes, from: blocks.first?.offset ?? bytes.count)
         var current: [UInt8] = []
         for _ in 0..<count {
