@@ -51,8 +51,7 @@ struct InputSnapshot: Sendable {
 
         func path(at index: Int) -> String {
             let start = Int(offsets[index])
-            let end = pathBytes[start...].firstIndex(of: 0) ?? pathBytes.count
-            return String(decoding: pathBytes[start..<end], as: UTF8.self)
+            return String(decoding: pathBytes[start..<pathEnd(from: start) - 1], as: UTF8.self)
         }
 
         /// Where the path starting at `start` ends, its 0 byte included.

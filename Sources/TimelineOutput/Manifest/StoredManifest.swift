@@ -28,19 +28,13 @@ package struct StoredManifest: Sendable {
         var blocks: [Block] = []
         blocks.reserveCapacity(count / Self.blockSize + 1)
         var path: [UInt8] = []
-        var previous: [UInt8] = []
         for index in 0..<count {
             let offset = coder.readOffset
-            guard let shared = try? coder.count(nil, limit: path.count), let rest = try? coder.count(nil), rest > 0 else { return nil }
-            let restStart = coder.readOffset
-            guard (try? coder.skip(rest + 2 * Digest.byteCount)) != nil else { return nil }
-            // Sorted and unique, as `BuildManifest` writes them (each path sharing all it can
-            // with the one before): else a look-up could miss.
-            guard index == 0 || shared == path.count || bytes[restStart] > path[shared] else { return nil }
-            if index % Self.blockSize == 0 { previous = path }
-            path.removeSubrange(shared...)
-            path.append(contentsOf: bytes[restStart..<restStart + rest])
-            if index % Self.blockSize == 0 { blocks.append(Block(offset: offset, first: path, previous: previous)) }
+            let startsBlock = index % Self.blockSize == 0
+            let previous = startsBlock ? path : []
+            // Sorted and unique, as `BuildManifest` writes them: else a look-up could miss.
+            guard let (_, inOrder) = Self.nextEntry(&coder, in: bytes, after: &path), inOrder || index == 0 else { return nil }
+            if startsBlock { blocks.append(Block(offset: offset, first: path, previous: previous)) }
         }
         guard coder.isAtEnd else { return nil }
         self.tool = tool
@@ -65,13 +59,8 @@ package struct StoredManifest: Sendable {
         var current = block.previous
         let end = min(count - (low - 1) * Self.blockSize, Self.blockSize)
         for _ in 0..<end {
-            // The bytes were checked when the manifest was read.
-            guard let shared = try? coder.count(nil, limit: current.count), let rest = try? coder.count(nil) else { return nil }
-            let restStart = coder.readOffset
-            guard (try? coder.skip(rest)) != nil, let fingerprint = try? coder.digest(nil), let content = try? coder.digest(nil) else { return nil }
-            current.removeSubrange(shared...)
-            current.append(contentsOf: bytes[restStart..<restStart + rest])
-            if current == target { return BuildManifest.Entry(fingerprint: fingerprint, content: content) }
+            guard let (entry, _) = Self.nextEntry(&coder, in: bytes, after: &current) else { return nil }
+            if current == target { return entry }
             if target.lexicographicallyPrecedes(current) { return nil }
         }
         return nil
@@ -82,12 +71,23 @@ package struct StoredManifest: Sendable {
         var coder = StateCoder(reading: bytes, from: blocks.first?.offset ?? bytes.count)
         var current: [UInt8] = []
         for _ in 0..<count {
-            guard let shared = try? coder.count(nil, limit: current.count), let rest = try? coder.count(nil) else { return }
-            let restStart = coder.readOffset
-            guard (try? coder.skip(rest)) != nil, let fingerprint = try? coder.digest(nil), let content = try? coder.digest(nil) else { return }
-            current.removeSubrange(shared...)
-            current.append(contentsOf: bytes[restStart..<restStart + rest])
-            body(String(decoding: current, as: UTF8.self), BuildManifest.Entry(fingerprint: fingerprint, content: content))
+            guard let (entry, _) = Self.nextEntry(&coder, in: bytes, after: &current) else { return }
+            body(String(decoding: current, as: UTF8.self), entry)
         }
+    }
+
+    /// Reads the entry after the one whose path is `path` and makes `path` its path; nil when
+    /// the bytes hold none. `inOrder`: whether its path sorts after the one before, sharing all
+    /// it can with it, as `BuildManifest` writes them.
+    private static func nextEntry(_ coder: inout StateCoder, in bytes: [UInt8], after path: inout [UInt8]) -> (
+        entry: BuildManifest.Entry, inOrder: Bool
+    )? {
+        guard let shared = try? coder.count(nil, limit: path.count), let rest = try? coder.count(nil), rest > 0 else { return nil }
+        let restStart = coder.readOffset
+        guard (try? coder.skip(rest)) != nil, let fingerprint = try? coder.digest(nil), let content = try? coder.digest(nil) else { return nil }
+        let inOrder = shared == path.count || bytes[restStart] > path[shared]
+        path.removeSubrange(shared...)
+        path.append(contentsOf: bytes[restStart..<restStart + rest])
+        return (BuildManifest.Entry(fingerprint: fingerprint, content: content), inOrder)
     }
 }
