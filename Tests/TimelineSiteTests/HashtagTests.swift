@@ -75,27 +75,40 @@ struct HashtagTests {
         }
     }
 
-    @Test("adding a tag and then removing it: each incremental build equals a clean build, and the tag's folder goes")
-    func incrementalTagEdits() async throws {
+    @Test(
+        "adding a tag, respelling it on its newest post and removing it are edit builds, from the command line and in a session: each equals a clean build, and the tag's folder and sitemap part go",
+        arguments: [false, true])
+    func incrementalTagEdits(throughSession: Bool) async throws {
         let fixture = try Self.site([(Self.older, "First cup #coffee"), (Self.newer, "Second cup")])
-        _ = try await fixture.build()
+        var options = fixture.options()
+        // A few URLs per sitemap part, so that a tag's pages add and remove parts.
+        options.sitemapURLLimit = 3
+        let session = BuildSession(options: options)
+        func build(changes: [String]) async throws -> BuildReport {
+            throughSession ? try await session.build(changes: changes) : try await SiteBuilder.build(options)
+        }
+        _ = try await build(changes: [])
         let postFile = fixture.content + "/posts/\(Self.newer)/post.md"
         let original = try String(contentsOfFile: postFile, encoding: .utf8)
-        for (step, caption) in [("add", "Second cup #coffee #Harbour"), ("remove", "Second cup")].enumerated() {
-            try Data(original.replacingOccurrences(of: "Second cup", with: caption.1).utf8).write(to: URL(fileURLWithPath: postFile))
-            let report = try await fixture.build()
-            #expect(report.files.mode == .incremental)
-            let cleanOutput = fixture.root + "/Clean\(step)"
-            var cleanOptions = BuildOptions(siteRoot: fixture.root, output: cleanOutput, cache: fixture.root + "/.clean-cache")
+        let steps = [("add", "Second cup #coffee #Harbour"), ("respell", "Second cup #COFFEE #Harbour"), ("remove", "Second cup")]
+        for (step, (name, caption)) in steps.enumerated() {
+            try Data(original.replacingOccurrences(of: "Second cup", with: caption).utf8).write(to: URL(fileURLWithPath: postFile))
+            let report = try await build(changes: [postFile])
+            #expect(report.files.mode == .edit, "\(name)")
+            var cleanOptions = options
+            cleanOptions.output = fixture.root + "/Clean\(step)"
+            cleanOptions.cache = fixture.root + "/.clean-cache"
             cleanOptions.clean = true
             _ = try await SiteBuilder.build(cleanOptions)
             let incremental = try SiteFixture.snapshot(fixture.output)
-            let clean = try SiteFixture.snapshot(cleanOutput)
-            #expect(Set(incremental.keys) == Set(clean.keys), "\(caption.0): different files")
-            for (path, bytes) in clean where incremental[path] != bytes { Issue.record("\(caption.0): \(path) differs from a clean build") }
-            #expect(try SiteFixture.folders(fixture.output) == SiteFixture.folders(cleanOutput), "\(caption.0): different folders")
-            #expect(fixture.exists("tags/harbour/index.html") == (caption.0 == "add"))
+            let clean = try SiteFixture.snapshot(cleanOptions.output)
+            #expect(Set(incremental.keys) == Set(clean.keys), "\(name): different files")
+            for (path, bytes) in clean where incremental[path] != bytes { Issue.record("\(name): \(path) differs from a clean build") }
+            #expect(try SiteFixture.folders(fixture.output) == SiteFixture.folders(cleanOptions.output), "\(name): different folders")
+            #expect(fixture.exists("tags/harbour/index.html") == (name != "remove"))
         }
+        let coffee = try #require(HTMLDocument(path: fixture.output + "/tags/coffee/index.html"))
+        #expect(coffee.text("//h1") == "#coffee")
     }
 
     @Test("the search index finds a tag as #tag (its normalised key) and its word as a word")

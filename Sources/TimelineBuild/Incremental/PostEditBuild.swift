@@ -12,11 +12,16 @@ import TimelineTemplates
 /// What shows those is known without looking at the rest of the site:
 ///
 /// - the post's page, and the pages that list it: its page of the home list, of its author's
-///   profile and of the timeline of its author and of each follower whose timeline shows it;
-/// - the Atom feeds whose entries include it (the site's, its author's, those timelines') and
-///   its comments feed;
+///   profile, of the timeline of its author and of each follower whose timeline shows it, and
+///   of each of its tags;
+/// - the Atom feeds whose entries include it (the site's, its author's, those timelines',
+///   its tags') and its comments feed;
 /// - its search card and the index lines of the words it gained or lost, and the search page
-///   when the index manifest changed.
+///   when the index manifest changed;
+/// - when the caption gained or dropped a hashtag, or changed how the newest post of a tag
+///   writes it: the tag index as `TagIndexEdit` works it out, every page and the feed of each
+///   tag that changed, the tags page, the sitemap when tag pages came or went, and the
+///   removal of the pages and feed of a tag that is gone (`TagPlacement`).
 ///
 /// Each of those is fingerprinted and compared with the manifest as in any build, so a page
 /// whose context did not change is not rendered. Anything else (a new or deleted post, a user,
@@ -27,6 +32,8 @@ struct PostEditBuild {
     /// The edited posts by index, with the warnings reading and linking each gave.
     let edited: [Int: Post]
     let warnings: [Int: [Diagnostic]]
+    /// The edited posts' hashtags, each once, in caption order.
+    let tagsOfEdited: [Int: [(key: String, spelling: String)]]
 
     /// The post folders `changes` (absolute paths) are in, or nil when one is not a post's file
     /// or folder.
@@ -61,6 +68,7 @@ struct PostEditBuild {
         let resolver = site.exactResolver
         var edited: [Int: Post] = [:]
         var warnings: [Int: [Diagnostic]] = [:]
+        var tagsOfEdited: [Int: [(key: String, spelling: String)]] = [:]
         for folder in folders {
             guard let id = ContentID(folder), let index = site.postIndex(of: id) else { return nil }
             let old = site.posts[index]
@@ -75,17 +83,16 @@ struct PostEditBuild {
             guard let post = read, entry != nil, !problems.contains(where: { $0.severity == .error }), post.id == old.id,
                 post.author.username == old.author.username, post.photos == old.photos, post.date == old.date, post.extra == old.extra
             else { return nil }
-            // A tag gained or lost changes which tag pages exist and list what: a whole build's.
             let references = post.caption.map(Markdown.references) ?? (hashtags: [], mentions: [])
-            guard TagIndex.uniqueTags(references.hashtags).map(\.key) == site.tags.keys(ofPost: index) else { return nil }
             var diagnostics = DiagnosticList(problems)
             SiteLinker.check(post, resolver: resolver, diagnostics: &diagnostics)
             diagnostics.append(contentsOf: TagIndex.unknownMentions(references.mentions, of: post, site: site))
             guard !diagnostics.hasErrors, !(options.strict && !diagnostics.all.isEmpty) else { return nil }
             edited[index] = post
             warnings[index] = diagnostics.all
+            tagsOfEdited[index] = TagIndex.uniqueTags(references.hashtags)
         }
-        return PostEditBuild(edited: edited, warnings: warnings)
+        return PostEditBuild(edited: edited, warnings: warnings, tagsOfEdited: tagsOfEdited)
     }
 
     /// Builds the edit into the output folder through the journal and changes `next` into the
@@ -96,9 +103,10 @@ struct PostEditBuild {
         let options = next.options
         let oldTerms = Dictionary(uniqueKeysWithValues: edited.keys.map { ($0, SiteSearchCollections.postTerms(ofPost: $0, in: next.site)) })
         next.contexts.replacePosts(edited)
+        let tagPlacement = replaceTags(&next)
         next.warnings = updatedWarnings(next.warnings, options: options)
         timings.lap(.validate)
-        let changes = try await write(&next, oldTerms: oldTerms, timings: &timings)
+        let changes = try await write(&next, oldTerms: oldTerms, tags: tagPlacement, timings: &timings)
         for (path, entry) in changes.entries { next.manifest[path] = entry }
         for path in changes.deleted { next.manifest[path] = nil }
         next.stateStamp = BuildStateFolder(options: options).stamp
@@ -116,7 +124,9 @@ struct PostEditBuild {
     /// only when what it is made from changed, then put in place through an edit journal with
     /// their manifest entries in the edits file. The output session, which holds the manifest
     /// as the last build left it, is gone when this returns, so the manifest can change in place.
-    private func write(_ next: inout BuiltSite, oldTerms: [Int: Set<String>], timings: inout StageTimings) async throws(BuildFailure) -> OutputChanges {
+    private func write(_ next: inout BuiltSite, oldTerms: [Int: Set<String>], tags: TagPlacement?, timings: inout StageTimings) async throws(BuildFailure)
+        -> OutputChanges
+    {
         let options = next.options
         let output = options.layout.output
         let session: OutputSession
@@ -135,15 +145,18 @@ struct PostEditBuild {
             let renderer = PageRenderer(contexts: next.contexts, theme: next.theme, searchManifestURL: next.contexts.paths.url(file: next.search.manifestFile))
             var pages = Set(placements.flatMap { $0.pages(pageSize: next.site.settings.pageSize) })
             if searchChanges.manifestChanged { pages.insert(.search) }
+            pages.formUnion(tags?.pages ?? [])
             try await SiteFiles.makePages(Array(pages), renderer: renderer, to: recorder, templates: next.theme.files.location)
             timings.lap(.render)
             if let builder = FeedBuilder(contexts: next.contexts) {
                 xmlInitParser()
-                let feeds = Set(placements.flatMap { $0.feeds(entryLimit: next.site.settings.feedEntries) })
+                let feeds = Set(placements.flatMap { $0.feeds(entryLimit: next.site.settings.feedEntries) } + (tags?.feeds ?? []))
                 try await FeedWriter.write(Array(feeds), builder: builder, to: recorder, outputFolder: output)
             }
+            if let tags, tags.changesSitemap { try await writeSitemap(of: next, to: recorder) }
             timings.lap(.feeds)
             for path in searchChanges.removed { recorder.retire(path) }
+            for path in tags?.retired ?? [] where next.manifest[path] != nil { recorder.retire(path) }
             let changes = recorder.recorded()
             var edits = next.edits
             for (path, entry) in changes.entries where next.manifest[path] != entry { edits[path] = entry }
@@ -162,6 +175,31 @@ struct PostEditBuild {
         } catch {
             session.abandon()
             throw BuildFailure(next.warnings + error.diagnostics)
+        }
+    }
+
+    /// Puts the tag index of the edited site (whose posts are in place, its tags not yet) in
+    /// place when the edit changed it; returns what that reaches, or nil when no tag changed.
+    private func replaceTags(_ next: inout BuiltSite) -> TagPlacement? {
+        let site = next.site
+        let edit = TagIndexEdit(site.tags, tagsOfEdited: tagsOfEdited) { post, key in
+            TagIndexEdit.spelling(of: key, inCaption: site.posts[post].caption)
+        }
+        guard edit.changesIndex else { return nil }
+        let placement = edit.changedKeys.isEmpty ? nil : TagPlacement(edit, before: site, paths: next.contexts.paths)
+        next.contexts.replaceTags(edit.new)
+        return placement
+    }
+
+    /// The sitemap of the edited site, and the removal of the parts it no longer has.
+    private func writeSitemap(of next: BuiltSite, to recorder: OutputRecorder) async throws(SiteFiles.Failure) {
+        let pages = Page.all(site: next.site, timelines: next.contexts.timelines)
+        let written = try await FeedWriter.writeSitemap(
+            of: pages, contexts: next.contexts, to: recorder, outputFolder: next.options.layout.output, urlLimit: next.options.sitemapURLLimit)
+        var part = 1
+        while next.manifest[Sitemap.partFile(part)] != nil {
+            if !written.contains(Sitemap.partFile(part)) { recorder.retire(Sitemap.partFile(part)) }
+            part += 1
         }
     }
 

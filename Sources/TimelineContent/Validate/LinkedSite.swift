@@ -53,6 +53,12 @@ public struct LinkedSite: Sendable {
         posts.replace(at: index, with: post)
     }
 
+    /// The ID of the post at `index`, without decoding the rest of a post read from the site
+    /// index.
+    package func postID(at index: Int) -> ContentID {
+        posts.leadingField(at: index) { $0.id }
+    }
+
     /// The index of the post with this ID, found by halves in the posts' order (newest first,
     /// by ID), so that a site whose posts are read one at a time reads only a few of them.
     package func postIndex(of id: ContentID) -> Int? {
@@ -60,9 +66,9 @@ public struct LinkedSite: Sendable {
         var high = posts.count
         while low < high {
             let middle = (low + high) / 2
-            if posts[middle].id > id { low = middle + 1 } else { high = middle }
+            if postID(at: middle) > id { low = middle + 1 } else { high = middle }
         }
-        return low < posts.count && posts[low].id == id ? low : nil
+        return low < posts.count && postID(at: low) == id ? low : nil
     }
 
     /// Resolves exact usernames only: what an edit of a linked site may name.

@@ -60,6 +60,16 @@ public struct RecordList<Element: Sendable>: RandomAccessCollection, Sendable {
         return bytes(position)
     }
 
+    /// The record's first field (`field` of it), read alone when the record is stored and not
+    /// replaced: a post's ID without its caption, comments and likes.
+    package func leadingField<Value: StateCodable>(at position: Int, _ field: (Element) -> Value) -> Value {
+        if let bytes = storedBytes(at: position) {
+            var coder = StateCoder(reading: Array(bytes))
+            if let value = try? Value.code(nil, with: &coder) { return value }
+        }
+        return field(self[position])
+    }
+
     package mutating func replace(at position: Int, with element: Element) {
         switch storage {
         case .loaded(var elements):

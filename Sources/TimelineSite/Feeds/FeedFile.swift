@@ -37,7 +37,7 @@ package enum FeedFile: Sendable, Hashable {
         case .site: "atom.xml"
         case .posts(let user): "u/\(site.users[user].username)/atom.xml"
         case .timeline(let user): "u/\(site.users[user].username)/feed/atom.xml"
-        case .comments(let post): "p/\(site.posts[post].id.rawValue)/comments.xml"
+        case .comments(let post): "p/\(site.postID(at: post).rawValue)/comments.xml"
         case .tag(let index): "tags/\(site.tags.tags[index].key)/atom.xml"
         }
     }
@@ -70,7 +70,7 @@ package enum FeedFile: Sendable, Hashable {
         case .site: paths.home()
         case .posts(let user): paths.profile(site.users[user].username)
         case .timeline(let user): paths.feed(site.users[user].username)
-        case .comments(let post): paths.post(site.posts[post].id)
+        case .comments(let post): paths.post(site.postID(at: post))
         case .tag(let index): paths.tag(site.tags.tags[index].key)
         }
     }

@@ -23,17 +23,28 @@ package enum FeedWriter {
         let feeds = FeedFile.all(site: site)
         try await write(feeds, builder: builder, to: output, outputFolder: outputFolder)
 
-        let urls = Sitemap.urls(of: pages, site: site, paths: contexts.paths, baseURL: baseURL)
+        try await writeSitemap(of: pages, contexts: contexts, to: output, outputFolder: outputFolder, urlLimit: sitemapURLLimit)
+        try write(Robots.file, bytes: Array(Robots.text(sitemapURL: baseURL + Sitemap.file).utf8), to: output, outputFolder: outputFolder)
+    }
+
+    /// Writes the sitemap of `pages` (every page of the site, in `Page.all`'s order); returns
+    /// its files. Without a base URL there is none.
+    @discardableResult
+    package static func writeSitemap(
+        of pages: [Page], contexts: PageContexts, to output: any FileSink, outputFolder: SitePath, urlLimit: Int
+    ) async throws(SiteFiles.Failure) -> [String] {
+        guard let baseURL = contexts.paths.baseURL else { return [] }
+        let urls = Sitemap.urls(of: pages, site: contexts.site, paths: contexts.paths, baseURL: baseURL)
         let sitemaps: [(file: String, bytes: [UInt8])]
         do {
-            sitemaps = try await Sitemap.files(urls: urls, baseURL: baseURL, limit: sitemapURLLimit)
+            sitemaps = try await Sitemap.files(urls: urls, baseURL: baseURL, limit: urlLimit)
         } catch {
             throw SiteFiles.Failure(diagnostics: [failure(Sitemap.file, outputFolder: outputFolder, "cannot write the sitemap: \(error)")])
         }
         for sitemap in sitemaps {
             try write(sitemap.file, bytes: sitemap.bytes, to: output, outputFolder: outputFolder)
         }
-        try write(Robots.file, bytes: Array(Robots.text(sitemapURL: baseURL + Sitemap.file).utf8), to: output, outputFolder: outputFolder)
+        return sitemaps.map(\.file)
     }
 
     /// Writes `feeds`, each only when its fingerprint changed.

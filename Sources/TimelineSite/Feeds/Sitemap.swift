@@ -11,7 +11,7 @@ package enum Sitemap {
     package static let maximumURLs = 50_000
     package static let file = "sitemap.xml"
 
-    static func partFile(_ number: Int) -> String { "sitemap-\(number).xml" }
+    package static func partFile(_ number: Int) -> String { "sitemap-\(number).xml" }
 
     /// The absolute URLs of `pages`, in their order.
     package static func urls(of pages: [Page], site: LinkedSite, paths: SitePaths, baseURL: String) -> [String] {

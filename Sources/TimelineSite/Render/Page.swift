@@ -34,11 +34,19 @@ public enum Page: Sendable, Hashable {
         }
         pages.append(contentsOf: site.posts.indices.map { .post($0) })
         pages.append(.tags)
-        for (index, tag) in site.tags.tags.enumerated() {
-            let tagPages = Pagination(itemCount: tag.posts.count, pageSize: pageSize).pageCount
-            pages.append(contentsOf: (1...tagPages).map { .tag(index, page: $0) })
+        for index in site.tags.tags.indices {
+            pages.append(contentsOf: tagPages(index, in: site.tags, pageSize: pageSize))
         }
         return pages
+    }
+
+    /// Every page of the tag at `index`.
+    package static func tagPages(_ index: Int, in tags: TagIndex, pageSize: Int) -> [Page] {
+        (1...tagPageCount(tags.tags[index], pageSize: pageSize)).map { .tag(index, page: $0) }
+    }
+
+    package static func tagPageCount(_ tag: TagIndex.Tag, pageSize: Int) -> Int {
+        Pagination(itemCount: tag.posts.count, pageSize: pageSize).pageCount
     }
 
     /// Where the page is published; nil for the 404 page, which has no address of its own.
@@ -49,7 +57,7 @@ public enum Page: Sendable, Hashable {
         case .feed(let user, let page): paths.feed(site.users[user].username, page: page)
         case .following(let user): paths.following(site.users[user].username)
         case .followers(let user): paths.followers(site.users[user].username)
-        case .post(let index): paths.post(site.posts[index].id)
+        case .post(let index): paths.post(site.postID(at: index))
         case .users: paths.users()
         case .search: paths.search()
         case .notFound: nil

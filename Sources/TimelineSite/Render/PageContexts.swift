@@ -22,8 +22,8 @@ package struct PageContexts: Sendable {
     private let images: PublishedImages
     /// Per post, its date (the feeds carry the latest one over posts without one).
     package let postDates: [Int64?]
-    /// Feed links and share tags.
-    let sharing: PageSharing
+    /// Feed links and share tags, made from the site as it now is.
+    private(set) var sharing: PageSharing
     /// Per post, values a whole build makes once for every post, since a post shows on many
     /// pages; nil when the posts are read one at a time (an edit build from the site index),
     /// which makes each when a page asks.
@@ -104,11 +104,19 @@ package struct PageContexts: Sendable {
             perPost?.captionHTML[index] = post.caption.map { Markdown.html($0, links: links) }
             perPost?.captionText[index] = post.caption.map { Markdown.plainText($0) }
         }
+        sharing = PageSharing(site: site, images: images, paths: paths, localizer: localizer)
         guard perPost != nil else { return }
         for index in edited.keys {
             let digest = ContextFingerprint.of(.object(card(index, position: Self.eagerImageCount)))
             perPost?.cardDigests[index] = digest
         }
+    }
+
+    /// Puts the hashtags after an edit that added or dropped some in place (`TagIndexEdit`):
+    /// tag pages, the tags page and tag feeds are made from them.
+    package mutating func replaceTags(_ tags: TagIndex) {
+        site.tags = tags
+        sharing = PageSharing(site: site, images: images, paths: paths, localizer: localizer)
     }
 
     /// The post's caption as HTML, with its hashtags and mentions linked.
