@@ -59,8 +59,8 @@ struct IncrementalBuildTests {
 
         for step in 1...Self.stepsPerSequence {
             let before = try OutputFileRecord.scan(fixture.output)
-            // Mostly the edits of someone writing: captions, comments and likes.
-            let edit = model.randomEdit(using: &random, postContentOnly: random.next() % 3 != 0)
+            // Mostly the edits of someone writing: captions, comments, likes, profiles and follows.
+            let edit = model.randomEdit(using: &random, editBuildsOnly: random.next() % 3 != 0)
             let previousModel = model
             edit.apply(to: &model)
             let changes = try model.sync(to: fixture.root)

@@ -97,8 +97,9 @@ package struct SiteModel {
     package struct Edit: CustomStringConvertible {
         package let description: String
         package var breaksTheSite = false
-        /// Changes only a post's caption, comments or likes: what a live session builds as an edit.
-        var isPostContent = false
+        /// Changes only what an edit build takes: a post's caption, comments or likes, or a
+        /// user's name, bio or follows.
+        var isEditBuild = false
         package let change: (inout SiteModel) -> Void
 
         package func apply(to model: inout SiteModel) {
@@ -106,9 +107,9 @@ package struct SiteModel {
         }
     }
 
-    package func randomEdit(using random: inout SplitMix, postContentOnly: Bool = false) -> Edit {
+    package func randomEdit(using random: inout SplitMix, editBuildsOnly: Bool = false) -> Edit {
         let all = edits(using: &random)
-        let candidates = postContentOnly && all.contains(where: \.isPostContent) ? all.filter(\.isPostContent) : all
+        let candidates = editBuildsOnly && all.contains(where: \.isEditBuild) ? all.filter(\.isEditBuild) : all
         return candidates[Int(random.next() % UInt64(candidates.count))]
     }
 
@@ -125,11 +126,11 @@ package struct SiteModel {
                 model.users.append(User(username: newUsername, name: "New \(word)", bio: nil, follows: [user]))
             })
         list.append(
-            Edit(description: "rename \(user)") { model in
+            Edit(description: "rename \(user)", isEditBuild: true) { model in
                 model.updateUser(user) { $0.name = "Renamed \(word)" }
             })
         list.append(
-            Edit(description: "change the bio of \(user)") { model in
+            Edit(description: "change the bio of \(user)", isEditBuild: true) { model in
                 model.updateUser(user) { $0.bio = $0.bio == nil ? "Bio with \(word)" : nil }
             })
         let renamed = "renamed\(serial)"
@@ -144,7 +145,7 @@ package struct SiteModel {
         let other = pick(usernames)
         if other != user {
             list.append(
-                Edit(description: "\(user) follows or unfollows \(other)") { model in
+                Edit(description: "\(user) follows or unfollows \(other)", isEditBuild: true) { model in
                     model.updateUser(user) { person in
                         if let index = person.follows.firstIndex(of: other) { person.follows.remove(at: index) } else { person.follows.append(other) }
                     }
@@ -158,13 +159,13 @@ package struct SiteModel {
         if !posts.isEmpty {
             let post = pick(posts.indices.map { $0 })
             let id = posts[post].id
-            list.append(Edit(description: "edit the caption of \(id)", isPostContent: true) { model in model.updatePost(id) { $0.caption += " \(word)" } })
+            list.append(Edit(description: "edit the caption of \(id)", isEditBuild: true) { model in model.updatePost(id) { $0.caption += " \(word)" } })
             // Hashtags: a few shared tags (in either case) so that tag pages gain and lose posts.
             let tag = ["sunset", "Sunset", "café", "harbour"][Int(random.next() % 4)]
-            list.append(Edit(description: "tag \(id) #\(tag)", isPostContent: true) { model in model.updatePost(id) { $0.caption += " #\(tag)" } })
+            list.append(Edit(description: "tag \(id) #\(tag)", isEditBuild: true) { model in model.updatePost(id) { $0.caption += " #\(tag)" } })
             if posts[post].caption.contains("#") {
                 list.append(
-                    Edit(description: "remove the tags of \(id)", isPostContent: true) { model in
+                    Edit(description: "remove the tags of \(id)", isEditBuild: true) { model in
                         model.updatePost(id) { $0.caption = $0.caption.split(separator: " ").filter { !$0.hasPrefix("#") }.joined(separator: " ") }
                     })
             }
@@ -198,22 +199,22 @@ package struct SiteModel {
             }
             list.append(Edit(description: "delete post \(id)") { model in model.posts.removeAll { $0.id == id } })
             list.append(
-                Edit(description: "\(user) comments on \(id)", isPostContent: true) { model in
+                Edit(description: "\(user) comments on \(id)", isEditBuild: true) { model in
                     let commentID = model.nextID()
                     model.updatePost(id) { $0.comments.append(Comment(id: commentID, author: user, text: "Comment: \(word)")) }
                 })
             if !posts[post].comments.isEmpty {
                 list.append(
-                    Edit(description: "edit a comment on \(id)", isPostContent: true) { model in model.updatePost(id) { $0.comments[0].text += " (edited)" } })
-                list.append(Edit(description: "delete a comment on \(id)", isPostContent: true) { model in model.updatePost(id) { $0.comments.removeLast() } })
+                    Edit(description: "edit a comment on \(id)", isEditBuild: true) { model in model.updatePost(id) { $0.comments[0].text += " (edited)" } })
+                list.append(Edit(description: "delete a comment on \(id)", isEditBuild: true) { model in model.updatePost(id) { $0.comments.removeLast() } })
             }
             list.append(
-                Edit(description: "\(user) likes \(id)", isPostContent: true) { model in
+                Edit(description: "\(user) likes \(id)", isEditBuild: true) { model in
                     let likeID = model.nextID()
                     model.updatePost(id) { $0.likes.append(Like(id: likeID, author: user)) }
                 })
             if !posts[post].likes.isEmpty {
-                list.append(Edit(description: "unlike \(id)", isPostContent: true) { model in model.updatePost(id) { $0.likes.removeFirst() } })
+                list.append(Edit(description: "unlike \(id)", isEditBuild: true) { model in model.updatePost(id) { $0.likes.removeFirst() } })
             }
         }
         list.append(Edit(description: "edit the post-card partial") { $0.cardVersion += 1 })

@@ -7,7 +7,7 @@ import TimelineTemplates
 /// A live build session, for a process that rebuilds the same site again and again
 /// (`timeline serve`): it keeps the last built site in memory, and when it is told which files
 /// changed and they are edits of posts' captions, comments or likes, it builds them as an edit
-/// (`PostEditBuild`), looking only at what shows those posts. Any other change, a failed
+/// (`EditBuild`), looking only at what shows those posts. Any other change, a failed
 /// build, or a build state another process wrote meanwhile means a whole (incremental) build,
 /// which gives the session a new site to start from.
 public actor BuildSession {
@@ -22,7 +22,7 @@ public actor BuildSession {
     /// unknown, as for the first build).
     public func build(changes: [String]? = nil) async throws(BuildFailure) -> BuildReport {
         if var current = built, let changes, current.stateStamp == BuildStateFolder(options: options).stamp,
-            let edit = PostEditBuild.plan(changes, built: current)
+            let edit = EditBuild.plan(changes, built: current)
         {
             // Handed over whole, so that the edit changes it in place; a failed edit leaves none.
             built = nil

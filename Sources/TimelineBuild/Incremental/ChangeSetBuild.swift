@@ -8,7 +8,7 @@ import TimelineSystem
 /// folders of posts changed (`BuildState.sinceLastBuild`). The site as the last build left it
 /// comes from its site index (`SiteIndex`), without reading a content file or decoding a post
 /// no page of the edit shows; the changed posts are read, and the change set is applied by the
-/// edit build a live session uses (`PostEditBuild`): the same plan, the same pages, feeds and
+/// edit build a live session uses (`EditBuild`): the same plan, the same pages, feeds and
 /// search files, the same journal. The site index and the input snapshot are saved for the
 /// next build; the record cache stays the last whole pass's.
 enum ChangeSetBuild {
@@ -29,20 +29,33 @@ enum ChangeSetBuild {
         let options = state.options
         let content = options.layout.content
         let changes = paths.map { content.absolute + "/" + $0 }
-        guard !options.atomic, let folders = PostEditBuild.postFolders(of: changes, contentRoot: content.absolute),
-            let loader = PostFolderLoader(contentFolder: content), var built = await lastBuild(state: state, facts: snapshot.facts)
+        guard !options.atomic, let records = EditBuild.changedRecords(of: changes, contentRoot: content.absolute),
+            let loader = PostFolderLoader(contentFolder: content), let userLoader = UserFileLoader(contentFolder: content),
+            var built = await lastBuild(state: state, facts: snapshot.facts)
         else { return nil }
         var changedPosts: [String: PostFolderLoader.Loaded] = [:]
-        for name in folders {
+        for name in records.postFolders {
             changedPosts[name] = loader.load(named: name, known: snapshot.postInputs(ofFolder: ContentLayout.postFolder(named: name)))
         }
-        guard let edit = PostEditBuild.plan(changes, built: built, reading: { changedPosts[$0] ?? (nil, [], nil) }) else { return nil }
+        var changedUsers: [String: UserFileLoader.Loaded] = [:]
+        for name in records.userFiles {
+            changedUsers[name] = userLoader.load(fileNamed: name, known: snapshot.postInputs(ofFolder: ContentLayout.fileInUsersFolder(named: name)))
+        }
+        guard
+            let edit = EditBuild.plan(
+                changes, built: built, reading: { changedPosts[$0] ?? (nil, [], nil) }, readingUser: { changedUsers[$0] ?? (nil, [], nil) })
+        else { return nil }
         var timings = timings
         timings.lap(.validate)
         let report = try await edit.run(on: &built, timings: timings)
         state.keepPendingSiteIndex(SiteIndex(built))
         var inputs: [String: [RecordCache.Dependency]] = [:]
         for (name, loaded) in changedPosts { inputs[ContentLayout.postFolder(named: name)] = loaded.entry?.dependencies ?? [] }
+        // A user's entry also depends on their avatar, which is an input of its own in the snapshot.
+        for (name, loaded) in changedUsers {
+            let file = ContentLayout.fileInUsersFolder(named: name)
+            inputs[file] = (loaded.entry?.dependencies ?? []).filter { $0.path == file }
+        }
         return (report, inputs)
     }
 

@@ -225,17 +225,18 @@ struct InputSnapshot: Sendable {
         return anyMoved ? .sameContent(refreshed: refreshed) : .current
     }
 
-    /// Whether a content path is a post's file or folder: a change an edit build may take.
-    private static func isPostInput(_ path: String) -> Bool {
+    /// Whether a content path is a post's file or folder or a user's file: a change an edit
+    /// build may take.
+    private static func isEditableInput(_ path: String) -> Bool {
         switch ContentLayout.place(of: path) {
-        case .postFile?, .postFolder?: true
+        case .postFile?, .postFolder?, .userFile?: true
         default: false
         }
     }
 
     /// The inputs of `tree` whose status moved though their identity did not (`moved`, with
     /// their status now) and, when `collectingChanges`, those missing or whose identity changed
-    /// (`changed`), up to `changeSetLimit` of them, each a post's file or folder. Nil as soon as
+    /// (`changed`), up to `changeSetLimit` of them, each a post's file or folder or a user's file. Nil as soon as
     /// there is a change it does not collect, or more than it collects.
     private func scan(_ tree: Tree, identities: FileIdentities, collectingChanges: Bool) async -> (
         moved: [(Int, FileSystem.Status)], changed: [Int]
@@ -257,7 +258,7 @@ struct InputSnapshot: Sendable {
                         continue
                     }
                     // Any other change is a whole pass's: no need to look further.
-                    guard collectingChanges, Self.isPostInput(tree.path(at: index)), tally.countChange(limit: limit) else {
+                    guard collectingChanges, Self.isEditableInput(tree.path(at: index)), tally.countChange(limit: limit) else {
                         tally.giveUp()
                         return
                     }

@@ -14,6 +14,13 @@ package struct AssetReader: Sendable {
         self.canonicalContentRoot = canonicalContentRoot
     }
 
+    /// The reader of `content` on its own (an edit build's); nil when the folder cannot be
+    /// resolved.
+    package init?(content: SitePath) {
+        guard let canonicalRoot = FileSystem.canonicalPath(content.absolute) else { return nil }
+        self.init(content: content, canonicalContentRoot: canonicalRoot)
+    }
+
     static let headerPrefixLength = 64 * 1024
 
     package enum Outcome {

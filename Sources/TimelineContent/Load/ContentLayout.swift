@@ -33,7 +33,12 @@ package enum ContentLayout: Sendable {
 
     /// `users/<username>.json`.
     package static func userFile(_ username: String) -> String {
-        fileInUsersFolder(named: username + userFileExtension)
+        fileInUsersFolder(named: userFileName(username))
+    }
+
+    /// `<username>.json`: a user file's name in the users folder.
+    package static func userFileName(_ username: String) -> String {
+        username + userFileExtension
     }
 
     /// `users/<name>`: a user file or an avatar, by its file name.

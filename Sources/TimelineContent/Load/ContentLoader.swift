@@ -111,27 +111,10 @@ public struct ContentLoader: Sendable {
             return ([], [])
         }
         let userFiles = names.filter(ContentLayout.isUserFileName)
-        let reader = UserReader(assets: assets)
-        let prefix = contentFolder.shown
-        let results = await ParallelMap.map(userFiles) { name -> (User?, [Diagnostic], RecordCache.Entry<User>?) in
+        let loader = UserFileLoader(contentFolder: contentFolder, assets: assets, identities: identities)
+        let results = await ParallelMap.map(userFiles) { name -> UserFileLoader.Loaded in
             if let reused = reuse.entry(previous[name], identities: identities) { return (reused.record, reused.warnings, reused) }
-            let known = previous[name]?.dependencies ?? []
-            let file = ContentLayout.fileInUsersFolder(named: name)
-            if assets.leavesContent(file) { return (nil, [assets.outsideContent(file)], nil) }
-            let shown = prefix + file
-            let dependencies = RecordCache.dependencies([file], identities: identities, known: known)
-            let bytes: [UInt8]
-            do throws(FileSystem.Failure) {
-                bytes = try FileSystem.readBytes(folder + "/" + name)
-            } catch {
-                return (nil, [.error(.unreadableFile, stage: .load, at: SourceLocation(path: shown), "cannot read: \(error.reason)")], nil)
-            }
-            let (user, problems) = reader.read(SourceFile(path: shown, bytes: bytes), expectedUsername: ContentLayout.username(ofUserFileNamed: name))
-            let entry = Self.withAssetIdentity(
-                Self.cacheEntry(user, problems, dependencies, extra: user?.avatar.map { [$0.relativePath] } ?? [], identities: identities, known: known),
-                path: user?.avatar?.relativePath
-            ) { $0.avatar?.identity = $1 }
-            return (entry?.record ?? user, problems, entry)
+            return loader.load(fileNamed: name, known: previous[name]?.dependencies ?? [])
         }
         var users: [User] = []
         var unreadable = Set<String>()

@@ -22,10 +22,8 @@ package struct PostFolderLoader: Sendable {
     /// A loader of the post folders under `contentFolder` on their own (an edit build's), with
     /// its own asset reader and identities; nil when the folder cannot be resolved.
     package init?(contentFolder: SitePath) {
-        guard let canonicalRoot = FileSystem.canonicalPath(contentFolder.absolute) else { return nil }
-        self.init(
-            contentFolder: contentFolder, assets: AssetReader(content: contentFolder, canonicalContentRoot: canonicalRoot),
-            identities: FileIdentities(root: contentFolder.absolute))
+        guard let assets = AssetReader(content: contentFolder) else { return nil }
+        self.init(contentFolder: contentFolder, assets: assets, identities: FileIdentities(root: contentFolder.absolute))
     }
 
     /// A post folder as read: the post, the problems reading it gave, and its cache entry (nil

@@ -5,7 +5,7 @@ import TimelineModel
 public struct LinkedSite: Sendable {
     public let settings: SiteSettings
     /// Sorted by username, ignoring case.
-    public let users: [User]
+    public private(set) var users: [User]
     /// Newest first: by ID, descending, byte by byte. In memory, or read one at a time from the
     /// site index an edit build starts from.
     public private(set) var posts: RecordList<Post>
@@ -14,9 +14,9 @@ public struct LinkedSite: Sendable {
     /// Each user's posts as indices into `posts`; ascending indices, so newest first.
     public let postsByUser: [[Int]]
     /// Whom each user follows (without themselves and without repeats), in user order.
-    public let following: [[Int]]
+    public private(set) var following: [[Int]]
     /// Who follows each user, in user order.
-    public let followers: [[Int]]
+    public private(set) var followers: [[Int]]
     private let userIndexByName: [String: Int]
     /// By `Username.caseFolded`, which is unique.
     private let userIndexByFoldedName: [String: Int]
@@ -51,6 +51,19 @@ public struct LinkedSite: Sendable {
     /// Replaces a post by an edited version of it (same ID and author, so every index holds).
     package mutating func replacePost(at index: Int, with post: Post) {
         posts.replace(at: index, with: post)
+    }
+
+    /// Replaces a user by an edited version of them (same username, so every index holds) who
+    /// now follows `newFollowing` (user indexes, ascending), and their followees' followers.
+    package mutating func replaceUser(at index: Int, with user: User, following newFollowing: [Int]) {
+        users[index] = user
+        let before = Set(following[index])
+        let after = Set(newFollowing)
+        for gone in before.subtracting(after) { followers[gone].removeAll { $0 == index } }
+        for added in after.subtracting(before) {
+            followers[added].insert(index, at: followers[added].firstIndex { $0 > index } ?? followers[added].endIndex)
+        }
+        following[index] = newFollowing
     }
 
     /// The ID of the post at `index`, without decoding the rest of a post read from the site

@@ -13,25 +13,8 @@ public enum SiteLinker {
         var following = [[Int]](repeating: [], count: users.count)
         var followers = [[Int]](repeating: [], count: users.count)
         for (index, user) in users.enumerated() {
-            var seen = Set<Int>()
-            for reference in user.follows {
-                guard let followed = resolver.resolve(reference, role: "follows", diagnostics: &diagnostics) else { continue }
-                if followed == index {
-                    diagnostics.append(
-                        .warning(
-                            .selfFollow, stage: .validate, at: reference.location,
-                            "\(user.username) follows themselves; their own posts are always in their timeline, so this is ignored"))
-                    continue
-                }
-                guard seen.insert(followed).inserted else {
-                    diagnostics.append(
-                        .warning(.duplicateFollow, stage: .validate, at: reference.location, "\(user.username) follows \(reference.username) more than once"))
-                    continue
-                }
-                following[index].append(followed)
-                followers[followed].append(index)
-            }
-            following[index].sort()
+            following[index] = Self.following(of: user, at: index, resolver: resolver, diagnostics: &diagnostics)
+            for followed in following[index] { followers[followed].append(index) }
         }
 
         let posts = content.posts.sorted { $0.id > $1.id }
@@ -54,6 +37,30 @@ public enum SiteLinker {
             settings: content.settings, users: users, posts: RecordList(linkedPosts), postAuthor: postAuthor, postsByUser: postsByUser,
             following: following, followers: followers)
         return (site, diagnostics)
+    }
+
+    /// Whom `user` (at `index` in user order) follows, ascending, with a warning at a follow of
+    /// themselves or a repeat.
+    package static func following(of user: User, at index: Int, resolver: UserResolver, diagnostics: inout DiagnosticList) -> [Int] {
+        var following: [Int] = []
+        var seen = Set<Int>()
+        for reference in user.follows {
+            guard let followed = resolver.resolve(reference, role: "follows", diagnostics: &diagnostics) else { continue }
+            if followed == index {
+                diagnostics.append(
+                    .warning(
+                        .selfFollow, stage: .validate, at: reference.location,
+                        "\(user.username) follows themselves; their own posts are always in their timeline, so this is ignored"))
+                continue
+            }
+            guard seen.insert(followed).inserted else {
+                diagnostics.append(
+                    .warning(.duplicateFollow, stage: .validate, at: reference.location, "\(user.username) follows \(reference.username) more than once"))
+                continue
+            }
+            following.append(followed)
+        }
+        return following.sorted()
     }
 
     /// Users sorted by username ignoring case; a second user whose name differs only in case

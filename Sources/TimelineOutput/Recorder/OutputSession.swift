@@ -95,7 +95,7 @@ package struct OutputSession: Sendable {
         return changes
     }
 
-    /// An edit build's session (`PostEditBuild`): the manifest is the one the live session
+    /// An edit build's session (`EditBuild`): the manifest is the one the live session
     /// holds, and new and changed files wait in the pending folder as in an incremental build.
     package static func beginEdit(
         outputRoot: String, state: BuildStateFolder, tool: Digest, manifest: ManifestEntries, precompression: Precompression?

@@ -7,7 +7,7 @@ import TimelineTemplates
 /// `…HTML` values, which come out of cmark's safe renderer, are meant for `{{{…}}}`.
 package struct PageContexts: Sendable {
     package private(set) var site: LinkedSite
-    package let timelines: Timelines
+    package private(set) var timelines: Timelines
     package let paths: SitePaths
     let siteValues: SiteValues
     /// The theme's texts in the site's language, and its numbers and dates.
@@ -15,9 +15,9 @@ package struct PageContexts: Sendable {
     let stylesheetURL: String
     let stylesheets: [StylesheetValues]
     /// Per user, the bio as plain text, for the description of each profile page.
-    let bioText: [String?]
+    private(set) var bioText: [String?]
     /// Per user, the values shown in lists and next to posts.
-    let userSummaries: [UserValues]
+    private(set) var userSummaries: [UserValues]
     /// Per post, every photo's images and published originals.
     private let images: PublishedImages
     /// Per post, its date (the feeds carry the latest one over posts without one).
@@ -117,6 +117,29 @@ package struct PageContexts: Sendable {
     package mutating func replaceTags(_ tags: TagIndex) {
         site.tags = tags
         sharing = PageSharing(site: site, images: images, paths: paths, localizer: localizer)
+    }
+
+    /// Puts the site and timelines after an edit of the users `edited` in place (same usernames
+    /// and avatars; names, bios, links, extra fields and follows may change, and with follows
+    /// other users' counts, which are in `edited` too), and the values made of them: those
+    /// users' summaries and bios, feed links, and the cards of their posts and of posts that
+    /// came onto or left every timeline.
+    package mutating func replaceUsers(_ edited: Set<Int>, site: LinkedSite, timelines: Timelines) {
+        let before = self.timelines.isOnATimeline
+        self.site = site
+        self.timelines = timelines
+        sharing = PageSharing(site: site, images: images, paths: paths, localizer: localizer)
+        for user in edited {
+            userSummaries[user] = Self.userSummary(user, site: site, avatar: images.avatars[user], paths: paths, sharing: sharing, localizer: localizer)
+            bioText[user] = site.users[user].bio.map { Markdown.plainText($0) }
+        }
+        guard perPost != nil else { return }
+        var posts = Set(edited.flatMap { site.postsByUser[$0] })
+        posts.formUnion(timelines.isOnATimeline.indices.filter { timelines.isOnATimeline[$0] != before[$0] })
+        for index in posts {
+            let digest = ContextFingerprint.of(.object(card(index, position: Self.eagerImageCount)))
+            perPost?.cardDigests[index] = digest
+        }
     }
 
     /// The post's caption as HTML, with its hashtags and mentions linked.

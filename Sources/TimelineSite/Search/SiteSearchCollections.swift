@@ -30,7 +30,7 @@ package enum SiteSearchCollections {
     }
 
     /// The user collection: in the site's user order, found by any part of a name.
-    static func users(site: LinkedSite, images: PublishedImages, paths: SitePaths) -> SearchCollection {
+    package static func users(site: LinkedSite, images: PublishedImages, paths: SitePaths) -> SearchCollection {
         SearchCollection(
             name: "users", count: site.users.count, descending: false, match: .substring,
             numberAt: { Int32($0) },
@@ -57,7 +57,7 @@ package enum SiteSearchCollections {
 
     /// Every suffix of the normalised username and display name that does not start with a
     /// space, cut to the term length.
-    static func userTerms(_ user: User) -> Set<String> {
+    package static func userTerms(_ user: User) -> Set<String> {
         var terms = Set<String>()
         for name in [user.username, user.name].compactMap({ $0 }) {
             let scalars = Array(SearchText.normalizeName(name).unicodeScalars)

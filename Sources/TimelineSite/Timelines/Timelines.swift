@@ -6,20 +6,31 @@ import TimelineTemplates
 /// they follow, newest first, cut at `feedDepth` pages.
 public struct Timelines: Sendable {
     /// For each user, indices into `LinkedSite.posts`, newest first.
-    public let feeds: [[Int]]
+    public private(set) var feeds: [[Int]]
     /// Per post, whether it is on someone's timeline (the render stage keeps only those cards).
-    let isOnATimeline: [Bool]
+    private(set) var isOnATimeline: [Bool]
 
     public static func build(for site: LinkedSite) async -> Timelines {
         let limit = site.settings.feedDepth * site.settings.pageSize
         let feeds = await ParallelMap.map(Array(site.users.indices)) { user in
             feed(of: user, in: site, limit: limit)
         }
-        var isOnATimeline = Array(repeating: false, count: site.posts.count)
+        return Timelines(feeds: feeds, isOnATimeline: onATimeline(feeds, postCount: site.posts.count))
+    }
+
+    private static func onATimeline(_ feeds: [[Int]], postCount: Int) -> [Bool] {
+        var isOnATimeline = Array(repeating: false, count: postCount)
         for feed in feeds {
             for post in feed { isOnATimeline[post] = true }
         }
-        return Timelines(feeds: feeds, isOnATimeline: isOnATimeline)
+        return isOnATimeline
+    }
+
+    /// The timelines after `user` began or stopped following someone in `site`: their feed
+    /// merged again.
+    package mutating func replaceFeed(of user: Int, in site: LinkedSite) {
+        feeds[user] = Self.feed(of: user, in: site, limit: site.settings.feedDepth * site.settings.pageSize)
+        isOnATimeline = Self.onATimeline(feeds, postCount: site.posts.count)
     }
 
     /// Post indices ascend from newest to oldest, so merging ascending indices merges by ID,

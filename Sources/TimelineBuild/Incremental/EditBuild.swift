@@ -1,0 +1,374 @@
+import CLibXML2
+import TimelineContent
+import TimelineModel
+import TimelineOutput
+import TimelineSite
+import TimelineSystem
+import TimelineTemplates
+
+/// The edit build, of a live session and of `timeline build` (`ChangeSetBuild`): when every
+/// changed file is the `post.md`, `comments.json` or `likes.json` of a post the site has that
+/// keeps its ID, author, photos, alt text and date, or the file of a user the site has who
+/// keeps their username and avatar, only captions, comments, likes, users' names, bios, links,
+/// extra fields and follows changed. What shows those is known without looking at the rest of
+/// the site:
+///
+/// - a post's page, and the pages that list it: its page of the home list, of its author's
+///   profile, of the timeline of its author and of each follower whose timeline shows it, and
+///   of each of its tags (`PostPlacement`);
+/// - the Atom feeds whose entries include it (the site's, its author's, those timelines',
+///   its tags') and its comments feed;
+/// - its search card and the index lines of the words it gained or lost, and the search page
+///   when the index manifest changed;
+/// - when a caption gained or dropped a hashtag, or changed how the newest post of a tag
+///   writes it: the tag index as `TagIndexEdit` works it out, every page and the feed of each
+///   tag that changed, the tags page, the sitemap when tag pages came or went, and the
+///   removal of the pages and feed of a tag that is gone (`TagPlacement`);
+/// - for an edited user, and each user they began or stopped following (whose counts
+///   changed): every page and feed that shows them (`UserPlacement`), their search cards, the
+///   timeline of a user whose follows changed merged again (with the pages a shorter one no
+///   longer has removed, and the sitemap when its page count changed).
+///
+/// Each of those is fingerprinted and compared with the manifest as in any build, so a page
+/// whose context did not change is not rendered. Anything else (a new, deleted or renamed
+/// post or user, an avatar, a photo, a template, `site.json`, an edit that leaves an error) is
+/// not an edit build's to make: `plan` returns nil and the caller runs a whole build, which
+/// also reports every error.
+struct EditBuild {
+    /// The edited posts by index, with the warnings reading and linking each gave.
+    let edited: [Int: Post]
+    let warnings: [Int: [Diagnostic]]
+    /// The edited posts' hashtags, each once, in caption order.
+    let tagsOfEdited: [Int: [(key: String, spelling: String)]]
+    /// The edited users by index: the user as read now, whom they follow, and the warnings
+    /// reading and linking them gave.
+    let editedUsers: [Int: UserEdit]
+
+    struct UserEdit {
+        let user: User
+        let following: [Int]
+        let warnings: [Diagnostic]
+    }
+
+    /// The records a change set reached: post folders and user files, by name.
+    struct ChangedRecords {
+        var postFolders = Set<String>()
+        var userFiles = Set<String>()
+    }
+
+    /// The post folders and user files `changes` (absolute paths) are in, or nil when one is
+    /// neither a post's file or folder nor a user's file.
+    static func changedRecords(of changes: [String], contentRoot: String) -> ChangedRecords? {
+        var records = ChangedRecords()
+        for path in changes {
+            switch SitePath.relative(path, to: contentRoot).flatMap(ContentLayout.place(of:)) {
+            case .postFile(_, let folder)?, .postFolder(let folder)?: records.postFolders.insert(folder)
+            case .userFile(let username)?: records.userFiles.insert(ContentLayout.userFileName(username))
+            default: return nil
+            }
+        }
+        return records
+    }
+
+    /// The edit build for `changes` (absolute paths of changed files and folders), or nil when
+    /// they are not post edits. `reading` reads a post folder by name (by default now, with
+    /// `PostFolderLoader`; a caller that read them already hands them over).
+    static func plan(
+        _ changes: [String], built: BuiltSite, reading: ((String) -> PostFolderLoader.Loaded)? = nil, readingUser: ((String) -> UserFileLoader.Loaded)? = nil
+    ) -> EditBuild? {
+        let options = built.options
+        let content = options.layout.content
+        let contentRoot = content.absolute
+        // An atomic build swaps in a whole new folder; an edit is put in place file by file.
+        guard !changes.isEmpty, !options.atomic, let records = changedRecords(of: changes, contentRoot: contentRoot) else { return nil }
+        let folders = records.postFolders
+        let readPost: (String) -> PostFolderLoader.Loaded
+        if let reading {
+            readPost = reading
+        } else {
+            guard let loader = PostFolderLoader(contentFolder: content) else { return nil }
+            readPost = { loader.load(named: $0, known: []) }
+        }
+        let site = built.site
+        let resolver = site.exactResolver
+        var edited: [Int: Post] = [:]
+        var warnings: [Int: [Diagnostic]] = [:]
+        var tagsOfEdited: [Int: [(key: String, spelling: String)]] = [:]
+        for folder in folders {
+            guard let id = ContentID(folder), let index = site.postIndex(of: id) else { return nil }
+            let old = site.posts[index]
+            let relative = ContentLayout.postFolder(named: folder)
+            // Any other file in the folder is something a whole build must look at.
+            guard let names = try? FileSystem.entries(of: contentRoot + "/" + relative),
+                names.allSatisfy({ name in
+                    ContentLayout.postFolderFileNames.contains(name) || old.photos.contains { $0.asset.relativePath == relative + "/" + name }
+                })
+            else { return nil }
+            let (read, problems, entry) = readPost(folder)
+            guard let post = read, entry != nil, !problems.contains(where: { $0.severity == .error }), post.id == old.id,
+                post.author.username == old.author.username, post.photos == old.photos, post.date == old.date, post.extra == old.extra
+            else { return nil }
+            let references = post.caption.map(Markdown.references) ?? (hashtags: [], mentions: [])
+            var diagnostics = DiagnosticList(problems)
+            SiteLinker.check(post, resolver: resolver, diagnostics: &diagnostics)
+            diagnostics.append(contentsOf: TagIndex.unknownMentions(references.mentions, of: post, site: site))
+            guard !diagnostics.hasErrors, !(options.strict && !diagnostics.all.isEmpty) else { return nil }
+            edited[index] = post
+            warnings[index] = diagnostics.all
+            tagsOfEdited[index] = TagIndex.uniqueTags(references.hashtags)
+        }
+        guard let editedUsers = planUsers(records.userFiles, built: built, reading: readingUser) else { return nil }
+        return EditBuild(edited: edited, warnings: warnings, tagsOfEdited: tagsOfEdited, editedUsers: editedUsers)
+    }
+
+    /// The edited users, when each file is a user's the site has whose username and avatar
+    /// stay; nil otherwise (a new, renamed or deleted user, an avatar: a whole build's).
+    private static func planUsers(_ files: Set<String>, built: BuiltSite, reading: ((String) -> UserFileLoader.Loaded)?) -> [Int: UserEdit]? {
+        guard !files.isEmpty else { return [:] }
+        let readUser: (String) -> UserFileLoader.Loaded
+        if let reading {
+            readUser = reading
+        } else {
+            guard let loader = UserFileLoader(contentFolder: built.options.layout.content) else { return nil }
+            readUser = { loader.load(fileNamed: $0, known: []) }
+        }
+        let site = built.site
+        let resolver = site.exactResolver
+        var edits: [Int: UserEdit] = [:]
+        for file in files {
+            guard let index = site.userIndex(named: ContentLayout.username(ofUserFileNamed: file)) else { return nil }
+            let old = site.users[index]
+            let (read, problems, entry) = readUser(file)
+            guard let user = read, entry != nil, !problems.contains(where: { $0.severity == .error }), user.username == old.username,
+                user.avatar == old.avatar
+            else { return nil }
+            var diagnostics = DiagnosticList(problems)
+            let following = SiteLinker.following(of: user, at: index, resolver: resolver, diagnostics: &diagnostics)
+            guard !diagnostics.hasErrors, !(built.options.strict && !diagnostics.all.isEmpty) else { return nil }
+            edits[index] = UserEdit(user: user, following: following, warnings: diagnostics.all)
+        }
+        return edits
+    }
+
+    /// Builds the edit into the output folder through the journal and changes `next` into the
+    /// site as it now is, in place: the session hands it over whole, so that no array of the
+    /// site (nor the manifest of every output file) is copied. After a failure it is not used.
+    func run(on next: inout BuiltSite, timings: StageTimings = StageTimings()) async throws(BuildFailure) -> BuildReport {
+        var timings = timings
+        let options = next.options
+        let oldTerms = Dictionary(uniqueKeysWithValues: edited.keys.map { ($0, SiteSearchCollections.postTerms(ofPost: $0, in: next.site)) })
+        next.contexts.replacePosts(edited)
+        var reach = EditReach()
+        if let tags = replaceTags(&next) { reach.add(tags.pages, tags.feeds, retired: tags.retired, changesSitemap: tags.changesSitemap) }
+        let users = replaceUsers(&next, reach: &reach)
+        next.warnings = updatedWarnings(next.warnings, options: options)
+        timings.lap(.validate)
+        let changes = try await write(&next, oldTerms: oldTerms, reach: reach, users: users, timings: &timings)
+        for (path, entry) in changes.entries { next.manifest[path] = entry }
+        for path in changes.deleted { next.manifest[path] = nil }
+        next.stateStamp = BuildStateFolder(options: options).stamp
+        timings.lap(.write)
+        var facts = next.report.facts
+        facts.fileCount = next.manifest.count
+        facts.warnings = next.warnings
+        facts.search = next.search.statistics
+        let report = BuildReport(facts, output: next.report.output, timings: timings, files: BuildReport.Files(changes, mode: .edit))
+        next.report = report
+        return report
+    }
+
+    /// The search files, pages and feeds that show the edited posts, each made and written
+    /// only when what it is made from changed, then put in place through an edit journal with
+    /// their manifest entries in the edits file. The output session, which holds the manifest
+    /// as the last build left it, is gone when this returns, so the manifest can change in place.
+    private func write(_ next: inout BuiltSite, oldTerms: [Int: Set<String>], reach: EditReach, users: UserSearchEdit?, timings: inout StageTimings)
+        async throws(BuildFailure)
+        -> OutputChanges
+    {
+        let options = next.options
+        let output = options.layout.output
+        let session: OutputSession
+        do {
+            session = try OutputSession.beginEdit(
+                outputRoot: output.absolute, state: BuildStateFolder(options: options), tool: BuildTool.digest, manifest: next.manifest,
+                precompression: next.site.settings.precompression)
+        } catch {
+            throw BuildFailure(next.warnings + [.fileSystem(error, stage: .write)])
+        }
+        do throws(SiteFiles.Failure) {
+            let recorder = session.recorder
+            let placements = edited.keys.map { PostPlacement(of: $0, site: next.site, timelines: next.contexts.timelines) }
+            let searchChanges = try writeSearch(&next, oldTerms: oldTerms, users: users, to: recorder)
+            timings.lap(.search)
+            let renderer = PageRenderer(contexts: next.contexts, theme: next.theme, searchManifestURL: next.contexts.paths.url(file: next.search.manifestFile))
+            var pages = Set(placements.flatMap { $0.pages(pageSize: next.site.settings.pageSize) })
+            if searchChanges.manifestChanged { pages.insert(.search) }
+            pages.formUnion(reach.pages)
+            try await SiteFiles.makePages(Array(pages), renderer: renderer, to: recorder, templates: next.theme.files.location)
+            timings.lap(.render)
+            if let builder = FeedBuilder(contexts: next.contexts) {
+                xmlInitParser()
+                let feeds = Set(placements.flatMap { $0.feeds(entryLimit: next.site.settings.feedEntries) } + reach.feeds)
+                try await FeedWriter.write(Array(feeds), builder: builder, to: recorder, outputFolder: output)
+            }
+            if reach.changesSitemap { try await writeSitemap(of: next, to: recorder) }
+            timings.lap(.feeds)
+            for path in searchChanges.removed { recorder.retire(path) }
+            for path in reach.retired where next.manifest[path] != nil { recorder.retire(path) }
+            let changes = recorder.recorded()
+            var edits = next.edits
+            for (path, entry) in changes.entries where next.manifest[path] != entry { edits[path] = entry }
+            for path in changes.deleted { edits[path] = .deleted }
+            do throws(FileSystem.Failure) {
+                if changes.written.isEmpty, changes.deleted.isEmpty, edits == next.edits {
+                    session.abandon()
+                } else {
+                    try session.commitEdit(written: changes.written, deleted: changes.deleted, edits: edits)
+                }
+            } catch {
+                throw SiteFiles.Failure(diagnostics: [.fileSystem(error, stage: .write, doing: "cannot put the edit in place")])
+            }
+            next.edits = edits
+            return changes
+        } catch {
+            session.abandon()
+            throw BuildFailure(next.warnings + error.diagnostics)
+        }
+    }
+
+    /// The pages and feeds an edit reaches beyond the edited posts' own places, the files of the
+    /// site before it that the site after it no longer has, and whether the sitemap changed.
+    struct EditReach {
+        var pages: [Page] = []
+        var feeds: [FeedFile] = []
+        var retired: [String] = []
+        var changesSitemap = false
+
+        mutating func add(_ pages: [Page], _ feeds: [FeedFile], retired: [String], changesSitemap: Bool) {
+            self.pages += pages
+            self.feeds += feeds
+            self.retired += retired
+            self.changesSitemap = self.changesSitemap || changesSitemap
+        }
+    }
+
+    /// What the search index needs after an edit of users: the terms before it of each user
+    /// whose values changed, and the posts whose cards show a name that changed.
+    struct UserSearchEdit {
+        var oldTerms: [Int: Set<String>]
+        var renamedPosts: [Int] = []
+    }
+
+    /// Puts the tag index of the edited site (whose posts are in place, its tags not yet) in
+    /// place when the edit changed it; returns what that reaches, or nil when no tag changed.
+    private func replaceTags(_ next: inout BuiltSite) -> TagPlacement? {
+        let site = next.site
+        let edit = TagIndexEdit(site.tags, tagsOfEdited: tagsOfEdited) { post, key in
+            TagIndexEdit.spelling(of: key, inCaption: site.posts[post].caption)
+        }
+        guard edit.changesIndex else { return nil }
+        let placement = edit.changedKeys.isEmpty ? nil : TagPlacement(edit, before: site, paths: next.contexts.paths)
+        next.contexts.replaceTags(edit.new)
+        return placement
+    }
+
+    /// The sitemap of the edited site, and the removal of the parts it no longer has.
+    private func writeSitemap(of next: BuiltSite, to recorder: OutputRecorder) async throws(SiteFiles.Failure) {
+        let pages = Page.all(site: next.site, timelines: next.contexts.timelines)
+        let written = try await FeedWriter.writeSitemap(
+            of: pages, contexts: next.contexts, to: recorder, outputFolder: next.options.layout.output, urlLimit: next.options.sitemapURLLimit)
+        var part = 1
+        while next.manifest[Sitemap.partFile(part)] != nil {
+            if !written.contains(Sitemap.partFile(part)) { recorder.retire(Sitemap.partFile(part)) }
+            part += 1
+        }
+    }
+
+    /// The site's warnings with those about the edited posts' folders replaced.
+    private func updatedWarnings(_ all: [Diagnostic], options: BuildOptions) -> [Diagnostic] {
+        let content = options.layout.content
+        let folders = Set(edited.values.map { content.appending(ContentLayout.postFolder($0.id)).shown })
+        let userFiles = Set(editedUsers.values.map { content.appending(ContentLayout.userFile($0.user.username)).shown })
+        // Reading and linking a post or a user warn about its own files only; other stages' warnings stay.
+        let kept = all.filter { warning in
+            let path = warning.location.path
+            guard warning.stage == .load || warning.stage == .validate else { return true }
+            return !folders.contains(path) && !folders.contains(where: { path.hasPrefix($0 + "/") }) && !userFiles.contains(path)
+        }
+        return DiagnosticList(kept + warnings.values.flatMap { $0 } + editedUsers.values.flatMap(\.warnings)).sorted
+    }
+
+    /// The post collection's index with the edited posts' terms and cards changed, and the
+    /// manifest when that changed it.
+    private func writeSearch(_ next: inout BuiltSite, oldTerms: [Int: Set<String>], users: UserSearchEdit?, to output: OutputRecorder) throws(SiteFiles.Failure)
+        -> (removed: [String], manifestChanged: Bool)
+    {
+        var postTerms = oldTerms
+        for post in users?.renamedPosts ?? [] where postTerms[post] == nil {
+            postTerms[post] = SiteSearchCollections.postTerms(ofPost: post, in: next.site)
+        }
+        var edits = [(SiteSearchCollections.posts(images: next.images, contexts: next.contexts), postTerms)]
+        if let users {
+            edits.append((SiteSearchCollections.users(site: next.site, images: next.images, paths: next.contexts.paths), users.oldTerms))
+        }
+        // A file the first collection's edit wrote may be replaced by the second's (the manifest).
+        var files: [String: [UInt8]] = [:]
+        var removed = Set<String>()
+        var manifestChanged = false
+        for (collection, terms) in edits where !terms.isEmpty {
+            let (changes, changedManifest) = next.search.replaceDocuments(terms.keys.sorted(), oldTerms: terms, in: collection)
+            for file in changes.files {
+                files[file.path] = file.bytes
+                removed.remove(file.path)
+            }
+            for path in changes.removed {
+                files[path] = nil
+                removed.insert(path)
+            }
+            manifestChanged = manifestChanged || changedManifest
+        }
+        for (path, bytes) in files.sorted(by: { $0.key < $1.key }) { try output.file(path, bytes: bytes, stage: .search) }
+        return (removed.sorted().filter { next.manifest[$0] != nil }, manifestChanged)
+    }
+
+    /// Puts the edited users in place (`LinkedSite.replaceUser`), with the timeline of each
+    /// whose follows changed merged again, and adds what that reaches: `UserPlacement` of each
+    /// edited user and of each user they began or stopped following (whose counts changed),
+    /// the timeline pages a shorter timeline no longer has, and the sitemap when a timeline's
+    /// page count changed. Returns what the search index needs, or nil without edited users.
+    private func replaceUsers(_ next: inout BuiltSite, reach: inout EditReach) -> UserSearchEdit? {
+        guard !editedUsers.isEmpty else { return nil }
+        var site = next.site
+        var timelines = next.contexts.timelines
+        var touched = Set<Int>()
+        for (index, edit) in editedUsers {
+            touched.insert(index)
+            touched.formUnion(Set(site.following[index]).symmetricDifference(edit.following))
+        }
+        var search = UserSearchEdit(oldTerms: Dictionary(uniqueKeysWithValues: touched.map { ($0, SiteSearchCollections.userTerms(site.users[$0])) }))
+        let pageSize = site.settings.pageSize
+        var feedPageCounts: [Int: Int] = [:]
+        for (index, edit) in editedUsers.sorted(by: { $0.key < $1.key }) {
+            if site.users[index].name != edit.user.name { search.renamedPosts += site.postsByUser[index] }
+            if site.following[index] != edit.following {
+                feedPageCounts[index] = Pagination(itemCount: timelines.feeds[index].count, pageSize: pageSize).pageCount
+            }
+            site.replaceUser(at: index, with: edit.user, following: edit.following)
+        }
+        for (index, before) in feedPageCounts {
+            timelines.replaceFeed(of: index, in: site)
+            let after = Pagination(itemCount: timelines.feeds[index].count, pageSize: pageSize).pageCount
+            let gone = stride(from: after + 1, through: before, by: 1).compactMap { page in
+                Page.feed(user: index, page: page).location(in: site, paths: next.contexts.paths)?.outputFile
+            }
+            reach.add([], [], retired: gone, changesSitemap: after != before)
+        }
+        next.contexts.replaceUsers(touched, site: site, timelines: timelines)
+        let interactions = UserPlacement.interactions(of: touched, in: site)
+        for user in touched.sorted() {
+            let placement = UserPlacement(of: user, interactions: interactions[user] ?? [], site: site, timelines: timelines)
+            reach.add(placement.pages, placement.feeds, retired: [], changesSitemap: false)
+        }
+        return search
+    }
+}
