@@ -26,9 +26,10 @@ public actor BuildSession {
         {
             // Handed over whole, so that the edit changes it in place; a failed edit leaves none.
             built = nil
-            let report = try await edit.run(on: &current)
-            built = current
-            return report
+            if let report = try await edit.run(on: &current) {
+                built = current
+                return report
+            }
         }
         built = nil
         let (report, site) = try await SiteBuilder.run(options, keepingSite: true)

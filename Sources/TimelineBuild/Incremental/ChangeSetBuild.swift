@@ -47,7 +47,7 @@ enum ChangeSetBuild {
         else { return nil }
         var timings = timings
         timings.lap(.validate)
-        let report = try await edit.run(on: &built, timings: timings)
+        guard let report = try await edit.run(on: &built, timings: timings, pageLimit: EditBuild.pageLimit(forStored: built.site)) else { return nil }
         state.keepPendingSiteIndex(SiteIndex(built))
         var inputs: [String: [RecordCache.Dependency]] = [:]
         for (name, loaded) in changedPosts { inputs[ContentLayout.postFolder(named: name)] = loaded.entry?.dependencies ?? [] }
