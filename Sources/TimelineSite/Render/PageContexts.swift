@@ -28,6 +28,8 @@ package struct PageContexts: Sendable {
     /// pages; nil when the posts are read one at a time (an edit build from the site index),
     /// which makes each when a page asks.
     private var perPost: PerPostValues?
+    /// Without `perPost`: each post's card digest, made when a page first asks for it.
+    private var cardDigests = CardDigestMemo()
 
     private struct PerPostValues: Sendable {
         var captionHTML: [String?]
@@ -105,6 +107,7 @@ package struct PageContexts: Sendable {
             perPost?.captionText[index] = post.caption.map { Markdown.plainText($0) }
         }
         sharing = PageSharing(site: site, images: images, paths: paths, localizer: localizer)
+        cardDigests = CardDigestMemo()
         guard perPost != nil else { return }
         for index in edited.keys {
             let digest = ContextFingerprint.of(.object(card(index, position: Self.eagerImageCount)))
@@ -129,6 +132,7 @@ package struct PageContexts: Sendable {
         self.site = site
         self.timelines = timelines
         sharing = PageSharing(site: site, images: images, paths: paths, localizer: localizer)
+        cardDigests = CardDigestMemo()
         for user in edited {
             userSummaries[user] = Self.userSummary(user, site: site, avatar: images.avatars[user], paths: paths, sharing: sharing, localizer: localizer)
             bioText[user] = site.users[user].bio.map { Markdown.plainText($0) }
@@ -156,7 +160,8 @@ package struct PageContexts: Sendable {
 
     /// The digest of the post's card where it is not among the first of a list.
     func cardDigest(ofPost index: Int) -> Digest {
-        perPost?.cardDigests[index] ?? ContextFingerprint.of(.object(card(index, position: Self.eagerImageCount)))
+        if let perPost { return perPost.cardDigests[index] }
+        return cardDigests.digest(ofPost: index) { ContextFingerprint.of(.object(card(index, position: Self.eagerImageCount))) }
     }
 
     // MARK: Pieces
