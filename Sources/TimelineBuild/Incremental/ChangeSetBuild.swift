@@ -35,11 +35,11 @@ enum ChangeSetBuild {
         else { return nil }
         var changedPosts: [String: PostFolderLoader.Loaded] = [:]
         for name in records.postFolders {
-            changedPosts[name] = loader.load(named: name, known: snapshot.postInputs(ofFolder: ContentLayout.postFolder(named: name)))
+            changedPosts[name] = loader.load(named: name, known: snapshot.contentInputs(at: ContentLayout.postFolder(named: name)))
         }
         var changedUsers: [String: UserFileLoader.Loaded] = [:]
         for name in records.userFiles {
-            changedUsers[name] = userLoader.load(fileNamed: name, known: snapshot.postInputs(ofFolder: ContentLayout.fileInUsersFolder(named: name)))
+            changedUsers[name] = userLoader.load(fileNamed: name, known: snapshot.contentInputs(at: ContentLayout.fileInUsersFolder(named: name)))
         }
         guard
             let edit = EditBuild.plan(

@@ -70,13 +70,31 @@ struct EditBuild {
     static func changedRecords(of changes: [String], contentRoot: String) -> ChangedRecords? {
         var records = ChangedRecords()
         for path in changes {
-            switch SitePath.relative(path, to: contentRoot).flatMap(ContentLayout.place(of:)) {
-            case .postFile(_, let folder)?, .postFolder(let folder)?: records.postFolders.insert(folder)
-            case .userFile(let username)?: records.userFiles.insert(ContentLayout.userFileName(username))
-            default: return nil
+            switch SitePath.relative(path, to: contentRoot).flatMap(record(at:)) {
+            case .postFolder(let folder)?: records.postFolders.insert(folder)
+            case .userFile(let name)?: records.userFiles.insert(name)
+            case nil: return nil
             }
         }
         return records
+    }
+
+    /// A record an edit build may take a change of.
+    enum EditableRecord {
+        /// A post folder, by name.
+        case postFolder(String)
+        /// A user's file, by name.
+        case userFile(String)
+    }
+
+    /// The record whose file or folder `relativePath` (relative to the content folder) is, when
+    /// an edit build may take a change of it: a post's file or folder, or a user's file.
+    static func record(at relativePath: String) -> EditableRecord? {
+        switch ContentLayout.place(of: relativePath) {
+        case .postFile(_, let folder)?, .postFolder(let folder)?: .postFolder(folder)
+        case .userFile(let username)?: .userFile(ContentLayout.userFileName(username))
+        default: nil
+        }
     }
 
     /// The edit build for `changes` (absolute paths of changed files and folders), or nil when
@@ -363,13 +381,13 @@ struct EditBuild {
         for (index, edit) in editedUsers.sorted(by: { $0.key < $1.key }) {
             if site.users[index].name != edit.user.name { search.renamedPosts += site.postsByUser[index] }
             if site.following[index] != edit.following {
-                feedPageCounts[index] = Pagination(itemCount: timelines.feeds[index].count, pageSize: pageSize).pageCount
+                feedPageCounts[index] = Page.feedPageCount(timelines.feeds[index], pageSize: pageSize)
             }
             site.replaceUser(at: index, with: edit.user, following: edit.following)
         }
         for (index, before) in feedPageCounts {
             timelines.replaceFeed(of: index, in: site)
-            let after = Pagination(itemCount: timelines.feeds[index].count, pageSize: pageSize).pageCount
+            let after = Page.feedPageCount(timelines.feeds[index], pageSize: pageSize)
             let gone = stride(from: after + 1, through: before, by: 1).compactMap { page in
                 Page.feed(user: index, page: page).location(in: site, paths: next.contexts.paths)?.outputFile
             }

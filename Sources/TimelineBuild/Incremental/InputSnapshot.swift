@@ -225,15 +225,6 @@ struct InputSnapshot: Sendable {
         return anyMoved ? .sameContent(refreshed: refreshed) : .current
     }
 
-    /// Whether a content path is a post's file or folder or a user's file: a change an edit
-    /// build may take.
-    private static func isEditableInput(_ path: String) -> Bool {
-        switch ContentLayout.place(of: path) {
-        case .postFile?, .postFolder?, .userFile?: true
-        default: false
-        }
-    }
-
     /// The inputs of `tree` whose status moved though their identity did not (`moved`, with
     /// their status now) and, when `collectingChanges`, those missing or whose identity changed
     /// (`changed`), up to `changeSetLimit` of them, each a post's file or folder or a user's file. Nil as soon as
@@ -258,7 +249,7 @@ struct InputSnapshot: Sendable {
                         continue
                     }
                     // Any other change is a whole pass's: no need to look further.
-                    guard collectingChanges, Self.isEditableInput(tree.path(at: index)), tally.countChange(limit: limit) else {
+                    guard collectingChanges, EditBuild.record(at: tree.path(at: index)) != nil, tally.countChange(limit: limit) else {
                         tally.giveUp()
                         return
                     }
@@ -289,13 +280,13 @@ struct InputSnapshot: Sendable {
         }
     }
 
-    /// The content inputs the snapshot holds for a post folder (relative to the content
-    /// folder): the folder and the files in it.
-    func postInputs(ofFolder folder: String) -> [RecordCache.Dependency] {
+    /// The content inputs the snapshot holds at `path` (relative to the content folder): a
+    /// post folder and the files in it, or a user's file.
+    func contentInputs(at path: String) -> [RecordCache.Dependency] {
         guard let tree = trees.first else { return [] }
-        let folderBytes = Array(folder.utf8)
+        let pathBytes = Array(path.utf8)
         return tree.offsets.indices.compactMap { index in
-            tree.isInside(folderBytes, at: index)
+            tree.isInside(pathBytes, at: index)
                 ? RecordCache.Dependency(path: tree.path(at: index), status: tree.statuses[index], identity: tree.identities[index]) : nil
         }
     }

@@ -25,10 +25,8 @@ public enum Page: Sendable, Hashable {
         let homePages = Pagination(itemCount: site.posts.count, pageSize: pageSize).pageCount
         pages.append(contentsOf: (1...homePages).map { .home(page: $0) })
         for user in site.users.indices {
-            let profilePages = Pagination(itemCount: site.postsByUser[user].count, pageSize: pageSize).pageCount
-            pages.append(contentsOf: (1...profilePages).map { .profile(user: user, page: $0) })
-            let feedPages = Pagination(itemCount: timelines.feeds[user].count, pageSize: pageSize).pageCount
-            pages.append(contentsOf: (1...feedPages).map { .feed(user: user, page: $0) })
+            pages.append(contentsOf: profilePages(user, site: site))
+            pages.append(contentsOf: feedPages(user, timelines: timelines, pageSize: pageSize))
             pages.append(.following(user: user))
             pages.append(.followers(user: user))
         }
@@ -38,6 +36,20 @@ public enum Page: Sendable, Hashable {
             pages.append(contentsOf: tagPages(index, in: site.tags, pageSize: pageSize))
         }
         return pages
+    }
+
+    /// Every page of a user's profile.
+    package static func profilePages(_ user: Int, site: LinkedSite) -> [Page] {
+        (1...Pagination(itemCount: site.postsByUser[user].count, pageSize: site.settings.pageSize).pageCount).map { .profile(user: user, page: $0) }
+    }
+
+    /// Every page of a user's timeline.
+    package static func feedPages(_ user: Int, timelines: Timelines, pageSize: Int) -> [Page] {
+        (1...feedPageCount(timelines.feeds[user], pageSize: pageSize)).map { .feed(user: user, page: $0) }
+    }
+
+    package static func feedPageCount(_ feed: [Int], pageSize: Int) -> Int {
+        Pagination(itemCount: feed.count, pageSize: pageSize).pageCount
     }
 
     /// Every page of the tag at `index`.

@@ -17,10 +17,8 @@ package struct UserPlacement: Sendable {
         let settings = site.settings
         let pageSize = settings.pageSize
         var pages: [Page] = [.users, .following(user: user), .followers(user: user)]
-        let profilePages = Pagination(itemCount: site.postsByUser[user].count, pageSize: pageSize).pageCount
-        pages += (1...profilePages).map { .profile(user: user, page: $0) }
-        let feedPages = Pagination(itemCount: timelines.feeds[user].count, pageSize: pageSize).pageCount
-        pages += (1...feedPages).map { .feed(user: user, page: $0) }
+        pages += Page.profilePages(user, site: site)
+        pages += Page.feedPages(user, timelines: timelines, pageSize: pageSize)
         pages += site.followers[user].map { .following(user: $0) }
         pages += site.following[user].map { .followers(user: $0) }
         var feeds: [FeedFile] = [.posts(user: user), .timeline(user: user)]
