@@ -231,7 +231,7 @@ struct EditBuild {
             let searchChanges = try writeSearch(&next, oldTerms: oldTerms, users: users, to: recorder)
             timings.lap(.search)
             let renderer = PageRenderer(contexts: next.contexts, theme: next.theme, searchManifestURL: next.contexts.paths.url(file: next.search.manifestFile))
-            var pages = Set(placements.flatMap { $0.pages(pageSize: next.site.settings.pageSize) })
+            var pages = Set(placements.flatMap { $0.pages() })
             if searchChanges.manifestChanged { pages.insert(.search) }
             pages.formUnion(reach.pages)
             try await SiteFiles.makePages(Array(pages), renderer: renderer, to: recorder, templates: next.theme.files.location)
@@ -377,21 +377,19 @@ struct EditBuild {
         }
         var search = UserSearchEdit(oldTerms: Dictionary(uniqueKeysWithValues: touched.map { ($0, SiteSearchCollections.userTerms(site.users[$0])) }))
         let pageSize = site.settings.pageSize
-        var feedPageCounts: [Int: Int] = [:]
+        var feedPagesBefore: [Int: [Page]] = [:]
         for (index, edit) in editedUsers.sorted(by: { $0.key < $1.key }) {
             if site.users[index].name != edit.user.name { search.renamedPosts += site.postsByUser[index] }
             if site.following[index] != edit.following {
-                feedPageCounts[index] = Page.feedPageCount(timelines.feeds[index], pageSize: pageSize)
+                feedPagesBefore[index] = Page.feedPages(index, timelines: timelines)
             }
             site.replaceUser(at: index, with: edit.user, following: edit.following)
         }
-        for (index, before) in feedPageCounts {
+        for (index, before) in feedPagesBefore {
             timelines.replaceFeed(of: index, in: site)
-            let after = Page.feedPageCount(timelines.feeds[index], pageSize: pageSize)
-            let gone = stride(from: after + 1, through: before, by: 1).compactMap { page in
-                Page.feed(user: index, page: page).location(in: site, paths: next.contexts.paths)?.outputFile
-            }
-            reach.add([], [], retired: gone, changesSitemap: after != before)
+            let after = Page.feedPages(index, timelines: timelines)
+            let gone = Set(before).subtracting(after).compactMap { page in page.location(in: site, paths: next.contexts.paths)?.outputFile }
+            reach.add([], [], retired: gone.sorted(), changesSitemap: after != before)
         }
         next.contexts.replaceUsers(touched, site: site, timelines: timelines)
         let interactions = UserPlacement.interactions(of: touched, in: site)

@@ -22,11 +22,10 @@ public enum Page: Sendable, Hashable {
     package static func all(site: LinkedSite, timelines: Timelines) -> [Page] {
         let pageSize = site.settings.pageSize
         var pages: [Page] = [.notFound, .users, .search]
-        let homePages = Pagination(itemCount: site.posts.count, pageSize: pageSize).pageCount
-        pages.append(contentsOf: (1...homePages).map { .home(page: $0) })
+        pages.append(contentsOf: Pagination(itemCount: site.posts.count, pageSize: pageSize).pages.map { .home(page: $0) })
         for user in site.users.indices {
             pages.append(contentsOf: profilePages(user, site: site))
-            pages.append(contentsOf: feedPages(user, timelines: timelines, pageSize: pageSize))
+            pages.append(contentsOf: feedPages(user, timelines: timelines))
             pages.append(.following(user: user))
             pages.append(.followers(user: user))
         }
@@ -40,25 +39,17 @@ public enum Page: Sendable, Hashable {
 
     /// Every page of a user's profile.
     package static func profilePages(_ user: Int, site: LinkedSite) -> [Page] {
-        (1...Pagination(itemCount: site.postsByUser[user].count, pageSize: site.settings.pageSize).pageCount).map { .profile(user: user, page: $0) }
+        Pagination(itemCount: site.postsByUser[user].count, pageSize: site.settings.pageSize).pages.map { .profile(user: user, page: $0) }
     }
 
     /// Every page of a user's timeline.
-    package static func feedPages(_ user: Int, timelines: Timelines, pageSize: Int) -> [Page] {
-        (1...feedPageCount(timelines.feeds[user], pageSize: pageSize)).map { .feed(user: user, page: $0) }
-    }
-
-    package static func feedPageCount(_ feed: [Int], pageSize: Int) -> Int {
-        Pagination(itemCount: feed.count, pageSize: pageSize).pageCount
+    package static func feedPages(_ user: Int, timelines: Timelines) -> [Page] {
+        timelines.paging(of: user).pages.map { .feed(user: user, page: $0) }
     }
 
     /// Every page of the tag at `index`.
     package static func tagPages(_ index: Int, in tags: TagIndex, pageSize: Int) -> [Page] {
-        (1...tagPageCount(tags.tags[index], pageSize: pageSize)).map { .tag(index, page: $0) }
-    }
-
-    package static func tagPageCount(_ tag: TagIndex.Tag, pageSize: Int) -> Int {
-        Pagination(itemCount: tag.posts.count, pageSize: pageSize).pageCount
+        Pagination(itemCount: tags.tags[index].posts.count, pageSize: pageSize).pages.map { .tag(index, page: $0) }
     }
 
     /// Where the page is published; nil for the 404 page, which has no address of its own.

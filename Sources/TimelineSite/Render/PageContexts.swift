@@ -273,9 +273,9 @@ package struct PageContexts: Sendable {
 
     func pagination(_ pagination: Pagination, page: Int, location: (Int) -> SitePaths.Location) -> PaginationValues {
         PaginationValues(
-            pageNumber: page, pageCount: pagination.pageCount,
-            previousURL: page > 1 ? paths.url(location(page - 1)) : nil,
-            nextURL: page < pagination.pageCount ? paths.url(location(page + 1)) : nil)
+            pageNumber: pagination.displayNumber(ofPage: page), isFront: page == Pagination.front, isPaginated: pagination.pageCount > 1,
+            previousURL: pagination.newerPage(than: page).map { paths.url(location($0)) },
+            nextURL: pagination.olderPage(than: page).map { paths.url(location($0)) })
     }
 
     /// The values every page gets.

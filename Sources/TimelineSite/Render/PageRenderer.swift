@@ -64,22 +64,26 @@ package struct PageRenderer: Sendable {
         switch page {
         case .home(let number):
             let list = postList(site.posts.indices, page: number) { paths.home(page: $0) }
-            let title = number > 1 ? text.text(.homePageTitle, ["number": text.number(number)]) : nil
+            let title = number != Pagination.front ? text.text(.homePageTitle, ["number": text.number(number)]) : nil
             let common = contexts.common(title: title, description: nil, location: location, kind: "home", for: page)
             return ("home", HomePage(common: common, list: list).templateValue)
 
         case .profile(let user, let number):
             let name = site.users[user].displayName
             let list = postList(site.postsByUser[user], page: number) { paths.profile(site.users[user].username, page: $0) }
-            let title = number > 1 ? text.text(.profilePageTitle, ["name": name, "number": text.number(number)]) : name
+            let title = number != Pagination.front ? text.text(.profilePageTitle, ["name": name, "number": text.number(number)]) : name
             let description = contexts.bioText[user] ?? text.text(.profileDescription, ["name": name])
             let common = contexts.common(title: title, description: description, location: location, kind: "profile", for: page)
             return ("profile", UserPostsPage(common: common, user: contexts.userSummaries[user], list: list).templateValue)
 
         case .feed(let user, let number):
             let name = site.users[user].displayName
-            let list = postList(contexts.timelines.feeds[user], page: number) { paths.feed(site.users[user].username, page: $0) }
-            let title = number > 1 ? text.text(.timelinePageTitle, ["name": name, "number": text.number(number)]) : text.text(.timelineTitle, ["name": name])
+            let list = postList(contexts.timelines.feeds[user], paging: contexts.timelines.paging(of: user), page: number) {
+                paths.feed(site.users[user].username, page: $0)
+            }
+            let title =
+                number != Pagination.front
+                ? text.text(.timelinePageTitle, ["name": name, "number": text.number(number)]) : text.text(.timelineTitle, ["name": name])
             let description = text.text(.timelineDescription, ["name": name])
             let common = contexts.common(title: title, description: description, location: location, kind: "feed", for: page)
             return ("feed", UserPostsPage(common: common, user: contexts.userSummaries[user], list: list).templateValue)
@@ -118,7 +122,8 @@ package struct PageRenderer: Sendable {
             let tag = site.tags.tags[index]
             let list = postList(tag.posts, page: number) { paths.tag(tag.key, page: $0) }
             let title =
-                number > 1 ? text.text(.tagPageTitle, ["name": tag.spelling, "number": text.number(number)]) : text.text(.tagTitle, ["name": tag.spelling])
+                number != Pagination.front
+                ? text.text(.tagPageTitle, ["name": tag.spelling, "number": text.number(number)]) : text.text(.tagTitle, ["name": tag.spelling])
             let common = contexts.common(
                 title: title, description: text.text(.tagDescription, ["name": tag.spelling]), location: location, kind: "tag", for: page)
             return ("tag", TagPage(common: common, tag: contexts.tagValues(index), list: list).templateValue)
@@ -136,11 +141,12 @@ package struct PageRenderer: Sendable {
 
     /// One page of a list of post indexes (the whole site's range, a profile's or a timeline's
     /// list), without copying the list. Its cards are made only if the page is rendered.
+    /// `paging` is the list's pages when they are not all pages of `posts` (a timeline's).
     private func postList(
-        _ posts: some RandomAccessCollection<Int>, page: Int, location: @escaping (Int) -> SitePaths.Location
+        _ posts: some RandomAccessCollection<Int>, paging: Pagination? = nil, page: Int, location: @escaping (Int) -> SitePaths.Location
     ) -> PostListValues {
-        let pagination = Pagination(itemCount: posts.count, pageSize: site.settings.pageSize)
-        let range = pagination.range(ofPage: page)
+        let pagination = paging ?? Pagination(itemCount: posts.count, pageSize: site.settings.pageSize)
+        let range = pagination.range(ofPage: page).clamped(to: 0..<posts.count)
         let shown = range.map { posts[posts.index(posts.startIndex, offsetBy: $0)] }
         return PostListValues(cards: CardPage(contexts: contexts, posts: shown), pagination: contexts.pagination(pagination, page: page, location: location))
     }

@@ -9,33 +9,56 @@ import TimelineModel
 package struct PostPlacement: Sendable {
     package let post: Int
     package let author: Int
-    /// Its position in its author's posts.
-    let inProfile: Int?
-    /// The timelines that hold it: (user, position).
-    let inTimelines: [(user: Int, position: Int)]
-    /// Its tags and its position in each: (tag, position).
-    let inTags: [(tag: Int, position: Int)]
+    /// Its place in the home list.
+    let home: ListPlace
+    /// Its place in its author's posts.
+    let inProfile: ListPlace?
+    /// The timelines that hold it, and its place in each.
+    let inTimelines: [(user: Int, place: ListPlace)]
+    /// Its tags, and its place in each.
+    let inTags: [(tag: Int, place: ListPlace)]
+
+    /// A post's position in a list of posts, newest first, and the list's pages.
+    struct ListPlace: Sendable {
+        let position: Int
+        let paging: Pagination
+
+        init(position: Int, paging: Pagination) {
+            self.position = position
+            self.paging = paging
+        }
+
+        /// Its place in `list`, when the list holds it; `paging` is the list's, or by default
+        /// pages of `pageSize` of the list.
+        init?(of post: Int, in list: [Int], pageSize: Int, paging: Pagination? = nil) {
+            guard let position = PageRenderer.binarySearch(list, for: post) else { return nil }
+            self.init(position: position, paging: paging ?? Pagination(itemCount: list.count, pageSize: pageSize))
+        }
+
+        var page: Int { paging.page(showing: position) }
+    }
 
     package init(of post: Int, site: LinkedSite, timelines: Timelines) {
         self.post = post
         author = site.postAuthor[post]
-        inProfile = PageRenderer.binarySearch(site.postsByUser[author], for: post)
+        let pageSize = site.settings.pageSize
+        home = ListPlace(position: post, paging: Pagination(itemCount: site.posts.count, pageSize: pageSize))
+        inProfile = ListPlace(of: post, in: site.postsByUser[author], pageSize: pageSize)
         inTimelines = ([author] + site.followers[author]).compactMap { user in
-            PageRenderer.binarySearch(timelines.feeds[user], for: post).map { (user, $0) }
+            ListPlace(of: post, in: timelines.feeds[user], pageSize: pageSize, paging: timelines.paging(of: user)).map { (user, $0) }
         }
         let tags = site.tags
         inTags = tags.tags(ofPost: post).compactMap { tag in
-            PageRenderer.binarySearch(tags.tags[tag].posts, for: post).map { (tag, $0) }
+            ListPlace(of: post, in: tags.tags[tag].posts, pageSize: pageSize).map { (tag, $0) }
         }
     }
 
     /// The post's page, and the page of each list that shows it.
-    package func pages(pageSize: Int) -> [Page] {
-        let paging = Pagination(itemCount: .max, pageSize: pageSize)
-        var pages: [Page] = [.post(post), .home(page: paging.page(showing: post))]
-        if let inProfile { pages.append(.profile(user: author, page: paging.page(showing: inProfile))) }
-        pages += inTimelines.map { .feed(user: $0.user, page: paging.page(showing: $0.position)) }
-        pages += inTags.map { .tag($0.tag, page: paging.page(showing: $0.position)) }
+    package func pages() -> [Page] {
+        var pages: [Page] = [.post(post), .home(page: home.page)]
+        if let inProfile { pages.append(.profile(user: author, page: inProfile.page)) }
+        pages += inTimelines.map { .feed(user: $0.user, page: $0.place.page) }
+        pages += inTags.map { .tag($0.tag, page: $0.place.page) }
         return pages
     }
 
@@ -43,9 +66,9 @@ package struct PostPlacement: Sendable {
     package func feeds(entryLimit limit: Int) -> [FeedFile] {
         var feeds: [FeedFile] = [.comments(post: post)]
         if post < limit { feeds.append(.site) }
-        if let inProfile, inProfile < limit { feeds.append(.posts(user: author)) }
-        feeds += inTimelines.filter { $0.position < limit }.map { .timeline(user: $0.user) }
-        feeds += inTags.filter { $0.position < limit }.map { .tag($0.tag) }
+        if let inProfile, inProfile.position < limit { feeds.append(.posts(user: author)) }
+        feeds += inTimelines.filter { $0.place.position < limit }.map { .timeline(user: $0.user) }
+        feeds += inTags.filter { $0.place.position < limit }.map { .tag($0.tag) }
         return feeds
     }
 }

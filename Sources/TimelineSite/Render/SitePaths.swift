@@ -50,16 +50,16 @@ public struct SitePaths: Sendable {
     }
 
     static func paged(_ folder: String, page: Int) -> Location {
-        Location(folder: page <= 1 ? folder : folder + "page/\(page)/")
+        Location(folder: page == Pagination.front ? folder : folder + "page/\(page)/")
     }
 
     static func paged(_ location: Location, page: Int) -> Location {
-        page <= 1 ? location : Location(folder: location.folder + "page/\(page)/", urlFolder: location.urlFolder + "page/\(page)/")
+        page == Pagination.front ? location : Location(folder: location.folder + "page/\(page)/", urlFolder: location.urlFolder + "page/\(page)/")
     }
 
-    public func home(page: Int = 1) -> Location { Self.paged("", page: page) }
-    public func profile(_ username: String, page: Int = 1) -> Location { Self.paged("u/\(username)/", page: page) }
-    public func feed(_ username: String, page: Int = 1) -> Location { Self.paged("u/\(username)/feed/", page: page) }
+    public func home(page: Int = Pagination.front) -> Location { Self.paged("", page: page) }
+    public func profile(_ username: String, page: Int = Pagination.front) -> Location { Self.paged("u/\(username)/", page: page) }
+    public func feed(_ username: String, page: Int = Pagination.front) -> Location { Self.paged("u/\(username)/feed/", page: page) }
     public func following(_ username: String) -> Location { Location(folder: "u/\(username)/following/") }
     public func followers(_ username: String) -> Location { Location(folder: "u/\(username)/followers/") }
     public func post(_ id: ContentID) -> Location { Location(folder: "p/\(id.rawValue)/") }
@@ -68,7 +68,7 @@ public struct SitePaths: Sendable {
     public func tags() -> Location { Location(folder: "tags/") }
     /// A tag's pages: its key is letters, marks, digits and `_` only, so it is a safe folder
     /// name as it is; its URL is percent-encoded (`tags/caf%C3%A9/`).
-    public func tag(_ key: String, page: Int = 1) -> Location {
+    public func tag(_ key: String, page: Int = Pagination.front) -> Location {
         Self.paged(Location(folder: "tags/\(key)/", urlFolder: "tags/\(PercentEncoding.encoded(key))/"), page: page)
     }
 

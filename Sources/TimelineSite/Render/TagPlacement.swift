@@ -24,15 +24,14 @@ package struct TagPlacement: Sendable {
         var feeds: [FeedFile] = []
         var retired: [String] = []
         for key in edit.changedKeys.sorted() {
-            var keptPageCount = 0
+            var keptPages = Set<Int>()
             if let index = newIndex[key] {
                 pages += Page.tagPages(index, in: new, pageSize: pageSize)
                 feeds.append(.tag(index))
-                keptPageCount = Page.tagPageCount(new.tags[index], pageSize: pageSize)
+                keptPages = Set(Self.paging(new.tags[index], pageSize: pageSize).pages)
             }
             guard let index = oldIndex[key] else { continue }
-            let oldPageCount = Page.tagPageCount(old.tags[index], pageSize: pageSize)
-            for page in stride(from: keptPageCount + 1, through: oldPageCount, by: 1) {
+            for page in Self.paging(old.tags[index], pageSize: pageSize).pages where !keptPages.contains(page) {
                 if let location = Page.tag(index, page: page).location(in: before, paths: paths) { retired.append(location.outputFile) }
             }
             if newIndex[key] == nil { retired.append(FeedFile.tag(index).file(in: before)) }
@@ -49,8 +48,12 @@ package struct TagPlacement: Sendable {
         return indexes
     }
 
+    private static func paging(_ tag: TagIndex.Tag, pageSize: Int) -> Pagination {
+        Pagination(itemCount: tag.posts.count, pageSize: pageSize)
+    }
+
     /// The tag pages in the sitemap's order: each tag's key and page count.
     private static func listedPages(_ tags: TagIndex, pageSize: Int) -> [String] {
-        tags.tags.map { "\(Page.tagPageCount($0, pageSize: pageSize)) \($0.key)" }
+        tags.tags.map { "\(paging($0, pageSize: pageSize).pageCount) \($0.key)" }
     }
 }

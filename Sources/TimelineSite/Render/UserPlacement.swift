@@ -15,16 +15,15 @@ package struct UserPlacement: Sendable {
     /// `interactions` are the posts the user liked or commented on (`interactions(of:in:)`).
     package init(of user: Int, interactions: [Int], site: LinkedSite, timelines: Timelines) {
         let settings = site.settings
-        let pageSize = settings.pageSize
         var pages: [Page] = [.users, .following(user: user), .followers(user: user)]
         pages += Page.profilePages(user, site: site)
-        pages += Page.feedPages(user, timelines: timelines, pageSize: pageSize)
+        pages += Page.feedPages(user, timelines: timelines)
         pages += site.followers[user].map { .following(user: $0) }
         pages += site.following[user].map { .followers(user: $0) }
         var feeds: [FeedFile] = [.posts(user: user), .timeline(user: user)]
         for post in site.postsByUser[user] {
             let placement = PostPlacement(of: post, site: site, timelines: timelines)
-            pages += placement.pages(pageSize: pageSize)
+            pages += placement.pages()
             feeds += placement.feeds(entryLimit: settings.feedEntries)
         }
         pages += interactions.map { .post($0) }

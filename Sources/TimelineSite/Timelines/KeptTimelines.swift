@@ -6,11 +6,6 @@ extension Timelines {
     /// Writes `timelines`, or (given nil) reads those of `site`.
     package static func code(_ timelines: Timelines?, site: LinkedSite, with coder: inout StateCoder) throws(StateCoder.Malformed) -> Timelines {
         let feeds = try coder.indexLists(timelines?.feeds, count: site.users.count, below: site.posts.count)
-        if let timelines { return timelines }
-        var isOnATimeline = Array(repeating: false, count: site.posts.count)
-        for feed in feeds {
-            for post in feed { isOnATimeline[post] = true }
-        }
-        return Timelines(feeds: feeds, isOnATimeline: isOnATimeline)
+        return timelines ?? Timelines(feeds: feeds, site: site)
     }
 }

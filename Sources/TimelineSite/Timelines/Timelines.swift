@@ -3,19 +3,42 @@ import TimelineModel
 import TimelineTemplates
 
 /// The timelines stage: each user's feed, their own posts merged with the posts of everyone
-/// they follow, newest first, cut at `feedDepth` pages.
+/// they follow, newest first, cut where its `feedDepth` pages end (`paging(of:)`).
 public struct Timelines: Sendable {
     /// For each user, indices into `LinkedSite.posts`, newest first.
     public private(set) var feeds: [[Int]]
     /// Per post, whether it is on someone's timeline (the render stage keeps only those cards).
     private(set) var isOnATimeline: [Bool]
+    /// For each user, how many posts their whole timeline holds, of which `feeds` keeps the
+    /// newest its pages show.
+    private var totals: [Int]
+    private let pageSize: Int
+    private let feedDepth: Int
+
+    init(feeds: [[Int]], site: LinkedSite) {
+        self.feeds = feeds
+        isOnATimeline = Self.onATimeline(feeds, postCount: site.posts.count)
+        totals = site.users.indices.map { Self.total(of: $0, in: site) }
+        pageSize = site.settings.pageSize
+        feedDepth = site.settings.feedDepth
+    }
 
     public static func build(for site: LinkedSite) async -> Timelines {
-        let limit = site.settings.feedDepth * site.settings.pageSize
         let feeds = await ParallelMap.map(Array(site.users.indices)) { user in
-            feed(of: user, in: site, limit: limit)
+            feed(of: user, in: site)
         }
-        return Timelines(feeds: feeds, isOnATimeline: onATimeline(feeds, postCount: site.posts.count))
+        return Timelines(feeds: feeds, site: site)
+    }
+
+    /// The pages of `user`'s timeline: the front page and the newest archive pages of the whole
+    /// timeline, `feedDepth` in all, numbered as in it (`Pagination`), so that a new post
+    /// changes its front page and not every page.
+    public func paging(of user: Int) -> Pagination {
+        Self.paging(total: totals[user], pageSize: pageSize, feedDepth: feedDepth)
+    }
+
+    private static func paging(total: Int, pageSize: Int, feedDepth: Int) -> Pagination {
+        Pagination(itemCount: total, pageSize: pageSize, pageLimit: feedDepth)
     }
 
     private static func onATimeline(_ feeds: [[Int]], postCount: Int) -> [Bool] {
@@ -29,17 +52,25 @@ public struct Timelines: Sendable {
     /// The timelines after `user` began or stopped following someone in `site`: their feed
     /// merged again.
     package mutating func replaceFeed(of user: Int, in site: LinkedSite) {
-        feeds[user] = Self.feed(of: user, in: site, limit: site.settings.feedDepth * site.settings.pageSize)
+        feeds[user] = Self.feed(of: user, in: site)
+        totals[user] = Self.total(of: user, in: site)
         isOnATimeline = Self.onATimeline(feeds, postCount: site.posts.count)
+    }
+
+    /// How many posts `user`'s whole timeline holds: theirs and those of everyone they follow.
+    private static func total(of user: Int, in site: LinkedSite) -> Int {
+        site.following[user].reduce(site.postsByUser[user].count) { $0 + site.postsByUser[$1].count }
     }
 
     /// Post indices ascend from newest to oldest, so merging ascending indices merges by ID,
     /// newest first, comparing integers instead of strings.
-    package static func feed(of user: Int, in site: LinkedSite, limit: Int) -> [Int] {
+    package static func feed(of user: Int, in site: LinkedSite) -> [Int] {
         var sources = [site.postsByUser[user]]
         for followed in site.following[user] {
             sources.append(site.postsByUser[followed])
         }
-        return KWayMerge.merge(sources, limit: limit)
+        let settings = site.settings
+        let shown = paging(total: total(of: user, in: site), pageSize: settings.pageSize, feedDepth: settings.feedDepth).shownCount
+        return KWayMerge.merge(sources, limit: shown)
     }
 }

@@ -213,16 +213,19 @@ package final class DateValues: TemplateContext {
         ])
 }
 
-/// `pagination` of a list of posts.
+/// `pagination` of a list of posts. It says nothing of how many pages the list has, so that
+/// an archive page's values stay the same as the list grows (`Pagination`).
 package final class PaginationValues: TemplateContext {
     let pageNumber: Int
-    package let pageCount: Int
+    let isFront: Bool
+    let isPaginated: Bool
     let previousURL: String?
     let nextURL: String?
 
-    init(pageNumber: Int, pageCount: Int, previousURL: String?, nextURL: String?) {
+    init(pageNumber: Int, isFront: Bool, isPaginated: Bool, previousURL: String?, nextURL: String?) {
         self.pageNumber = pageNumber
-        self.pageCount = pageCount
+        self.isFront = isFront
+        self.isPaginated = isPaginated
         self.previousURL = previousURL
         self.nextURL = nextURL
     }
@@ -231,8 +234,8 @@ package final class PaginationValues: TemplateContext {
         "pagination",
         [
             .number("pageNumber") { $0.pageNumber },
-            .number("pageCount") { $0.pageCount },
-            .bool("isPaginated") { $0.pageCount > 1 },
+            .bool("isFront") { $0.isFront },
+            .bool("isPaginated") { $0.isPaginated },
             .optionalText("previousURL") { $0.previousURL },
             .optionalText("nextURL") { $0.nextURL },
         ])
