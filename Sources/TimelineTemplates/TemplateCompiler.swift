@@ -19,6 +19,13 @@ struct TemplateCompiler {
     private var lowestFrameRead: [Int?] = []
     /// For each program being compiled (innermost last): the lowest frame it has read so far.
     private var reading: [Int] = []
+    /// The programs being compiled, innermost last.
+    private var compiling: [Int] = []
+    /// Per program, the fields of known kinds it reads itself, and the programs it calls.
+    private var fieldsRead: [Set<TemplateFieldRead>] = []
+    private var calls: [Set<Int>] = []
+    /// Per program, whether it reads a name whose object's kind is not known ahead.
+    private var readsByName: [Bool] = []
 
     static let maximumDepth = 64
 
@@ -62,6 +69,7 @@ struct TemplateCompiler {
         if let index = programIndex[key] {
             // A program still being compiled (recursion) counts as reading anything.
             noteRead(frame: lowestFrameRead[index] ?? -1)
+            noteCall(index)
             return index
         }
         guard depth < Self.maximumDepth else {
@@ -75,10 +83,16 @@ struct TemplateCompiler {
         let index = programs.count
         programs.append([])
         lowestFrameRead.append(nil)
+        fieldsRead.append([])
+        calls.append([])
+        readsByName.append(false)
+        noteCall(index)
         programIndex[key] = index
         depth += 1
         reading.append(frames == nil ? -1 : Int.max)
+        compiling.append(index)
         let ops = compile(tree, Scope(template: name, frames: frames, overrides: overrides))
+        compiling.removeLast()
         let lowest = reading.removeLast()
         depth -= 1
         programs[index] = ops
@@ -90,6 +104,38 @@ struct TemplateCompiler {
     /// Records that the programs being compiled read a frame (counted from the bottom).
     private mutating func noteRead(frame: Int) {
         for index in reading.indices where frame < reading[index] { reading[index] = frame }
+    }
+
+    /// Records that the program being compiled calls `program`.
+    private mutating func noteCall(_ program: Int) {
+        if let caller = compiling.last { calls[caller].insert(program) }
+    }
+
+    /// Records the fields a resolved name reads, for `fieldsRead(byEntry:)`.
+    private mutating func noteFields(_ steps: [FieldStep]) {
+        guard let current = compiling.last else { return }
+        for step in steps {
+            if let schema = step.schemaName {
+                fieldsRead[current].insert(TemplateFieldRead(schema: schema, field: step.name))
+            } else {
+                readsByName[current] = true
+            }
+        }
+    }
+
+    /// For each entry program, every field of a known kind it and the programs it calls may
+    /// read; nil for one that reads a name into an object of a kind not known ahead (which may
+    /// be any field of anything).
+    func fieldsRead(ofEntry entry: Int) -> Set<TemplateFieldRead>? {
+        var seen: Set<Int> = [entry]
+        var pending = [entry]
+        var fields = Set<TemplateFieldRead>()
+        while let program = pending.popLast() {
+            if readsByName[program] { return nil }
+            fields.formUnion(fieldsRead[program])
+            for called in calls[program] where seen.insert(called).inserted { pending.append(called) }
+        }
+        return fields
     }
 
     /// Whether a node holds no section, partial, parent or block: a partial made of such
@@ -194,7 +240,9 @@ struct TemplateCompiler {
         let rest = Array(name.parts.dropFirst())
         guard let frames = scope.frames else {
             noteRead(frame: -1)
-            return (.byName(name.parts.map(FieldStep.init(byName:))), .any)
+            let steps = name.parts.map(FieldStep.init(byName:))
+            noteFields(steps)
+            return (.byName(steps), .any)
         }
         if name.parts.contains(where: \.isEmpty) {
             report(TemplateProblem(template: scope.template, at: location, "'\(name.text)' is not a name: a dotted name has no empty parts"))
@@ -228,7 +276,10 @@ struct TemplateCompiler {
             }
             break
         }
-        for place in places { noteRead(frame: frames.count - 1 - place.depth) }
+        for place in places {
+            noteRead(frame: frames.count - 1 - place.depth)
+            noteFields(place.steps)
+        }
         guard let type, !places.isEmpty else {
             let message = failure ?? "no value named '\(first)' is available here\(NameSuggestion.phrase(for: first, among: visible))"
             report(TemplateProblem(template: scope.template, at: location, message))

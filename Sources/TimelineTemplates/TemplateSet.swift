@@ -3,6 +3,8 @@
 public struct TemplateSet: Sendable {
     private let code: RenderCode
     private let entries: [String: Int]
+    /// Per entry, what it may read (`TemplateReads`); absent for one that may read anything.
+    private let reads: [String: TemplateReads]
     /// Every template's name.
     public let names: Set<String>
 
@@ -30,7 +32,13 @@ public struct TemplateSet: Sendable {
         }
         problems += compiler.problems
         guard problems.isEmpty else { return (nil, problems) }
-        return (TemplateSet(code: RenderCode(programs: compiler.programs), entries: compiled, names: Set(sources.keys)), [])
+        let reads = compiled.compactMapValues { compiler.fieldsRead(ofEntry: $0).map(TemplateReads.init(fields:)) }
+        return (TemplateSet(code: RenderCode(programs: compiler.programs), entries: compiled, reads: reads, names: Set(sources.keys)), [])
+    }
+
+    /// What entry `name` may read; nil when it may read anything (or is no entry).
+    public func reads(ofEntry name: String) -> TemplateReads? {
+        reads[name]
     }
 
     /// Whether `name` was compiled as an entry.

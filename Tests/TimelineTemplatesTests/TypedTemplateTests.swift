@@ -457,3 +457,51 @@ private func pageProblems(_ sources: [String: String], strict: Bool = true) -> [
         #expect(renderPage("{{#count}}n={{.}}{{/count}}", page) == "n=0")
     }
 }
+
+@Suite("What a template may read")
+struct TemplateReadsTests {
+    /// Whether entry "page" of `sources` may read `field` of `schema`; nil when it may read anything.
+    private func mayRead(_ field: String, of schema: TemplateSchema, _ sources: [String: String]) -> Bool? {
+        guard let set = compilePage(sources).0 else {
+            Issue.record("compile failed")
+            return false
+        }
+        guard let reads = set.reads(ofEntry: "page"), let slot = schema.slot(named: field) else { return nil }
+        return reads.mayRead(slot: slot, of: schema)
+    }
+
+    @Test("Fields the template names, directly, in sections, partials, parents and blocks, are read; the others are not")
+    func namedFields() {
+        let page = Page.templateSchema
+        let post = Post.templateSchema
+        let author = Author.templateSchema
+        let sources = [
+            "page": "{{<layout}}{{$body}}{{#posts}}{{> card}}{{/posts}}{{/body}}{{/layout}}",
+            "layout": "<h1>{{siteName}}</h1>{{$body}}{{/body}}{{#draft}}draft{{/draft}}",
+            "card": "{{title}} by {{author.name}} ({{#tags}}{{label}}: {{note}}{{/tags}})",
+        ]
+        // `{{note}}` in a tag goes on to the page's note when the tag has none: both are read.
+        for field in ["siteName", "draft", "posts", "note"] { #expect(mayRead(field, of: page, sources) == true, "\(field)") }
+        for field in ["count", "featured", "words", "html"] { #expect(mayRead(field, of: page, sources) == false, "\(field)") }
+        #expect(mayRead("title", of: post, sources) == true)
+        #expect(mayRead("views", of: post, sources) == false)
+        #expect(mayRead("name", of: author, sources) == true)
+        #expect(mayRead("site", of: author, sources) == false)
+        #expect(mayRead("label", of: Tag.templateSchema, sources) == true)
+        #expect(mayRead("note", of: Tag.templateSchema, sources) == true)
+    }
+
+    @Test("A field only a partial reads is read by the entry that includes it, and not by one that does not")
+    func throughPartials() {
+        #expect(mayRead("count", of: Page.templateSchema, ["page": "{{> counts}}", "counts": "{{count}}"]) == true)
+        #expect(mayRead("count", of: Page.templateSchema, ["page": "{{siteName}}", "counts": "{{count}}"]) == false)
+    }
+
+    @Test("A template that reads into data of any shape may read anything")
+    func byName() {
+        let (set, problems) = TemplateSet.compile(sources: ["page": Array("{{count}}".utf8)], entries: ["page": .any], strict: true)
+        #expect(problems.isEmpty)
+        #expect(set?.hasEntry("page") == true)
+        #expect(set?.reads(ofEntry: "page") == nil)
+    }
+}

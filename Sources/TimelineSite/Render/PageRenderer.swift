@@ -45,7 +45,7 @@ package struct PageRenderer: Sendable {
         hasher.combine(prepared.template)
         hasher.combine(theme.dependencies.digests[prepared.template] ?? .zero)
         hasher.combine(paths.relativeLinks != nil)
-        ContextFingerprint.combine(prepared.context, into: &hasher)
+        ContextFingerprint.combine(prepared.context, reads: theme.templates.reads(ofEntry: prepared.template), into: &hasher)
         return hasher.finalize()
     }
 

@@ -12,8 +12,10 @@ package enum ContextFingerprint {
         return hasher.finalize()
     }
 
-    /// Every kind of value tagged, so that `1` and `"1"` differ, and absent from empty.
-    package static func combine(_ value: TemplateValue, into hasher: inout StableHasher) {
+    /// Every kind of value tagged, so that `1` and `"1"` differ, and absent from empty. Given
+    /// what the template may read (`reads`), the fields of objects it cannot read are left
+    /// out; values with a fingerprint of their own (cards, lazy values) are taken whole.
+    package static func combine(_ value: TemplateValue, reads: TemplateReads? = nil, into hasher: inout StableHasher) {
         switch value {
         case .null:
             hasher.combine(UInt64(0))
@@ -35,11 +37,14 @@ package enum ContextFingerprint {
             let schema = object.schema
             hasher.combine(UInt64(4))
             hasher.combine(schema.name)
-            for slot in schema.fields.indices { combine(object.value(at: slot), into: &hasher) }
+            for slot in schema.fields.indices where reads?.mayRead(slot: slot, of: schema) ?? true {
+                hasher.combine(slot)
+                combine(object.value(at: slot), reads: reads, into: &hasher)
+            }
         case .list(let items):
             hasher.combine(UInt64(5))
             hasher.combine(items.count)
-            for item in items { combine(item, into: &hasher) }
+            for item in items { combine(item, reads: reads, into: &hasher) }
         case .lazy(let lazy):
             hasher.combine(UInt64(11))
             hasher.combine(Digest(lazy.fingerprint))
