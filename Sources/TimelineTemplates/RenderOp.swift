@@ -42,15 +42,12 @@ struct FieldStep: Sendable {
     /// Nil when the kind of object is not known ahead.
     let owner: ObjectIdentifier?
     let slot: Int
-    /// The name of the kind of object, when known ahead.
-    let schemaName: String?
 
     /// A step into an object of `schema`'s kind, at `slot`.
     init(name: String, schema: TemplateSchema, slot: Int) {
         self.name = name
         owner = schema.owner
         self.slot = slot
-        schemaName = schema.name
     }
 
     /// A step by name, into an object of any kind.
@@ -58,6 +55,5 @@ struct FieldStep: Sendable {
         self.name = name
         owner = nil
         slot = 0
-        schemaName = nil
     }
 }

@@ -22,7 +22,7 @@ struct TemplateCompiler {
     /// The programs being compiled, innermost last.
     private var compiling: [Int] = []
     /// Per program, the fields of known kinds it reads itself, and the programs it calls.
-    private var fieldsRead: [Set<TemplateFieldRead>] = []
+    private var fieldsRead: [[ObjectIdentifier: Set<Int>]] = []
     private var calls: [Set<Int>] = []
     /// Per program, whether it reads a name whose object's kind is not known ahead.
     private var readsByName: [Bool] = []
@@ -83,7 +83,7 @@ struct TemplateCompiler {
         let index = programs.count
         programs.append([])
         lowestFrameRead.append(nil)
-        fieldsRead.append([])
+        fieldsRead.append([:])
         calls.append([])
         readsByName.append(false)
         noteCall(index)
@@ -115,8 +115,8 @@ struct TemplateCompiler {
     private mutating func noteFields(_ steps: [FieldStep]) {
         guard let current = compiling.last else { return }
         for step in steps {
-            if let schema = step.schemaName {
-                fieldsRead[current].insert(TemplateFieldRead(schema: schema, field: step.name))
+            if let owner = step.owner {
+                fieldsRead[current][owner, default: []].insert(step.slot)
             } else {
                 readsByName[current] = true
             }
@@ -126,13 +126,13 @@ struct TemplateCompiler {
     /// For each entry program, every field of a known kind it and the programs it calls may
     /// read; nil for one that reads a name into an object of a kind not known ahead (which may
     /// be any field of anything).
-    func fieldsRead(ofEntry entry: Int) -> Set<TemplateFieldRead>? {
+    func fieldsRead(ofEntry entry: Int) -> [ObjectIdentifier: Set<Int>]? {
         var seen: Set<Int> = [entry]
         var pending = [entry]
-        var fields = Set<TemplateFieldRead>()
+        var fields: [ObjectIdentifier: Set<Int>] = [:]
         while let program = pending.popLast() {
             if readsByName[program] { return nil }
-            fields.formUnion(fieldsRead[program])
+            fields.merge(fieldsRead[program]) { $0.union($1) }
             for called in calls[program] where seen.insert(called).inserted { pending.append(called) }
         }
         return fields

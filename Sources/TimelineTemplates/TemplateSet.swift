@@ -32,7 +32,7 @@ public struct TemplateSet: Sendable {
         }
         problems += compiler.problems
         guard problems.isEmpty else { return (nil, problems) }
-        let reads = compiled.compactMapValues { compiler.fieldsRead(ofEntry: $0).map(TemplateReads.init(fields:)) }
+        let reads = compiled.compactMapValues { compiler.fieldsRead(ofEntry: $0).map(TemplateReads.init(slots:)) }
         return (TemplateSet(code: RenderCode(programs: compiler.programs), entries: compiled, reads: reads, names: Set(sources.keys)), [])
     }
 

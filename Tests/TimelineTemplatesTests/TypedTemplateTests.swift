@@ -467,7 +467,7 @@ struct TemplateReadsTests {
             return false
         }
         guard let reads = set.reads(ofEntry: "page"), let slot = schema.slot(named: field) else { return nil }
-        return reads.mayRead(slot: slot, of: schema)
+        return reads.readableSlots(of: schema)?.contains(slot) ?? true
     }
 
     @Test("Fields the template names, directly, in sections, partials, parents and blocks, are read; the others are not")

@@ -376,7 +376,6 @@ struct EditBuild {
             touched.formUnion(Set(site.following[index]).symmetricDifference(edit.following))
         }
         var search = UserSearchEdit(oldTerms: Dictionary(uniqueKeysWithValues: touched.map { ($0, SiteSearchCollections.userTerms(site.users[$0])) }))
-        let pageSize = site.settings.pageSize
         var feedPagesBefore: [Int: [Page]] = [:]
         for (index, edit) in editedUsers.sorted(by: { $0.key < $1.key }) {
             if site.users[index].name != edit.user.name { search.renamedPosts += site.postsByUser[index] }

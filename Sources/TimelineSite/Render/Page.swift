@@ -49,7 +49,12 @@ public enum Page: Sendable, Hashable {
 
     /// Every page of the tag at `index`.
     package static func tagPages(_ index: Int, in tags: TagIndex, pageSize: Int) -> [Page] {
-        Pagination(itemCount: tags.tags[index].posts.count, pageSize: pageSize).pages.map { .tag(index, page: $0) }
+        tagPaging(tags.tags[index], pageSize: pageSize).pages.map { .tag(index, page: $0) }
+    }
+
+    /// The pages of a tag's list.
+    package static func tagPaging(_ tag: TagIndex.Tag, pageSize: Int) -> Pagination {
+        Pagination(itemCount: tag.posts.count, pageSize: pageSize)
     }
 
     /// Where the page is published; nil for the 404 page, which has no address of its own.

@@ -49,7 +49,7 @@ package struct PostPlacement: Sendable {
         }
         let tags = site.tags
         inTags = tags.tags(ofPost: post).compactMap { tag in
-            ListPlace(of: post, in: tags.tags[tag].posts, pageSize: pageSize).map { (tag, $0) }
+            ListPlace(of: post, in: tags.tags[tag].posts, pageSize: pageSize, paging: Page.tagPaging(tags.tags[tag], pageSize: pageSize)).map { (tag, $0) }
         }
     }
 

@@ -28,10 +28,10 @@ package struct TagPlacement: Sendable {
             if let index = newIndex[key] {
                 pages += Page.tagPages(index, in: new, pageSize: pageSize)
                 feeds.append(.tag(index))
-                keptPages = Set(Self.paging(new.tags[index], pageSize: pageSize).pages)
+                keptPages = Set(Page.tagPaging(new.tags[index], pageSize: pageSize).pages)
             }
             guard let index = oldIndex[key] else { continue }
-            for page in Self.paging(old.tags[index], pageSize: pageSize).pages where !keptPages.contains(page) {
+            for page in Page.tagPaging(old.tags[index], pageSize: pageSize).pages where !keptPages.contains(page) {
                 if let location = Page.tag(index, page: page).location(in: before, paths: paths) { retired.append(location.outputFile) }
             }
             if newIndex[key] == nil { retired.append(FeedFile.tag(index).file(in: before)) }
@@ -48,12 +48,8 @@ package struct TagPlacement: Sendable {
         return indexes
     }
 
-    private static func paging(_ tag: TagIndex.Tag, pageSize: Int) -> Pagination {
-        Pagination(itemCount: tag.posts.count, pageSize: pageSize)
-    }
-
     /// The tag pages in the sitemap's order: each tag's key and page count.
     private static func listedPages(_ tags: TagIndex, pageSize: Int) -> [String] {
-        tags.tags.map { "\(paging($0, pageSize: pageSize).pageCount) \($0.key)" }
+        tags.tags.map { "\(Page.tagPaging($0, pageSize: pageSize).pageCount) \($0.key)" }
     }
 }

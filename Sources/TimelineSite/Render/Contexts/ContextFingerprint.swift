@@ -37,7 +37,8 @@ package enum ContextFingerprint {
             let schema = object.schema
             hasher.combine(UInt64(4))
             hasher.combine(schema.name)
-            for slot in schema.fields.indices where reads?.mayRead(slot: slot, of: schema) ?? true {
+            let readable = reads?.readableSlots(of: schema)
+            for slot in schema.fields.indices where readable?.contains(slot) ?? true {
                 hasher.combine(slot)
                 combine(object.value(at: slot), reads: reads, into: &hasher)
             }
