@@ -109,6 +109,32 @@ struct IncrementalBuildTests {
         #expect(second.files.deleted <= 8)
     }
 
+    @Test("a new post is an edit build, in a live session and in timeline build, and equals a clean build", arguments: [false, true])
+    func newPostIsAnEditBuild(throughSession: Bool) async throws {
+        var model = SiteModel.initial()
+        let fixture = try SiteFixture()
+        try model.sync(to: fixture.root)
+        let options = fixture.options()
+        let session = BuildSession(options: options)
+        func build(changes: [String]) async throws(BuildFailure) -> BuildReport {
+            throughSession ? try await session.build(changes: changes) : try await SiteBuilder.build(options)
+        }
+        _ = try await build(changes: [])
+        // Page size 2: the second and fourth posts add an archive page to the home list.
+        for (round, author) in ["alice", "carol", "bob", "alice"].enumerated() {
+            model.posts.append(SiteModel.Post(id: model.nextID(), author: author, caption: "New #sunset \(round)", alt: "New \(round)", photo: round % 2))
+            let report = try await build(changes: try model.sync(to: fixture.root))
+            let context = "round \(round)\(throughSession ? " (session)" : "")"
+            #expect(report.files.mode == .edit, "\(context): \(report.files)")
+            #expect(report.postCount == model.posts.count, "\(context)")
+            try await IncrementalProperty.expectSameAsClean(fixture, report: report, context: context)
+            var cleanOptions = BuildOptions(siteRoot: fixture.root, output: fixture.root + "/CleanOutput", cache: fixture.root + "/.clean-cache")
+            cleanOptions.clean = true
+            let clean = try await SiteBuilder.build(cleanOptions)
+            #expect(clean.pageCount == report.pageCount && clean.images.images == report.images.images, "\(context): \(clean.pageCount) \(report.pageCount) \(clean.images) \(report.images)")
+        }
+    }
+
     @Test("edit builds start from the site index the last build kept; without it, or damaged, or another site's, the build is a whole pass")
     func siteIndex() async throws {
         var model = SiteModel.initial()

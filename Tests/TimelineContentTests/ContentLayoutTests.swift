@@ -33,7 +33,7 @@ struct ContentLayoutTests {
             ("posts/abc/likes.json", .postFile(.likes, inPostFolderNamed: "abc")),
             ("users/alice.jpg", nil),
             ("users/.alice.json", nil),
-            ("posts/abc/photo.jpg", nil),
+            ("posts/abc/photo.jpg", .otherFileInPostFolder(named: "abc")),
             ("posts/abc/.post.md.swp", nil),
             ("posts/.abc/post.md", nil),
             ("posts//post.md", nil),

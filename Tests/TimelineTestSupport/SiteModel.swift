@@ -47,6 +47,14 @@ package struct SiteModel {
         package var photoLast = false
         package var comments: [Comment] = []
         package var likes: [Like] = []
+
+        package init(id: String, author: String, caption: String, alt: String?, photo: Int) {
+            self.id = id
+            self.author = author
+            self.caption = caption
+            self.alt = alt
+            self.photo = photo
+        }
     }
 
     package var settingsTitle = "Property"
@@ -97,8 +105,8 @@ package struct SiteModel {
     package struct Edit: CustomStringConvertible {
         package let description: String
         package var breaksTheSite = false
-        /// Changes only what an edit build takes: a post's caption, comments or likes, or a
-        /// user's name, bio or follows.
+        /// Changes only what an edit build takes: a post's caption, comments or likes, a new
+        /// post, or a user's name, bio or follows.
         var isEditBuild = false
         package let change: (inout SiteModel) -> Void
 
@@ -152,9 +160,10 @@ package struct SiteModel {
                 })
         }
         let photo = Int(random.next() % 2)
+        let newTag = ["", " #sunset", " #Harbour"][Int(random.next() % 3)]
         list.append(
-            Edit(description: "\(user) posts a photo") { model in
-                model.posts.append(Post(id: model.nextID(), author: user, caption: "New \(word)", alt: nil, photo: photo))
+            Edit(description: "\(user) posts a photo", isEditBuild: true) { model in
+                model.posts.append(Post(id: model.nextID(), author: user, caption: "New \(word)\(newTag)", alt: nil, photo: photo))
             })
         if !posts.isEmpty {
             let post = pick(posts.indices.map { $0 })

@@ -11,7 +11,7 @@ import TimelineTemplates
 struct BuiltSite: Sendable {
     let options: BuildOptions
     var contexts: PageContexts
-    let images: PublishedImages
+    var images: PublishedImages
     let theme: Theme
     var search: SearchIndex
     /// The manifest of the output folder as this session left it.

@@ -52,6 +52,9 @@ struct EditBuild {
     /// The edited users by index: the user as read now, whom they follow, and the warnings
     /// reading and linking them gave.
     let editedUsers: [Int: UserEdit]
+    /// A post newer than every other, added by this edit (nothing else changes with it); the
+    /// other properties name it at index 0, where it goes.
+    var added: NewPost? = nil
 
     struct UserEdit {
         let user: User
@@ -63,6 +66,9 @@ struct EditBuild {
     struct ChangedRecords {
         var postFolders = Set<String>()
         var userFiles = Set<String>()
+        /// The post folders among `postFolders` where a file other than a record changed (a
+        /// photo): only a new post's may.
+        var foldersWithOtherFiles = Set<String>()
     }
 
     /// The post folders and user files `changes` (absolute paths) are in, or nil when one is
@@ -72,6 +78,9 @@ struct EditBuild {
         for path in changes {
             switch SitePath.relative(path, to: contentRoot).flatMap(record(at:)) {
             case .postFolder(let folder)?: records.postFolders.insert(folder)
+            case .otherFileInPostFolder(let folder)?:
+                records.postFolders.insert(folder)
+                records.foldersWithOtherFiles.insert(folder)
             case .userFile(let name)?: records.userFiles.insert(name)
             case nil: return nil
             }
@@ -83,6 +92,8 @@ struct EditBuild {
     enum EditableRecord {
         /// A post folder, by name.
         case postFolder(String)
+        /// A file of a post folder other than its records (a photo), by the folder's name.
+        case otherFileInPostFolder(String)
         /// A user's file, by name.
         case userFile(String)
     }
@@ -92,6 +103,7 @@ struct EditBuild {
     static func record(at relativePath: String) -> EditableRecord? {
         switch ContentLayout.place(of: relativePath) {
         case .postFile(_, let folder)?, .postFolder(let folder)?: .postFolder(folder)
+        case .otherFileInPostFolder(let folder)?: .otherFileInPostFolder(folder)
         case .userFile(let username)?: .userFile(ContentLayout.userFileName(username))
         default: nil
         }
@@ -117,35 +129,55 @@ struct EditBuild {
             readPost = { loader.load(named: $0, known: []) }
         }
         let site = built.site
-        let resolver = site.exactResolver
         var edited: [Int: Post] = [:]
         var warnings: [Int: [Diagnostic]] = [:]
         var tagsOfEdited: [Int: [(key: String, spelling: String)]] = [:]
         for folder in folders {
-            guard let id = ContentID(folder), let index = site.postIndex(of: id) else { return nil }
+            guard let id = ContentID(folder) else { return nil }
+            guard let index = site.postIndex(of: id) else {
+                // A new post is an edit of its own (`NewPost`).
+                guard folders.count == 1, records.userFiles.isEmpty,
+                    let added = NewPost.plan(folder: folder, id: id, built: built, reading: readPost)
+                else { return nil }
+                return EditBuild(edited: [:], warnings: [0: added.warnings], tagsOfEdited: [0: added.tags], editedUsers: [:], added: added)
+            }
+            guard !records.foldersWithOtherFiles.contains(folder) else { return nil }
             let old = site.posts[index]
             let relative = ContentLayout.postFolder(named: folder)
-            // Any other file in the folder is something a whole build must look at.
-            guard let names = try? FileSystem.entries(of: contentRoot + "/" + relative),
-                names.allSatisfy({ name in
-                    ContentLayout.postFolderFileNames.contains(name) || old.photos.contains { $0.asset.relativePath == relative + "/" + name }
-                })
-            else { return nil }
             let (read, problems, entry) = readPost(folder)
             guard let post = read, entry != nil, !problems.contains(where: { $0.severity == .error }), post.id == old.id,
-                post.author.username == old.author.username, post.photos == old.photos, post.date == old.date, post.extra == old.extra
+                post.author.username == old.author.username, post.photos == old.photos, post.date == old.date, post.extra == old.extra,
+                onlyPostFiles(in: relative, contentRoot: contentRoot, photos: old.photos),
+                let (tags, diagnostics) = linked(post, problems: problems, site: site, options: options)
             else { return nil }
-            let references = post.caption.map(Markdown.references) ?? (hashtags: [], mentions: [])
-            var diagnostics = DiagnosticList(problems)
-            SiteLinker.check(post, resolver: resolver, diagnostics: &diagnostics)
-            diagnostics.append(contentsOf: TagIndex.unknownMentions(references.mentions, of: post, site: site))
-            guard !diagnostics.hasErrors, !(options.strict && !diagnostics.all.isEmpty) else { return nil }
             edited[index] = post
-            warnings[index] = diagnostics.all
-            tagsOfEdited[index] = TagIndex.uniqueTags(references.hashtags)
+            warnings[index] = diagnostics
+            tagsOfEdited[index] = tags
         }
         guard let editedUsers = planUsers(records.userFiles, built: built, reading: readingUser) else { return nil }
         return EditBuild(edited: edited, warnings: warnings, tagsOfEdited: tagsOfEdited, editedUsers: editedUsers)
+    }
+
+    /// Whether the post folder `relative` (to the content folder) holds nothing but a post's own files and `photos`:
+    /// any other file is something a whole build must look at.
+    static func onlyPostFiles(in relative: String, contentRoot: String, photos: [PostPhoto]) -> Bool {
+        guard let names = try? FileSystem.entries(of: contentRoot + "/" + relative) else { return false }
+        return names.allSatisfy { name in
+            ContentLayout.postFolderFileNames.contains(name) || photos.contains { $0.asset.relativePath == relative + "/" + name }
+        }
+    }
+
+    /// A post read again, linked against `site` (whose users an edit keeps): its hashtags and
+    /// its warnings; nil when it has an error, or a warning in a strict build.
+    static func linked(_ post: Post, problems: [Diagnostic], site: LinkedSite, options: BuildOptions) -> (
+        tags: [(key: String, spelling: String)], warnings: [Diagnostic]
+    )? {
+        let references = post.caption.map(Markdown.references) ?? (hashtags: [], mentions: [])
+        var diagnostics = DiagnosticList(problems)
+        SiteLinker.check(post, resolver: site.exactResolver, diagnostics: &diagnostics)
+        diagnostics.append(contentsOf: TagIndex.unknownMentions(references.mentions, of: post, site: site))
+        guard !diagnostics.hasErrors, !(options.strict && !diagnostics.all.isEmpty) else { return nil }
+        return (TagIndex.uniqueTags(references.hashtags), diagnostics.all)
     }
 
     /// The edited users, when each file is a user's the site has whose username and avatar
@@ -185,21 +217,35 @@ struct EditBuild {
     func run(on next: inout BuiltSite, timings: StageTimings = StageTimings(), pageLimit: Int = .max) async throws(BuildFailure) -> BuildReport? {
         var timings = timings
         let options = next.options
-        let oldTerms = Dictionary(uniqueKeysWithValues: edited.keys.map { ($0, SiteSearchCollections.postTerms(ofPost: $0, in: next.site)) })
-        next.contexts.replacePosts(edited)
+        var oldTerms = Dictionary(uniqueKeysWithValues: edited.keys.map { ($0, SiteSearchCollections.postTerms(ofPost: $0, in: next.site)) })
         var reach = EditReach()
+        var users: UserSearchEdit?
+        var newFiles: NewPost.PublishedFiles?
+        if let added {
+            let authorTerms = SiteSearchCollections.userTerms(next.site.users[added.author])
+            guard let files = await added.insert(into: &next, reach: &reach) else { return nil }
+            newFiles = files
+            oldTerms = [0: []]
+            users = UserSearchEdit(oldTerms: [added.author: authorTerms])
+        }
+        next.contexts.replacePosts(edited)
         if let tags = replaceTags(&next) { reach.add(tags.pages, tags.feeds, retired: tags.retired, changesSitemap: tags.changesSitemap) }
-        let users = replaceUsers(&next, reach: &reach)
+        if added == nil { users = replaceUsers(&next, reach: &reach) }
         guard Set(reach.pages).count <= pageLimit else { return nil }
         next.warnings = updatedWarnings(next.warnings, options: options)
         timings.lap(.validate)
-        let changes = try await write(&next, oldTerms: oldTerms, reach: reach, users: users, timings: &timings)
+        let changes = try await write(&next, oldTerms: oldTerms, reach: reach, users: users, publishing: newFiles, timings: &timings)
         for (path, entry) in changes.entries { next.manifest[path] = entry }
         for path in changes.deleted { next.manifest[path] = nil }
         next.stateStamp = BuildStateFolder(options: options).stamp
         timings.lap(.write)
         var facts = next.report.facts
         facts.fileCount = next.manifest.count
+        if added != nil {
+            facts.postCount = next.site.posts.count
+            facts.pageCount = Page.all(site: next.site, timelines: next.contexts.timelines).count
+            facts.images.images = next.images.statistics.images
+        }
         facts.warnings = next.warnings
         facts.search = next.search.statistics
         let report = BuildReport(facts, output: next.report.output, timings: timings, files: BuildReport.Files(changes, mode: .edit))
@@ -211,7 +257,10 @@ struct EditBuild {
     /// only when what it is made from changed, then put in place through an edit journal with
     /// their manifest entries in the edits file. The output session, which holds the manifest
     /// as the last build left it, is gone when this returns, so the manifest can change in place.
-    private func write(_ next: inout BuiltSite, oldTerms: [Int: Set<String>], reach: EditReach, users: UserSearchEdit?, timings: inout StageTimings)
+    private func write(
+        _ next: inout BuiltSite, oldTerms: [Int: Set<String>], reach: EditReach, users: UserSearchEdit?, publishing newFiles: NewPost.PublishedFiles?,
+        timings: inout StageTimings
+    )
         async throws(BuildFailure)
         -> OutputChanges
     {
@@ -243,6 +292,9 @@ struct EditBuild {
             }
             if reach.changesSitemap { try await writeSitemap(of: next, to: recorder) }
             timings.lap(.feeds)
+            if let newFiles {
+                try await SiteFiles.publishImages(processed: newFiles.processed, originals: newFiles.originals, theme: next.theme, to: recorder)
+            }
             for path in searchChanges.removed { recorder.retire(path) }
             for path in reach.retired where next.manifest[path] != nil { recorder.retire(path) }
             let changes = recorder.recorded()

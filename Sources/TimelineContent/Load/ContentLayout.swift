@@ -102,10 +102,12 @@ package enum ContentLayout: Sendable {
         /// A post folder by its name, a valid post ID or not.
         case postFolder(named: String)
         case postFile(PostFolderFile, inPostFolderNamed: String)
+        /// Any other file of a post folder: a photo, or a file the post does not name.
+        case otherFileInPostFolder(named: String)
     }
 
     /// What `relativePath` (relative to the content folder) is in the layout; nil for any other
-    /// path: a photo, an avatar, an unknown or hidden file, a path with an empty name.
+    /// path: an avatar, an unknown or hidden file, a path with an empty name.
     package static func place(of relativePath: String) -> Place? {
         let names = relativePath.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         guard let first = names.first, !names.contains(where: { $0.isEmpty || $0.hasPrefix(".") }) else { return nil }
@@ -115,7 +117,7 @@ package enum ContentLayout: Sendable {
         case (usersFolder, 2): return isUserFileName(names[1]) ? .userFile(username: username(ofUserFileNamed: names[1])) : nil
         case (postsFolder, 1): return .postsFolder
         case (postsFolder, 2): return .postFolder(named: names[1])
-        case (postsFolder, 3): return PostFolderFile(rawValue: names[2]).map { .postFile($0, inPostFolderNamed: names[1]) }
+        case (postsFolder, 3): return PostFolderFile(rawValue: names[2]).map { .postFile($0, inPostFolderNamed: names[1]) } ?? .otherFileInPostFolder(named: names[1])
         default: return nil
         }
     }

@@ -10,9 +10,9 @@ public struct LinkedSite: Sendable {
     /// site index an edit build starts from.
     public private(set) var posts: RecordList<Post>
     /// The index in `users` of each post's author.
-    public let postAuthor: [Int]
+    public private(set) var postAuthor: [Int]
     /// Each user's posts as indices into `posts`; ascending indices, so newest first.
-    public let postsByUser: [[Int]]
+    public private(set) var postsByUser: [[Int]]
     /// Whom each user follows (without themselves and without repeats), in user order.
     public private(set) var following: [[Int]]
     /// Who follows each user, in user order.
@@ -51,6 +51,19 @@ public struct LinkedSite: Sendable {
     /// Replaces a post by an edited version of it (same ID and author, so every index holds).
     package mutating func replacePost(at index: Int, with post: Post) {
         posts.replace(at: index, with: post)
+    }
+
+    /// Puts a post newer than every other first, by the user at `author`: every other post's
+    /// index moves one up, in every list of post indexes. Its hashtags are not yet in `tags`
+    /// (`TagIndexEdit` puts them there).
+    package mutating func insertNewest(_ post: Post, author: Int) {
+        posts.insert(post, at: 0)
+        postAuthor.insert(author, at: 0)
+        for user in postsByUser.indices {
+            postsByUser[user] = postsByUser[user].map { $0 + 1 }
+        }
+        postsByUser[author].insert(0, at: 0)
+        tags = tags.afterInsertingNewestPost()
     }
 
     /// Replaces a user by an edited version of them (same username, so every index holds) who

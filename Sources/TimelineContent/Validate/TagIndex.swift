@@ -27,6 +27,11 @@ public struct TagIndex: Sendable {
         index < tagsOfPost.count ? tagsOfPost[index] : []
     }
 
+    /// The index after a post with no tags yet was put first (`LinkedSite.insertNewest`).
+    package func afterInsertingNewestPost() -> TagIndex {
+        TagIndex(tags: tags.map { Tag(key: $0.key, spelling: $0.spelling, posts: $0.posts.map { $0 + 1 }) }, tagsOfPost: [[]] + tagsOfPost)
+    }
+
     /// The keys of a post's tags, in caption order.
     package func keys(ofPost index: Int) -> [String] {
         tags(ofPost: index).map { tags[$0].key }

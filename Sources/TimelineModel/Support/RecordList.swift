@@ -9,8 +9,11 @@ public struct RecordList<Element: Sendable>: RandomAccessCollection, Sendable {
     }
 
     private var storage: Storage
-    /// Records put in place of stored ones, by index.
+    /// Records put in place of stored ones, or inserted among them, by index.
     private var replaced: [Int: Element] = [:]
+    /// The indexes of inserted records, ascending: a stored record's index is its place in the
+    /// kept bytes plus the insertions before it.
+    private var insertions: [Int] = []
 
     public init(_ elements: [Element]) {
         storage = .loaded(elements)
@@ -28,7 +31,7 @@ public struct RecordList<Element: Sendable>: RandomAccessCollection, Sendable {
     public var endIndex: Int {
         switch storage {
         case .loaded(let elements): elements.count
-        case .stored(let count, _, _): count
+        case .stored(let count, _, _): count + insertions.count
         }
     }
 
@@ -38,7 +41,7 @@ public struct RecordList<Element: Sendable>: RandomAccessCollection, Sendable {
         case .stored(_, let read, _):
             if let element = replaced[position] {
                 element
-            } else if let element = read(position) {
+            } else if let element = read(storedPosition(position)) {
                 element
             } else {
                 // The bytes are a sealed file this build of the tool wrote (see `init`).
@@ -57,7 +60,14 @@ public struct RecordList<Element: Sendable>: RandomAccessCollection, Sendable {
     /// list written again copies them instead of coding the record again.
     package func storedBytes(at position: Int) -> ArraySlice<UInt8>? {
         guard case .stored(_, _, let bytes) = storage, replaced[position] == nil else { return nil }
-        return bytes(position)
+        return bytes(storedPosition(position))
+    }
+
+    /// Where the record at `position`, neither replaced nor inserted, lies among the kept ones.
+    private func storedPosition(_ position: Int) -> Int {
+        var before = 0
+        while before < insertions.count, insertions[before] < position { before += 1 }
+        return position - before
     }
 
     /// The record's first field (`field` of it), read alone when the record is stored and not
@@ -79,6 +89,22 @@ public struct RecordList<Element: Sendable>: RandomAccessCollection, Sendable {
             storage = .loaded(elements)
         case .stored:
             replaced[position] = element
+        }
+    }
+
+    /// Puts `element` at `position`; the records from there on move one index up.
+    package mutating func insert(_ element: Element, at position: Int) {
+        switch storage {
+        case .loaded(var elements):
+            storage = .loaded([])
+            elements.insert(element, at: position)
+            storage = .loaded(elements)
+        case .stored:
+            var moved: [Int: Element] = [:]
+            for (index, kept) in replaced { moved[index >= position ? index + 1 : index] = kept }
+            moved[position] = element
+            replaced = moved
+            insertions = (insertions.map { $0 >= position ? $0 + 1 : $0 } + [position]).sorted()
         }
     }
 }

@@ -38,19 +38,35 @@ package enum SiteFiles {
     /// Publishes the processed images (hard links into the cache), any originals the site
     /// publishes, and the theme's `assets/` folder.
     package static func publishFiles(images: PublishedImages, theme: Theme, to output: any FileSink) async throws(Failure) {
-        enum Transfer: Sendable {
-            case link(String, String)
-            case copy(String, Digest?, String)
-            case builtIn(String, String)
-        }
-        var transfers = images.processedFiles.map { Transfer.link($0.cacheFile, $0.outputFile) }
-        transfers += images.originalFiles.map { Transfer.copy($0.source, $0.identity, $0.outputFile) }
+        var transfers = imageTransfers(processed: images.processedFiles, originals: images.originalFiles)
         transfers += theme.assetFiles.map { asset in
             let path = "assets/" + asset
             return theme.files.sitePath(of: path).map { Transfer.copy($0, nil, path) } ?? Transfer.builtIn(path, path)
         }
-        let list = transfers
-        let files = theme.files
+        try await perform(transfers, themeFiles: theme.files, to: output)
+    }
+
+    /// Publishes the processed images and originals of one post (an edit build that adds it).
+    package static func publishImages(
+        processed: [(cacheFile: String, outputFile: String)], originals: [(source: String, identity: Digest?, outputFile: String)], theme: Theme,
+        to output: any FileSink
+    ) async throws(Failure) {
+        try await perform(imageTransfers(processed: processed, originals: originals), themeFiles: theme.files, to: output)
+    }
+
+    private enum Transfer: Sendable {
+        case link(String, String)
+        case copy(String, Digest?, String)
+        case builtIn(String, String)
+    }
+
+    private static func imageTransfers(
+        processed: [(cacheFile: String, outputFile: String)], originals: [(source: String, identity: Digest?, outputFile: String)]
+    ) -> [Transfer] {
+        processed.map { Transfer.link($0.cacheFile, $0.outputFile) } + originals.map { Transfer.copy($0.source, $0.identity, $0.outputFile) }
+    }
+
+    private static func perform(_ list: [Transfer], themeFiles files: ThemeFiles, to output: any FileSink) async throws(Failure) {
         let outcomes = await ParallelMap.chunks(count: list.count) { range -> Diagnostic? in
             for transfer in list[range] {
                 do throws(FileSystem.Failure) {

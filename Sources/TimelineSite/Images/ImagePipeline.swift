@@ -36,15 +36,41 @@ public enum ImagePipeline {
     package static func run(
         site: LinkedSite, content: SitePath, cache: ImageCache, posters: [String: VideoPipeline.Poster] = [:]
     ) async -> (Result?, [Diagnostic]) {
-        let settings = site.settings.images
         do {
             try DecodedImage.start()
         } catch {
             return (nil, [.error(.undecodablePhoto, stage: .images, at: SourceLocation(path: content.shown), error.message)])
         }
         let (jobs, photoJobs, avatarJob) = Self.jobs(site: site, content: content, posters: posters)
+        let processed = await process(jobs, site: site, cache: cache, isWholeSite: true)
+        guard !processed.diagnostics.contains(where: { $0.severity == .error }) else { return (nil, processed.diagnostics) }
+        let images = processed.images
+        let posts = photoJobs.map { range in images[range].compactMap { $0 } }
+        let avatars = site.users.indices.map { avatarJob[$0].flatMap { images[$0] } }
+        return (Result(posts: posts, avatars: avatars, files: processed.files, statistics: processed.statistics), processed.diagnostics)
+    }
+
+    /// The images of one post alone (an edit build that adds it, with no video): its photos in
+    /// its order and the files to publish; nil with the problems when one failed.
+    package static func run(post: Post, site: LinkedSite, content: SitePath, cache: ImageCache) async -> (
+        photos: [ProcessedImage], files: [(cacheFile: String, outputFile: String)]
+    )? {
+        let jobs = photoJobs(of: post, paths: SitePaths(settings: site.settings), content: content, posters: [:])
+        guard (try? DecodedImage.start()) != nil else { return nil }
+        let processed = await process(jobs, site: site, cache: cache, isWholeSite: false)
+        guard !processed.diagnostics.contains(where: { $0.severity == .error }) else { return nil }
+        return (processed.images.compactMap { $0 }, processed.files)
+    }
+
+    /// Processes `jobs` (each source once, libvips started) and saves what the cache index
+    /// learned: per job its image, nil where it failed (with the failure among the
+    /// diagnostics). The sources a whole site's jobs read (`isWholeSite`) are all the index
+    /// keeps of sources; other jobs' are added to what it knew.
+    private static func process(_ jobs: [ImageJob], site: LinkedSite, cache: ImageCache, isWholeSite: Bool) async -> (
+        images: [ProcessedImage?], files: [(cacheFile: String, outputFile: String)], statistics: Statistics, diagnostics: [Diagnostic]
+    ) {
         let known = cache.loadIndex()
-        let processor = ImageProcessor(cache: cache, settings: settings, known: known, readsCameraDetails: site.settings.showCameraDetails)
+        let processor = ImageProcessor(cache: cache, settings: site.settings.images, known: known, readsCameraDetails: site.settings.showCameraDetails)
         let sources = await ParallelMap.map(jobs) { processor.identify($0) }
         let (shared, renderingOfJob) = Self.shareWork(jobs: jobs, sources: sources)
         let renderings = await ParallelMap.bounded(shared) { processor.render($0.job, digest: $0.digest) }
@@ -75,7 +101,11 @@ public enum ImagePipeline {
         // Keep what the index knew about other files (another site, an older setting) until
         // `timeline clean --cache`; this build's findings win.
         var index = known
-        index.sources = learned.sources
+        if isWholeSite {
+            index.sources = learned.sources
+        } else {
+            index.sources.merge(learned.sources) { _, new in new }
+        }
         index.merge(learned)
         do {
             // A warm build learns nothing new: leave the file (and its modification time) alone.
@@ -85,10 +115,7 @@ public enum ImagePipeline {
                 .warning(
                     .imageCacheError, stage: .images, at: SourceLocation(path: cache.folder.shown), "cannot save the image cache index: \(error.description)"))
         }
-        guard !diagnostics.contains(where: { $0.severity == .error }) else { return (nil, diagnostics) }
-        let posts = photoJobs.map { range in images[range].compactMap { $0 } }
-        let avatars = site.users.indices.map { avatarJob[$0].flatMap { images[$0] } }
-        return (Result(posts: posts, avatars: avatars, files: files, statistics: statistics), diagnostics)
+        return (images, files, statistics, diagnostics)
     }
 
     /// One rendering per distinct source and purpose, done with the first job that needs it:
@@ -122,21 +149,7 @@ public enum ImagePipeline {
         photoJobs.reserveCapacity(site.posts.count)
         for post in site.posts {
             let start = jobs.count
-            for photo in post.photos {
-                if photo.video != nil {
-                    guard let poster = posters[photo.asset.relativePath] else { continue }
-                    jobs.append(
-                        ImageJob(
-                            purpose: .postPhoto, asset: poster.asset(of: photo.asset), source: poster.file, outputFolder: paths.post(post.id).folder,
-                            stem: URLPath.safeFileName(Path.stem(of: photo.asset.fileName)), owner: "poster of the video of post \(post.id.rawValue)"))
-                    continue
-                }
-                jobs.append(
-                    ImageJob(
-                        purpose: .postPhoto, asset: photo.asset, source: content.appending(photo.asset.relativePath),
-                        outputFolder: paths.post(post.id).folder, stem: URLPath.safeFileName(Path.stem(of: photo.asset.fileName)),
-                        owner: "photo of post \(post.id.rawValue)"))
-            }
+            jobs += Self.photoJobs(of: post, paths: paths, content: content, posters: posters)
             photoJobs.append(start..<jobs.count)
         }
         var avatarJob: [Int: Int] = [:]
@@ -151,5 +164,26 @@ public enum ImagePipeline {
         }
 
         return (jobs, photoJobs, avatarJob)
+    }
+
+    /// One job per photo of `post` (for a video, its poster frame, when FFmpeg made one).
+    private static func photoJobs(of post: Post, paths: SitePaths, content: SitePath, posters: [String: VideoPipeline.Poster]) -> [ImageJob] {
+        var jobs: [ImageJob] = []
+        for photo in post.photos {
+            if photo.video != nil {
+                guard let poster = posters[photo.asset.relativePath] else { continue }
+                jobs.append(
+                    ImageJob(
+                        purpose: .postPhoto, asset: poster.asset(of: photo.asset), source: poster.file, outputFolder: paths.post(post.id).folder,
+                        stem: URLPath.safeFileName(Path.stem(of: photo.asset.fileName)), owner: "poster of the video of post \(post.id.rawValue)"))
+                continue
+            }
+            jobs.append(
+                ImageJob(
+                    purpose: .postPhoto, asset: photo.asset, source: content.appending(photo.asset.relativePath),
+                    outputFolder: paths.post(post.id).folder, stem: URLPath.safeFileName(Path.stem(of: photo.asset.fileName)),
+                    owner: "photo of post \(post.id.rawValue)"))
+        }
+        return jobs
     }
 }

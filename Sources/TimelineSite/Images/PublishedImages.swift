@@ -76,6 +76,24 @@ package struct PublishedImages: Sendable {
         ).playing(videos)
     }
 
+    /// The images after a post newer than every other was put first (`LinkedSite.insertNewest`):
+    /// `photos` are its images, `originals` the URL paths of its published originals (empty
+    /// when the site publishes none). The files to publish are the post's own, `files`.
+    package func insertingNewestPost(
+        photos: [ProcessedImage], originals: [String], files: [(cacheFile: String, outputFile: String)],
+        originalFiles newOriginals: [(source: String, identity: Digest?, outputFile: String)]
+    ) -> PublishedImages {
+        var posts = posts
+        posts.insert(photos, at: 0)
+        var originalPhotoFiles = originalPhotoFiles
+        originalPhotoFiles.insert(originals, at: 0)
+        var statistics = statistics
+        statistics.images += photos.count
+        return PublishedImages(
+            posts: posts, avatars: avatars, processedFiles: files, originalFiles: newOriginals, originalPhotoFiles: originalPhotoFiles,
+            statistics: statistics)
+    }
+
     /// Each video's poster given the video it stands for, and the videos' files to publish.
     private func playing(_ videos: VideoPipeline.Result) -> PublishedImages {
         guard !videos.files.isEmpty else { return self }

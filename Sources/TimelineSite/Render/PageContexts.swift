@@ -9,7 +9,7 @@ package struct PageContexts: Sendable {
     package private(set) var site: LinkedSite
     package private(set) var timelines: Timelines
     package let paths: SitePaths
-    let siteValues: SiteValues
+    private(set) var siteValues: SiteValues
     /// The theme's texts in the site's language, and its numbers and dates.
     package let localizer: Localizer
     let stylesheetURL: String
@@ -19,9 +19,9 @@ package struct PageContexts: Sendable {
     /// Per user, the values shown in lists and next to posts.
     private(set) var userSummaries: [UserValues]
     /// Per post, every photo's images and published originals.
-    private let images: PublishedImages
+    private var images: PublishedImages
     /// Per post, its date (the feeds carry the latest one over posts without one).
-    package let postDates: [Int64?]
+    package private(set) var postDates: [Int64?]
     /// Feed links and share tags, made from the site as it now is.
     private(set) var sharing: PageSharing
     /// Per post, values a whole build makes once for every post, since a post shows on many
@@ -36,8 +36,8 @@ package struct PageContexts: Sendable {
         var captionText: [String?]
         /// Its first photo's values as the first cards of a list load it (eagerly) and as every
         /// other place does.
-        let photos: [(eager: PhotoValues, lazy: PhotoValues)]
-        let dates: [DateValues?]
+        var photos: [(eager: PhotoValues, lazy: PhotoValues)]
+        var dates: [DateValues?]
         /// The digest of its card where the card is not among the first of a list (`card(_:position:)`
         /// differs only there), so that a list page is fingerprinted without making its cards.
         var cardDigests: [Digest] = []
@@ -75,15 +75,7 @@ package struct PageContexts: Sendable {
         let paths = SitePaths(settings: site.settings)
         let localizer = theme.localizer
         let sharing = PageSharing(site: site, images: images, paths: paths, localizer: localizer)
-        let settings = site.settings
-        let siteValues = SiteValues(
-            title: settings.title, description: settings.description, language: settings.language,
-            direction: localizer.isRightToLeft ? "rtl" : "ltr", baseURL: settings.baseURL,
-            homeURL: paths.url(paths.home()), usersURL: paths.url(paths.users()), searchURL: paths.url(paths.search()), tagsURL: paths.url(paths.tags()),
-            searchScriptURL: paths.assetURL("search.js"), carouselScriptURL: paths.assetURL("carousel.js"), userCount: site.users.count,
-            postCount: site.posts.count,
-            usersLabel: localizer.count(.people, site.users.count), postsLabel: localizer.count(.photos, site.posts.count),
-            atomURL: sharing.url(of: .site), extra: settings.extra.templateValue)
+        let siteValues = Self.siteValues(site: site, paths: paths, localizer: localizer, sharing: sharing)
         let stylesheets = StylesheetValues.ordered(assets: theme.assetFiles)
         let summaries = await ParallelMap.map(Array(site.users.indices)) { index in
             Self.userSummary(index, site: site, avatar: images.avatars[index], paths: paths, sharing: sharing, localizer: localizer)
@@ -94,6 +86,51 @@ package struct PageContexts: Sendable {
             stylesheets: stylesheets.map { StylesheetValues(url: paths.assetURL($0)) },
             bioText: site.users.map { $0.bio.map { Markdown.plainText($0) } }, userSummaries: summaries, images: images, postDates: postDates,
             sharing: sharing)
+    }
+
+    /// The values every page gets of the site: its settings and counts.
+    private static func siteValues(site: LinkedSite, paths: SitePaths, localizer: Localizer, sharing: PageSharing) -> SiteValues {
+        let settings = site.settings
+        return SiteValues(
+            title: settings.title, description: settings.description, language: settings.language,
+            direction: localizer.isRightToLeft ? "rtl" : "ltr", baseURL: settings.baseURL,
+            homeURL: paths.url(paths.home()), usersURL: paths.url(paths.users()), searchURL: paths.url(paths.search()), tagsURL: paths.url(paths.tags()),
+            searchScriptURL: paths.assetURL("search.js"), carouselScriptURL: paths.assetURL("carousel.js"), userCount: site.users.count,
+            postCount: site.posts.count,
+            usersLabel: localizer.count(.people, site.users.count), postsLabel: localizer.count(.photos, site.posts.count),
+            atomURL: sharing.url(of: .site), extra: settings.extra.templateValue)
+    }
+
+    /// Puts the site after a post newer than every other was put first (`LinkedSite.insertNewest`,
+    /// `Timelines.insertNewestPost`) in place, with its images first among `images`: the site's
+    /// counts, its author's summary, and the per-post values, each post's one index up.
+    package mutating func insertNewestPost(site: LinkedSite, timelines: Timelines, images: PublishedImages) {
+        let before = [false] + self.timelines.isOnATimeline
+        self.site = site
+        self.timelines = timelines
+        self.images = images
+        postDates.insert(site.posts[0].date, at: 0)
+        sharing = PageSharing(site: site, images: images, paths: paths, localizer: localizer)
+        siteValues = Self.siteValues(site: site, paths: paths, localizer: localizer, sharing: sharing)
+        cardDigests = CardDigestMemo()
+        let author = site.postAuthor[0]
+        userSummaries[author] = Self.userSummary(author, site: site, avatar: images.avatars[author], paths: paths, sharing: sharing, localizer: localizer)
+        guard var values = perPost else { return }
+        perPost = nil
+        let caption = site.posts[0].caption
+        values.captionHTML.insert(caption.map { Markdown.html($0, links: Self.captionLinks(site: site, paths: paths)) }, at: 0)
+        values.captionText.insert(caption.map { Markdown.plainText($0) }, at: 0)
+        let photo = Self.photo(0, ofPost: 0, site: site, images: images, paths: paths)
+        values.photos.insert((eager: photo.loading(eager: true), lazy: photo.loading(eager: false)), at: 0)
+        values.dates.insert(postDates[0].map { DateValues(milliseconds: $0, localizer: localizer) }, at: 0)
+        values.cardDigests.insert(.zero, at: 0)
+        perPost = values
+        var posts = Set(site.postsByUser[author])
+        posts.formUnion(timelines.isOnATimeline.indices.filter { timelines.isOnATimeline[$0] != before[$0] })
+        for index in posts {
+            let digest = ContextFingerprint.of(.object(card(index, position: Self.eagerImageCount)))
+            perPost?.cardDigests[index] = digest
+        }
     }
 
     /// Puts edited posts in place of the ones at their indexes. Only for an edit that keeps a

@@ -103,7 +103,8 @@ package struct CollectionIndex: Sendable {
     // MARK: Editing
 
     /// Replaces the documents at `positions` (in result order) with what `collection` now says
-    /// of them: their terms were `oldTerms`. Returns the files to write and to remove.
+    /// of them: their terms were `oldTerms`. A document numbered after the last is added (the
+    /// collection's count then grows by one). Returns the files to write and to remove.
     package mutating func replaceDocuments(_ positions: [Int], oldTerms: [Int: Set<String>], with collection: SearchCollection) -> Changes {
         self.collection = collection
         var changes = Changes()
@@ -164,10 +165,15 @@ package struct CollectionIndex: Sendable {
         for position in positions {
             let number = Int(collection.numberAt(position))
             let bytes = collection.card(number)
-            let oldPath = Self.cardPath(folder, number, digest: cardDigests[number])
+            // A document after the last (a new post) adds a card.
+            let oldPath = number < cardDigests.count ? Self.cardPath(folder, number, digest: cardDigests[number]) : nil
+            if number == cardDigests.count {
+                cardDigests.append("")
+                cardBytes.append(0)
+            }
             let file = cardFile(number, bytes: bytes)
             if file.path != oldPath {
-                changes.removed.append(oldPath)
+                if let oldPath { changes.removed.append(oldPath) }
                 changes.files.append(file)
                 directoriesToRemake.insert(number / layout.fanout)
             }

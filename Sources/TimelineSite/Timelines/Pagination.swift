@@ -84,4 +84,20 @@ public struct Pagination: Sendable, Equatable {
     public func displayNumber(ofPage page: Int) -> Int {
         page == Self.front ? allArchivePages.upperBound : page
     }
+
+    /// The pages of this paging, of a list whose newest item was just put first, that show
+    /// other items or links than in `before`, the paging of the list without it: the front
+    /// page, pages it did not have, and pages whose older or newer page is another.
+    public func pagesChanged(byNewestItemSince before: Pagination) -> [Int] {
+        let paginatedBefore = before.pageCount > 1
+        return pages.filter { page in
+            page == Self.front || !before.archivePages.contains(page) || olderPage(than: page) != before.olderPage(than: page)
+                || newerPage(than: page) != before.newerPage(than: page) || (pageCount > 1) != paginatedBefore
+        }
+    }
+
+    /// The archive pages `before` showed that this paging does not.
+    public func pagesGone(since before: Pagination) -> [Int] {
+        before.archivePages.filter { !archivePages.contains($0) }
+    }
 }

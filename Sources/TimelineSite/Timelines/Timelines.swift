@@ -57,6 +57,21 @@ public struct Timelines: Sendable {
         isOnATimeline = Self.onATimeline(feeds, postCount: site.posts.count)
     }
 
+    /// The timelines after the newest post of `site` was put first (`LinkedSite.insertNewest`):
+    /// every index moves one up, and the timelines that show it (its author's and their
+    /// followers') are merged again.
+    package mutating func insertNewestPost(in site: LinkedSite) {
+        for user in feeds.indices {
+            feeds[user] = feeds[user].map { $0 + 1 }
+        }
+        let author = site.postAuthor[0]
+        for user in [author] + site.followers[author] {
+            feeds[user] = Self.feed(of: user, in: site)
+            totals[user] = Self.total(of: user, in: site)
+        }
+        isOnATimeline = Self.onATimeline(feeds, postCount: site.posts.count)
+    }
+
     /// How many posts `user`'s whole timeline holds: theirs and those of everyone they follow.
     private static func total(of user: Int, in site: LinkedSite) -> Int {
         site.following[user].reduce(site.postsByUser[user].count) { $0 + site.postsByUser[$1].count }

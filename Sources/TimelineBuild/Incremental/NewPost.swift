@@ -1,0 +1,103 @@
+import TimelineContent
+import TimelineModel
+import TimelineSite
+
+/// A post newer than every other, added to a built site by an edit build (what `timeline new
+/// post` makes). It goes first, at index 0, and every other post's index moves one up in every
+/// list the site index keeps; the search index numbers posts from the oldest, so no other
+/// post's number moves. What it reaches, by the paging `Page.all` uses:
+///
+/// - its own page, feeds and search card, and its images, made and published;
+/// - the pages of each list it joins that changed (`Pagination.pagesChanged`): the home list,
+///   its author's profile, the timelines of its author and their followers (with the pages a
+///   timeline no longer shows removed), and its tags' pages (`TagPlacement`);
+/// - everything that shows its author, whose post count changed (`UserPlacement`);
+/// - the sitemap, and the site's counts on the home page.
+///
+/// A post with a video, an author who is not a user, an ID older than the newest post's, a
+/// problem, or a theme that shows the site's post count beyond the home page: a whole
+/// build's, as are several new posts at once.
+struct NewPost {
+    let post: Post
+    let author: Int
+    let tags: [(key: String, spelling: String)]
+    let warnings: [Diagnostic]
+
+    /// What adding it publishes besides pages, feeds and search files: its images.
+    struct PublishedFiles {
+        let processed: [(cacheFile: String, outputFile: String)]
+        let originals: [(source: String, identity: Digest?, outputFile: String)]
+    }
+
+    /// The counts of the site's values that a new post changes.
+    private static let siteCounts = ["postCount", "postsLabel"]
+    /// The counts of a user's values that a new post changes for its author.
+    private static let userCounts = ["postCount", "postsLabel"]
+
+    /// The new post in `folder` (whose name is `id`, no post of the site's), when an edit
+    /// build can add it.
+    static func plan(folder: String, id: ContentID, built: BuiltSite, reading: (String) -> PostFolderLoader.Loaded) -> NewPost? {
+        let site = built.site
+        let options = built.options
+        guard let newest = site.posts.indices.first.map(site.postID(at:)), id > newest else { return nil }
+        let (read, problems, entry) = reading(folder)
+        guard let post = read, entry != nil, !problems.contains(where: { $0.severity == .error }), post.id == id,
+            let author = site.userIndex(named: post.author.username), post.photos.allSatisfy({ $0.video == nil }),
+            EditBuild.onlyPostFiles(in: ContentLayout.postFolder(named: folder), contentRoot: options.layout.content.absolute, photos: post.photos),
+            let (tags, warnings) = EditBuild.linked(post, problems: problems, site: site, options: options)
+        else { return nil }
+        let theme = built.theme
+        let siteSchema = SiteValues.templateFields.schema
+        guard !Theme.pageTemplates.contains(where: { $0 != "home" && theme.page($0, mayRead: siteCounts, of: siteSchema) }) else { return nil }
+        return NewPost(post: post, author: author, tags: tags, warnings: warnings)
+    }
+
+    /// Makes its images, and puts it first in `next`'s site, timelines, images and page
+    /// contexts; adds what it reaches but its tags' pages to `reach`. Nil when an image
+    /// cannot be made (the whole build then reports it).
+    func insert(into next: inout BuiltSite, reach: inout EditBuild.EditReach) async -> PublishedFiles? {
+        let options = next.options
+        let content = options.layout.content
+        var site = next.site
+        guard let made = await ImagePipeline.run(post: post, site: site, content: content, cache: ImageCache(options.layout.cache)),
+            made.photos.count == post.photos.count
+        else { return nil }
+        let paths = next.contexts.paths
+        let originalFiles = site.settings.images.publishOriginals ? paths.photoFiles(of: post) : []
+        let originals = zip(post.photos, originalFiles).map { photo, file in
+            (source: content.appending(photo.asset.relativePath).absolute, identity: photo.asset.identity, outputFile: file)
+        }
+
+        let pageSize = site.settings.pageSize
+        let homeBefore = Pagination(itemCount: site.posts.count, pageSize: pageSize)
+        let profileBefore = Pagination(itemCount: site.postsByUser[author].count, pageSize: pageSize)
+        let timelineUsers = [author] + site.followers[author]
+        var timelines = next.contexts.timelines
+        let timelinesBefore = timelineUsers.map { timelines.paging(of: $0) }
+        let interactions =
+            next.theme.page("post", mayRead: Self.userCounts, of: UserValues.templateFields.schema)
+            ? UserPlacement.interactions(of: [author], in: site)[author] ?? [] : []
+
+        site.insertNewest(post, author: author)
+        timelines.insertNewestPost(in: site)
+        next.images = next.images.insertingNewestPost(photos: made.photos, originals: originalFiles, files: made.files, originalFiles: originals)
+        next.contexts.insertNewestPost(site: site, timelines: timelines, images: next.images)
+
+        var pages = Pagination(itemCount: site.posts.count, pageSize: pageSize).pagesChanged(byNewestItemSince: homeBefore).map { Page.home(page: $0) }
+        pages += Pagination(itemCount: site.postsByUser[author].count, pageSize: pageSize).pagesChanged(byNewestItemSince: profileBefore).map {
+            Page.profile(user: author, page: $0)
+        }
+        var retired: [String] = []
+        for (user, before) in zip(timelineUsers, timelinesBefore) {
+            let after = timelines.paging(of: user)
+            pages += after.pagesChanged(byNewestItemSince: before).map { Page.feed(user: user, page: $0) }
+            retired += after.pagesGone(since: before).compactMap { Page.feed(user: user, page: $0).location(in: site, paths: paths)?.outputFile }
+        }
+        let placement = PostPlacement(of: 0, site: site, timelines: timelines)
+        // Moved up one index with every other post, the posts the author interacted with.
+        let authorPlacement = UserPlacement(of: author, interactions: interactions.map { $0 + 1 }, site: site, timelines: timelines)
+        reach.add(pages + placement.pages() + authorPlacement.pages, placement.feeds(entryLimit: site.settings.feedEntries) + authorPlacement.feeds, retired: retired, changesSitemap: true)
+        return PublishedFiles(processed: made.files, originals: originals)
+    }
+}
+
