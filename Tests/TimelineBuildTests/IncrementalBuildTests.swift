@@ -131,7 +131,9 @@ struct IncrementalBuildTests {
             var cleanOptions = BuildOptions(siteRoot: fixture.root, output: fixture.root + "/CleanOutput", cache: fixture.root + "/.clean-cache")
             cleanOptions.clean = true
             let clean = try await SiteBuilder.build(cleanOptions)
-            #expect(clean.pageCount == report.pageCount && clean.images.images == report.images.images, "\(context): \(clean.pageCount) \(report.pageCount) \(clean.images) \(report.images)")
+            #expect(
+                clean.pageCount == report.pageCount && clean.images.images == report.images.images,
+                "\(context): \(clean.pageCount) \(report.pageCount) \(clean.images) \(report.images)")
         }
     }
 

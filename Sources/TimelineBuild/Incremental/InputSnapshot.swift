@@ -30,7 +30,7 @@ struct InputSnapshot: Sendable {
         /// Where each path starts in `pathBytes`.
         let offsets: [UInt32]
         var statuses: [FileSystem.Status]
-        let identities: [Digest]
+        var identities: [Digest]
 
         /// The tree with the statuses changed at or after `limit` replaced by one that matches
         /// no file, so that the next check compares those inputs' identities.
@@ -83,8 +83,9 @@ struct InputSnapshot: Sendable {
         /// Some inputs changed. When every one is a file or folder of a post in the content
         /// folder (and there are not more than `changeSetLimit`), `contentPaths` names them,
         /// relative to the content folder; nil for any other change, which only a whole pass
-        /// can take.
-        case changed(contentPaths: [String]?)
+        /// can take. `refreshed` records the inputs whose status moved but not their
+        /// identity as they are now, and the posts folder as it was listed to find new posts.
+        case changed(contentPaths: [String]?, refreshed: InputSnapshot? = nil)
     }
 
     /// More changed files than this are a whole pass's to build.
@@ -219,9 +220,20 @@ struct InputSnapshot: Sendable {
             guard let scan = await scan(tree, identities: identities, collectingChanges: namesChanges) else { return .changed(contentPaths: nil) }
             for (index, status) in scan.moved { refreshed.trees[position].statuses[index] = status }
             anyMoved = anyMoved || !scan.moved.isEmpty
-            changedPaths += scan.changed.map(tree.path(at:))
+            for index in scan.changed {
+                let path = tree.path(at: index)
+                guard path == ContentLayout.postsFolder else {
+                    changedPaths.append(path)
+                    continue
+                }
+                guard let listed = newPostFolders(in: tree, at: index) else { return .changed(contentPaths: nil) }
+                refreshed.trees[position].statuses[index] = listed.status
+                refreshed.trees[position].identities[index] = listed.identity
+                anyMoved = true
+                changedPaths += listed.newFolders
+            }
         }
-        guard changedPaths.isEmpty else { return .changed(contentPaths: changedPaths.sorted()) }
+        guard changedPaths.isEmpty else { return .changed(contentPaths: changedPaths.sorted(), refreshed: refreshed) }
         return anyMoved ? .sameContent(refreshed: refreshed) : .current
     }
 
@@ -249,7 +261,10 @@ struct InputSnapshot: Sendable {
                         continue
                     }
                     // Any other change is a whole pass's: no need to look further.
-                    guard collectingChanges, EditBuild.record(at: tree.path(at: index)) != nil, tally.countChange(limit: limit) else {
+                    let changedPath = tree.path(at: index)
+                    guard collectingChanges, EditBuild.record(at: changedPath) != nil || changedPath == ContentLayout.postsFolder,
+                        tally.countChange(limit: limit)
+                    else {
                         tally.giveUp()
                         return
                     }
@@ -260,6 +275,27 @@ struct InputSnapshot: Sendable {
         }
         guard !tally.gaveUp else { return nil }
         return (results.flatMap(\.moved), results.flatMap(\.changed))
+    }
+
+    /// The posts folder (the input at `index` of `tree`, whose names changed) listed now: its
+    /// status and identity as listed, and the folders in it that `tree` has no inputs of (new
+    /// posts), relative to the content folder; nil when it cannot be listed. A folder that went
+    /// leaves its files missing, which the scan names.
+    private func newPostFolders(in tree: Tree, at index: Int) -> (status: FileSystem.Status, identity: Digest, newFolders: [String])? {
+        let path = tree.root + "/" + ContentLayout.postsFolder
+        // Status first: a name added after the listing moves it again, so the next build looks.
+        guard let status = FileSystem.status(of: path), status.isDirectory, let names = try? FileSystem.entries(of: path) else { return nil }
+        let identity = FileIdentities.ofFolder(names: names)
+        var known = Set<Substring>()
+        let prefix = ContentLayout.postsFolder + "/"
+        for entry in tree.offsets.indices {
+            let entryPath = tree.path(at: entry)
+            guard entryPath.hasPrefix(prefix) else { continue }
+            let name = entryPath.dropFirst(prefix.count)
+            known.insert(name.prefix { $0 != "/" })
+        }
+        let added = names.filter { !known.contains(Substring($0)) }.map { prefix + $0 }
+        return (status, identity, added.filter { EditBuild.record(at: $0) != nil })
     }
 
     /// The changes the tasks of a scan found, so that all stop once there are more than it

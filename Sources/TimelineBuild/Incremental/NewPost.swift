@@ -96,8 +96,9 @@ struct NewPost {
         let placement = PostPlacement(of: 0, site: site, timelines: timelines)
         // Moved up one index with every other post, the posts the author interacted with.
         let authorPlacement = UserPlacement(of: author, interactions: interactions.map { $0 + 1 }, site: site, timelines: timelines)
-        reach.add(pages + placement.pages() + authorPlacement.pages, placement.feeds(entryLimit: site.settings.feedEntries) + authorPlacement.feeds, retired: retired, changesSitemap: true)
+        reach.add(
+            pages + placement.pages() + authorPlacement.pages, placement.feeds(entryLimit: site.settings.feedEntries) + authorPlacement.feeds, retired: retired,
+            changesSitemap: true)
         return PublishedFiles(processed: made.files, originals: originals)
     }
 }
-

@@ -46,9 +46,9 @@ struct BuildState: Sendable {
             stable.trees = refreshed.trees.map { $0.forgettingStatuses(changedSince: stableBefore) }
             keepSnapshot(stable)
             return .upToDate(snapshot.facts)
-        case .changed(let paths?):
-            return .changed(contentPaths: paths, snapshot: snapshot)
-        case .changed(nil):
+        case .changed(let paths?, let refreshed):
+            return .changed(contentPaths: paths, snapshot: refreshed ?? snapshot)
+        case .changed(nil, _):
             return .unknown
         }
     }

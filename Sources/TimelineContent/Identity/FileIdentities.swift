@@ -91,19 +91,22 @@ package final class FileIdentities: Sendable {
     /// order the system lists them in does not count and nothing is sorted); nil when it cannot
     /// be listed.
     package static func ofFolder(_ path: String) -> Digest? {
-        var sum = Digest.of("folder")
-        var count = 0
+        var names: [String] = []
         do {
-            try FileSystem.readDirectory(path) { name, _ in
-                sum = sum &+ Digest.of(name)
-                count += 1
-            }
+            try FileSystem.readDirectory(path) { name, _ in names.append(name) }
         } catch {
             return nil
         }
+        return ofFolder(names: names)
+    }
+
+    /// The identity of a folder whose entries are `names`, in any order.
+    package static func ofFolder(names: [String]) -> Digest {
+        var sum = Digest.of("folder")
+        for name in names { sum = sum &+ Digest.of(name) }
         var hasher = StableHasher()
         hasher.combine(sum)
-        hasher.combine(count)
+        hasher.combine(names.count)
         return hasher.finalize()
     }
 

@@ -117,7 +117,8 @@ package enum ContentLayout: Sendable {
         case (usersFolder, 2): return isUserFileName(names[1]) ? .userFile(username: username(ofUserFileNamed: names[1])) : nil
         case (postsFolder, 1): return .postsFolder
         case (postsFolder, 2): return .postFolder(named: names[1])
-        case (postsFolder, 3): return PostFolderFile(rawValue: names[2]).map { .postFile($0, inPostFolderNamed: names[1]) } ?? .otherFileInPostFolder(named: names[1])
+        case (postsFolder, 3):
+            return PostFolderFile(rawValue: names[2]).map { .postFile($0, inPostFolderNamed: names[1]) } ?? .otherFileInPostFolder(named: names[1])
         default: return nil
         }
     }
