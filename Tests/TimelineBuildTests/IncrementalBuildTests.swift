@@ -109,9 +109,12 @@ struct IncrementalBuildTests {
         #expect(second.files.deleted <= 8)
     }
 
-    @Test("a new post is an edit build, in a live session and in timeline build, and equals a clean build", arguments: [false, true])
-    func newPostIsAnEditBuild(throughSession: Bool) async throws {
+    @Test(
+        "a new post is an edit build, in a live session and in timeline build, with photos processed or published as they are, and equals a clean build",
+        arguments: [false, true], [true, false])
+    func newPostIsAnEditBuild(throughSession: Bool, processImages: Bool) async throws {
         var model = SiteModel.initial()
+        model.processImages = processImages
         let fixture = try SiteFixture()
         try model.sync(to: fixture.root)
         let options = fixture.options()
@@ -124,7 +127,7 @@ struct IncrementalBuildTests {
         for (round, author) in ["alice", "carol", "bob", "alice"].enumerated() {
             model.posts.append(SiteModel.Post(id: model.nextID(), author: author, caption: "New #sunset \(round)", alt: "New \(round)", photo: round % 2))
             let report = try await build(changes: try model.sync(to: fixture.root))
-            let context = "round \(round)\(throughSession ? " (session)" : "")"
+            let context = "round \(round)\(throughSession ? " (session)" : "")\(processImages ? "" : " (unprocessed)")"
             #expect(report.files.mode == .edit, "\(context): \(report.files)")
             #expect(report.postCount == model.posts.count, "\(context)")
             try await IncrementalProperty.expectSameAsClean(fixture, report: report, context: context)

@@ -62,6 +62,8 @@ package struct SiteModel {
     var hasBaseURL = true
     /// `"precompress"` in site.json: a `.gz` and a `.br` beside each larger text file.
     package var precompress = false
+    /// `"images": {"process": false}` in site.json when false: photos published as they are.
+    package var processImages = true
     package var users: [User] = []
     package var posts: [Post] = []
     /// Versions of edited templates and assets (0: as in the repository).
@@ -233,6 +235,7 @@ package struct SiteModel {
         list.append(Edit(description: "change the page size") { $0.pageSize = $0.pageSize == 2 ? 3 : 2 })
         list.append(Edit(description: "add or remove the base URL") { $0.hasBaseURL.toggle() })
         list.append(Edit(description: "turn precompression on or off") { $0.precompress.toggle() })
+        list.append(Edit(description: "turn image processing on or off") { $0.processImages.toggle() })
         list.append(Edit(description: "add a post by a user who does not exist", breaksTheSite: true) { $0.brokenPost = true })
         return list
     }
@@ -273,7 +276,9 @@ package struct SiteModel {
         var files: [String: Data] = [:]
         let baseURL = hasBaseURL ? #", "baseURL": "https://example.org/photos/""# : ""
         let precompress = precompress ? #", "precompress": true"# : ""
-        files["Content/site.json"] = Data(#"{"title": "\#(settingsTitle)", "pageSize": \#(pageSize), "feedDepth": 2\#(baseURL)\#(precompress)}"#.utf8)
+        let images = processImages ? "" : #", "images": {"process": false}"#
+        files["Content/site.json"] = Data(
+            #"{"title": "\#(settingsTitle)", "pageSize": \#(pageSize), "feedDepth": 2\#(baseURL)\#(precompress)\#(images)}"#.utf8)
         for user in users {
             var fields = [#""username": "\#(user.username)""#]
             if let name = user.name { fields.append(#""name": "\#(name)""#) }

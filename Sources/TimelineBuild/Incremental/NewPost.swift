@@ -52,20 +52,33 @@ struct NewPost {
         return NewPost(post: post, author: author, tags: tags, warnings: warnings)
     }
 
-    /// Makes its images, and puts it first in `next`'s site, timelines, images and page
+    /// Makes its images (or, with `images.process` off, takes its photos as they are), and puts it first in `next`'s site, timelines, images and page
     /// contexts; adds what it reaches but its tags' pages to `reach`. Nil when an image
     /// cannot be made (the whole build then reports it).
     func insert(into next: inout BuiltSite, reach: inout EditBuild.EditReach) async -> PublishedFiles? {
         let options = next.options
         let content = options.layout.content
         var site = next.site
-        guard let made = await ImagePipeline.run(post: post, site: site, content: content, cache: ImageCache(options.layout.cache)),
-            made.photos.count == post.photos.count
-        else { return nil }
         let paths = next.contexts.paths
-        let originalFiles = site.settings.images.publishOriginals ? paths.photoFiles(of: post) : []
-        let originals = zip(post.photos, originalFiles).map { photo, file in
-            (source: content.appending(photo.asset.relativePath).absolute, identity: photo.asset.identity, outputFile: file)
+        let processes = site.settings.images.process
+        let photos: [ProcessedImage]
+        let processedFiles: [(cacheFile: String, outputFile: String)]
+        let originals: [(source: String, identity: Digest?, outputFile: String)]
+        let originalFiles: [String]
+        if processes {
+            guard let made = await ImagePipeline.run(post: post, site: site, content: content, cache: ImageCache(options.layout.cache)),
+                made.photos.count == post.photos.count
+            else { return nil }
+            photos = made.photos
+            processedFiles = made.files
+            originalFiles = site.settings.images.publishOriginals ? paths.photoFiles(of: post) : []
+            originals = zip(post.photos, originalFiles).map { photo, file in
+                (source: content.appending(photo.asset.relativePath).absolute, identity: photo.asset.identity, outputFile: file)
+            }
+        } else {
+            (photos, originals) = PublishedImages.unprocessedPhotos(of: post, paths: paths, content: content, posters: [:])
+            processedFiles = []
+            originalFiles = []
         }
 
         let pageSize = site.settings.pageSize
@@ -80,7 +93,8 @@ struct NewPost {
 
         site.insertNewest(post, author: author)
         timelines.insertNewestPost(in: site)
-        next.images = next.images.insertingNewestPost(photos: made.photos, originals: originalFiles, files: made.files, originalFiles: originals)
+        next.images = next.images.insertingNewestPost(
+            photos: photos, originals: originalFiles, files: processedFiles, originalFiles: originals, processed: processes)
         next.contexts.insertNewestPost(site: site, timelines: timelines, images: next.images)
 
         var pages = Pagination(itemCount: site.posts.count, pageSize: pageSize).pagesChanged(byNewestItemSince: homeBefore).map { Page.home(page: $0) }
@@ -99,6 +113,6 @@ struct NewPost {
         reach.add(
             pages + placement.pages() + authorPlacement.pages, placement.feeds(entryLimit: site.settings.feedEntries) + authorPlacement.feeds, retired: retired,
             changesSitemap: true)
-        return PublishedFiles(processed: made.files, originals: originals)
+        return PublishedFiles(processed: processedFiles, originals: originals)
     }
 }

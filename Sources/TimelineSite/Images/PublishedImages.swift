@@ -37,18 +37,9 @@ package struct PublishedImages: Sendable {
         let paths = SitePaths(settings: site.settings)
         var originals: [(source: String, identity: Digest?, outputFile: String)] = []
         let posts = site.posts.map { post in
-            zip(post.photos, paths.photoFiles(of: post)).map { photo, file in
-                var asset = photo.asset
-                var source = content.appending(photo.asset.relativePath).absolute
-                var file = file
-                if let poster = videos.posters[photo.asset.relativePath] {
-                    asset = poster.asset(of: photo.asset, byteCount: FileSystem.stamp(of: poster.file.absolute)?.size ?? 0)
-                    source = poster.file.absolute
-                    file = Path.parent(of: file) + "/" + Path.stem(of: file) + ".poster." + poster.key.prefix(VideoPipeline.nameDigestLength) + ".png"
-                }
-                originals.append((source, asset.identity, file))
-                return ProcessedImage(size: asset.pixelSize, placeholderColor: nil, display: [Self.original(asset, at: file)], squares: [])
-            }
+            let published = unprocessedPhotos(of: post, paths: paths, content: content, posters: videos.posters)
+            originals += published.originals
+            return published.photos
         }
         let avatars = site.users.map { user -> ProcessedImage? in
             guard let avatar = user.avatar, let file = paths.avatarFile(of: user) else { return nil }
@@ -59,6 +50,27 @@ package struct PublishedImages: Sendable {
             posts: RecordList(posts), avatars: avatars, processedFiles: [], originalFiles: originals, originalPhotoFiles: RecordList(posts.map { _ in [] }),
             statistics: ImagePipeline.Statistics()
         ).playing(videos)
+    }
+
+    /// A post's photos published as they are (`images.process` off; a video's poster frame as
+    /// FFmpeg made it, from `posters`), and the originals to copy.
+    package static func unprocessedPhotos(of post: Post, paths: SitePaths, content: SitePath, posters: [String: VideoPipeline.Poster]) -> (
+        photos: [ProcessedImage], originals: [(source: String, identity: Digest?, outputFile: String)]
+    ) {
+        var originals: [(source: String, identity: Digest?, outputFile: String)] = []
+        let photos = zip(post.photos, paths.photoFiles(of: post)).map { photo, file in
+            var asset = photo.asset
+            var source = content.appending(photo.asset.relativePath).absolute
+            var file = file
+            if let poster = posters[photo.asset.relativePath] {
+                asset = poster.asset(of: photo.asset, byteCount: FileSystem.stamp(of: poster.file.absolute)?.size ?? 0)
+                source = poster.file.absolute
+                file = Path.parent(of: file) + "/" + Path.stem(of: file) + ".poster." + poster.key.prefix(VideoPipeline.nameDigestLength) + ".png"
+            }
+            originals.append((source, asset.identity, file))
+            return ProcessedImage(size: asset.pixelSize, placeholderColor: nil, display: [Self.original(asset, at: file)], squares: [])
+        }
+        return (photos, originals)
     }
 
     /// Adds the original photos to a processed site, when `images.publishOriginals` asks, and
@@ -78,20 +90,22 @@ package struct PublishedImages: Sendable {
 
     /// The images after a post newer than every other was put first (`LinkedSite.insertNewest`):
     /// `photos` are its images, `originals` the URL paths of its published originals (empty
-    /// when the site publishes none). The files to publish are the post's own, `files`.
+    /// when the site publishes none); `files` and `newOriginals` are the files to publish for
+    /// it, and `processed` says whether the images stage made them.
     package func insertingNewestPost(
         photos: [ProcessedImage], originals: [String], files: [(cacheFile: String, outputFile: String)],
-        originalFiles newOriginals: [(source: String, identity: Digest?, outputFile: String)]
+        originalFiles newOriginals: [(source: String, identity: Digest?, outputFile: String)], processed: Bool
     ) -> PublishedImages {
         var posts = posts
         posts.insert(photos, at: 0)
         var originalPhotoFiles = originalPhotoFiles
         originalPhotoFiles.insert(originals, at: 0)
         var statistics = statistics
-        statistics.images += photos.count
+        // As the images stage counts: the photos it processed (none when it publishes them as they are).
+        if processed { statistics.images += photos.count }
         return PublishedImages(
-            posts: posts, avatars: avatars, processedFiles: files, originalFiles: newOriginals, originalPhotoFiles: originalPhotoFiles,
-            statistics: statistics)
+            posts: posts, avatars: avatars, processedFiles: processedFiles + files, originalFiles: originalFiles + newOriginals,
+            originalPhotoFiles: originalPhotoFiles, statistics: statistics)
     }
 
     /// Each video's poster given the video it stands for, and the videos' files to publish.
