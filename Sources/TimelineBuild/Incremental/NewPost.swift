@@ -11,7 +11,8 @@ import TimelineSite
 /// - the pages of each list it joins that changed (`Pagination.pagesChanged`): the home list,
 ///   its author's profile, the timelines of its author and their followers (with the pages a
 ///   timeline no longer shows removed), and its tags' pages (`TagPlacement`);
-/// - everything that shows its author, whose post count changed (`UserPlacement`);
+/// - everything that shows its author (`UserPlacement`) on a page whose template can show their
+///   post count, which changed;
 /// - the sitemap, and the site's counts on the home page.
 ///
 /// A post with a video, an author who is not a user, an ID older than the newest post's, a
@@ -87,9 +88,10 @@ struct NewPost {
         let timelineUsers = [author] + site.followers[author]
         var timelines = next.contexts.timelines
         let timelinesBefore = timelineUsers.map { timelines.paging(of: $0) }
-        let interactions =
-            next.theme.page("post", mayRead: Self.userCounts, of: UserValues.templateFields.schema)
-            ? UserPlacement.interactions(of: [author], in: site)[author] ?? [] : []
+        let theme = next.theme
+        let showsUserCounts = Dictionary(
+            uniqueKeysWithValues: Theme.pageTemplates.map { ($0, theme.page($0, mayRead: Self.userCounts, of: UserValues.templateFields.schema)) })
+        let interactions = showsUserCounts["post"] == true ? UserPlacement.interactions(of: [author], in: site)[author] ?? [] : []
 
         site.insertNewest(post, author: author)
         timelines.insertNewestPost(in: site)
@@ -108,11 +110,13 @@ struct NewPost {
             retired += after.pagesGone(since: before).compactMap { Page.feed(user: user, page: $0).location(in: site, paths: paths)?.outputFile }
         }
         let placement = PostPlacement(of: 0, site: site, timelines: timelines)
-        // Moved up one index with every other post, the posts the author interacted with.
+        // The author's post before it now links to it as the newer post.
+        if site.postsByUser[author].count > 1 { pages.append(.post(site.postsByUser[author][1])) }
+        // Its author's post count changed: only pages whose template can show it change for it
+        // (feeds show no counts). The posts the author interacted with moved up one index.
         let authorPlacement = UserPlacement(of: author, interactions: interactions.map { $0 + 1 }, site: site, timelines: timelines)
-        reach.add(
-            pages + placement.pages() + authorPlacement.pages, placement.feeds(entryLimit: site.settings.feedEntries) + authorPlacement.feeds, retired: retired,
-            changesSitemap: true)
+        let showingAuthor = authorPlacement.pages.filter { showsUserCounts[$0.template] ?? true }
+        reach.add(pages + placement.pages() + showingAuthor, placement.feeds(entryLimit: site.settings.feedEntries), retired: retired, changesSitemap: true)
         return PublishedFiles(processed: processedFiles, originals: originals)
     }
 }

@@ -57,6 +57,21 @@ public enum Page: Sendable, Hashable {
         Pagination(itemCount: tag.posts.count, pageSize: pageSize)
     }
 
+    /// The theme's page template it is rendered with (one of `Theme.pageTemplates`).
+    package var template: String {
+        switch self {
+        case .home: "home"
+        case .profile: "profile"
+        case .feed: "feed"
+        case .following, .followers, .users: "user-list"
+        case .post: "post"
+        case .search: "search"
+        case .notFound: "404"
+        case .tag: "tag"
+        case .tags: "tags"
+        }
+    }
+
     /// Where the page is published; nil for the 404 page, which has no address of its own.
     package func location(in site: LinkedSite, paths: SitePaths) -> SitePaths.Location? {
         switch self {

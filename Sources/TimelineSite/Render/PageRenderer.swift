@@ -66,7 +66,7 @@ package struct PageRenderer: Sendable {
             let list = postList(site.posts.indices, page: number) { paths.home(page: $0) }
             let title = number != Pagination.front ? text.text(.homePageTitle, ["number": text.number(number)]) : nil
             let common = contexts.common(title: title, description: nil, location: location, kind: "home", for: page)
-            return ("home", HomePage(common: common, list: list).templateValue)
+            return (page.template, HomePage(common: common, list: list).templateValue)
 
         case .profile(let user, let number):
             let name = site.users[user].displayName
@@ -74,7 +74,7 @@ package struct PageRenderer: Sendable {
             let title = number != Pagination.front ? text.text(.profilePageTitle, ["name": name, "number": text.number(number)]) : name
             let description = contexts.bioText[user] ?? text.text(.profileDescription, ["name": name])
             let common = contexts.common(title: title, description: description, location: location, kind: "profile", for: page)
-            return ("profile", UserPostsPage(common: common, user: contexts.userSummaries[user], list: list).templateValue)
+            return (page.template, UserPostsPage(common: common, user: contexts.userSummaries[user], list: list).templateValue)
 
         case .feed(let user, let number):
             let name = site.users[user].displayName
@@ -86,7 +86,7 @@ package struct PageRenderer: Sendable {
                 ? text.text(.timelinePageTitle, ["name": name, "number": text.number(number)]) : text.text(.timelineTitle, ["name": name])
             let description = text.text(.timelineDescription, ["name": name])
             let common = contexts.common(title: title, description: description, location: location, kind: "feed", for: page)
-            return ("feed", UserPostsPage(common: common, user: contexts.userSummaries[user], list: list).templateValue)
+            return (page.template, UserPostsPage(common: common, user: contexts.userSummaries[user], list: list).templateValue)
 
         case .following(let user):
             let name = site.users[user].displayName
@@ -110,13 +110,13 @@ package struct PageRenderer: Sendable {
             let title = text.text(.postTitle, ["name": site.users[site.postAuthor[index]].displayName])
             let description = contexts.captionText(ofPost: index) ?? post.firstPhoto.alt ?? title
             let common = contexts.common(title: title, description: description, location: location, kind: "post", for: page)
-            return ("post", PostPage(common: common, post: postDetail(index)).templateValue)
+            return (page.template, PostPage(common: common, post: postDetail(index)).templateValue)
 
         case .search:
             let common = contexts.common(
                 title: text.text(.searchTitle), description: text.text(.searchDescription), location: location, kind: "search", for: page)
             let values = SearchValues(manifestURL: searchManifestURL, messagesJSON: text.searchMessagesJSON)
-            return ("search", SearchPage(common: common, search: values).templateValue)
+            return (page.template, SearchPage(common: common, search: values).templateValue)
 
         case .tag(let index, let number):
             let tag = site.tags.tags[index]
@@ -126,16 +126,16 @@ package struct PageRenderer: Sendable {
                 ? text.text(.tagPageTitle, ["name": tag.spelling, "number": text.number(number)]) : text.text(.tagTitle, ["name": tag.spelling])
             let common = contexts.common(
                 title: title, description: text.text(.tagDescription, ["name": tag.spelling]), location: location, kind: "tag", for: page)
-            return ("tag", TagPage(common: common, tag: contexts.tagValues(index), list: list).templateValue)
+            return (page.template, TagPage(common: common, tag: contexts.tagValues(index), list: list).templateValue)
 
         case .tags:
             let common = contexts.common(title: text.text(.tagsTitle), description: nil, location: location, kind: "tags", for: page)
             let tags = site.tags.tags.indices.map(contexts.tagValues)
-            return ("tags", TagsPage(common: common, tags: tags, filterMessagesJSON: text.filterMessagesJSON).templateValue)
+            return (page.template, TagsPage(common: common, tags: tags, filterMessagesJSON: text.filterMessagesJSON).templateValue)
 
         case .notFound:
             let common = contexts.common(title: text.text(.notFoundTitle), description: nil, location: nil, kind: "notFound", for: page)
-            return ("404", NotFoundPage(common: common).templateValue)
+            return (page.template, NotFoundPage(common: common).templateValue)
         }
     }
 
@@ -158,7 +158,7 @@ package struct PageRenderer: Sendable {
         let values = UserListPage(
             common: common, heading: title, owner: owner.map { contexts.userSummaries[$0] }, users: UserRows(contexts: contexts, users: users),
             emptyMessage: empty, filterMessagesJSON: contexts.localizer.filterMessagesJSON)
-        return ("user-list", values.templateValue)
+        return (page.template, values.templateValue)
     }
 
     private func postDetail(_ index: Int) -> PostDetailValues {
