@@ -284,17 +284,28 @@ struct InputSnapshot: Sendable {
     private func newPostFolders(in tree: Tree, at index: Int) -> (status: FileSystem.Status, identity: Digest, newFolders: [String])? {
         let path = tree.root + "/" + ContentLayout.postsFolder
         // Status first: a name added after the listing moves it again, so the next build looks.
-        guard let status = FileSystem.status(of: path), status.isDirectory, let names = try? FileSystem.entries(of: path) else { return nil }
+        var names: [String] = []
+        guard let status = FileSystem.status(of: path), status.isDirectory, (try? FileSystem.readDirectory(path, { name, _ in names.append(name) })) != nil
+        else { return nil }
         let identity = FileIdentities.ofFolder(names: names)
-        var known = Set<Substring>()
-        let prefix = ContentLayout.postsFolder + "/"
-        for entry in tree.offsets.indices {
-            let entryPath = tree.path(at: entry)
-            guard entryPath.hasPrefix(prefix) else { continue }
-            let name = entryPath.dropFirst(prefix.count)
-            known.insert(name.prefix { $0 != "/" })
+        // The names of the post folders the tree holds inputs of, as slices of its path bytes
+        // (860,000 inputs at 200,000 posts: no string is made for each).
+        let prefix = Array((ContentLayout.postsFolder + "/").utf8)
+        let bytes = tree.pathBytes
+        var known = Set<ArraySlice<UInt8>>()
+        var last: ArraySlice<UInt8> = []
+        for offset in tree.offsets {
+            let start = Int(offset)
+            guard bytes.count - start > prefix.count, bytes[start..<start + prefix.count].elementsEqual(prefix) else { continue }
+            var end = start + prefix.count
+            while bytes[end] != 0, bytes[end] != UInt8(ascii: "/") { end += 1 }
+            let name = bytes[(start + prefix.count)..<end]
+            if name.elementsEqual(last) { continue }
+            known.insert(name)
+            last = name
         }
-        let added = names.filter { !known.contains(Substring($0)) }.map { prefix + $0 }
+        let added = names.filter { !known.contains(ArraySlice($0.utf8)) }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            .map { ContentLayout.postsFolder + "/" + $0 }
         return (status, identity, added.filter { EditBuild.record(at: $0) != nil })
     }
 
