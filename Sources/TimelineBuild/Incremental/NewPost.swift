@@ -30,10 +30,8 @@ struct NewPost {
         let originals: [(source: String, identity: Digest?, outputFile: String)]
     }
 
-    /// The counts of the site's values that a new post changes.
-    private static let siteCounts = ["postCount", "postsLabel"]
-    /// The counts of a user's values that a new post changes for its author.
-    private static let userCounts = ["postCount", "postsLabel"]
+    /// The fields a new post changes, of the site's values and of its author's.
+    private static let counts = ["postCount", "postsLabel"]
 
     /// The new post in `folder` (whose name is `id`, no post of the site's), when an edit
     /// build can add it.
@@ -49,13 +47,14 @@ struct NewPost {
         else { return nil }
         let theme = built.theme
         let siteSchema = SiteValues.templateFields.schema
-        guard !Theme.pageTemplates.contains(where: { $0 != "home" && theme.page($0, mayRead: siteCounts, of: siteSchema) }) else { return nil }
+        guard !Theme.pageTemplates.contains(where: { $0 != "home" && theme.page($0, mayRead: counts, of: siteSchema) }) else { return nil }
         return NewPost(post: post, author: author, tags: tags, warnings: warnings)
     }
 
-    /// Makes its images (or, with `images.process` off, takes its photos as they are), and puts it first in `next`'s site, timelines, images and page
-    /// contexts; adds what it reaches but its tags' pages to `reach`. Nil when an image
-    /// cannot be made (the whole build then reports it).
+    /// Makes its images (or, with `images.process` off, takes its photos as they are), puts it
+    /// first in `next`'s site, timelines, images and page contexts, and adds what it reaches
+    /// but its tags' pages to `reach`. Nil when an image cannot be made (the whole build then
+    /// reports it).
     func insert(into next: inout BuiltSite, reach: inout EditBuild.EditReach) async -> PublishedFiles? {
         let options = next.options
         let content = options.layout.content
@@ -90,7 +89,7 @@ struct NewPost {
         let timelinesBefore = timelineUsers.map { timelines.paging(of: $0) }
         let theme = next.theme
         let showsUserCounts = Dictionary(
-            uniqueKeysWithValues: Theme.pageTemplates.map { ($0, theme.page($0, mayRead: Self.userCounts, of: UserValues.templateFields.schema)) })
+            uniqueKeysWithValues: Theme.pageTemplates.map { ($0, theme.page($0, mayRead: Self.counts, of: UserValues.templateFields.schema)) })
         let interactions = showsUserCounts["post"] == true ? UserPlacement.interactions(of: [author], in: site)[author] ?? [] : []
 
         site.insertNewest(post, author: author)
