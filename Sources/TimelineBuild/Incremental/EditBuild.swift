@@ -244,7 +244,7 @@ struct EditBuild {
         if added != nil {
             facts.postCount = next.site.posts.count
             facts.pageCount = Page.all(site: next.site, timelines: next.contexts.timelines).count
-            facts.images.images += next.site.settings.images.process ? next.site.posts[0].photos.count : 0
+            facts.images.images = next.images.statistics.images
         }
         facts.warnings = next.warnings
         facts.search = next.search.statistics

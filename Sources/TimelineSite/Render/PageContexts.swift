@@ -125,12 +125,7 @@ package struct PageContexts: Sendable {
         values.dates.insert(postDates[0].map { DateValues(milliseconds: $0, localizer: localizer) }, at: 0)
         values.cardDigests.insert(.zero, at: 0)
         perPost = values
-        var posts = Set(site.postsByUser[author])
-        posts.formUnion(timelines.isOnATimeline.indices.filter { timelines.isOnATimeline[$0] != before[$0] })
-        for index in posts {
-            let digest = ContextFingerprint.of(.object(card(index, position: Self.eagerImageCount)))
-            perPost?.cardDigests[index] = digest
-        }
+        remakeCardDigests(ofPostsBy: [author], onATimelineBefore: before)
     }
 
     /// Puts edited posts in place of the ones at their indexes. Only for an edit that keeps a
@@ -174,8 +169,14 @@ package struct PageContexts: Sendable {
             userSummaries[user] = Self.userSummary(user, site: site, avatar: images.avatars[user], paths: paths, sharing: sharing, localizer: localizer)
             bioText[user] = site.users[user].bio.map { Markdown.plainText($0) }
         }
+        remakeCardDigests(ofPostsBy: edited, onATimelineBefore: before)
+    }
+
+    /// Each held card digest of the posts by `users` and of the posts that came onto or left
+    /// every timeline since `before` (`Timelines.isOnATimeline` then, by today's indexes).
+    private mutating func remakeCardDigests(ofPostsBy users: Set<Int>, onATimelineBefore before: [Bool]) {
         guard perPost != nil else { return }
-        var posts = Set(edited.flatMap { site.postsByUser[$0] })
+        var posts = Set(users.flatMap { site.postsByUser[$0] })
         posts.formUnion(timelines.isOnATimeline.indices.filter { timelines.isOnATimeline[$0] != before[$0] })
         for index in posts {
             let digest = ContextFingerprint.of(.object(card(index, position: Self.eagerImageCount)))
