@@ -117,27 +117,60 @@ struct IncrementalBuildTests {
         model.processImages = processImages
         let fixture = try SiteFixture()
         try model.sync(to: fixture.root)
-        let options = fixture.options()
-        let session = BuildSession(options: options)
-        func build(changes: [String]) async throws(BuildFailure) -> BuildReport {
-            throughSession ? try await session.build(changes: changes) : try await SiteBuilder.build(options)
-        }
-        _ = try await build(changes: [])
+        let build = Self.builder(fixture, throughSession: throughSession)
+        _ = try await build([])
         // Page size 2: the second and fourth posts add an archive page to the home list.
         for (round, author) in ["alice", "carol", "bob", "alice"].enumerated() {
             model.posts.append(SiteModel.Post(id: model.nextID(), author: author, caption: "New #sunset \(round)", alt: "New \(round)", photo: round % 2))
-            let report = try await build(changes: try model.sync(to: fixture.root))
+            let report = try await build(try model.sync(to: fixture.root))
             let context = "round \(round)\(throughSession ? " (session)" : "")\(processImages ? "" : " (unprocessed)")"
-            #expect(report.files.mode == .edit, "\(context): \(report.files)")
-            #expect(report.postCount == model.posts.count, "\(context)")
-            try await IncrementalProperty.expectSameAsClean(fixture, report: report, context: context)
-            var cleanOptions = BuildOptions(siteRoot: fixture.root, output: fixture.root + "/CleanOutput", cache: fixture.root + "/.clean-cache")
-            cleanOptions.clean = true
-            let clean = try await SiteBuilder.build(cleanOptions)
-            #expect(
-                clean.pageCount == report.pageCount && clean.images.images == report.images.images,
-                "\(context): \(clean.pageCount) \(report.pageCount) \(clean.images) \(report.images)")
+            try await Self.expectEditBuildAsClean(fixture, report: report, postCount: model.posts.count, context: context)
         }
+    }
+
+    @Test(
+        "a deleted post is an edit build, in a live session and in timeline build, newest, oldest or between, and equals a clean build",
+        arguments: [false, true], [true, false])
+    func deletedPostIsAnEditBuild(throughSession: Bool, processImages: Bool) async throws {
+        var model = SiteModel.initial()
+        model.processImages = processImages
+        for (round, author) in ["carol", "bob", "alice", "carol"].enumerated() {
+            model.posts.append(SiteModel.Post(id: model.nextID(), author: author, caption: "More #sunset \(round)", alt: "More \(round)", photo: round % 2))
+        }
+        let fixture = try SiteFixture()
+        try model.sync(to: fixture.root)
+        let build = Self.builder(fixture, throughSession: throughSession)
+        _ = try await build([])
+        // Oldest first in the model: the newest, a tagged one between, the oldest, one between.
+        for (round, position) in [8, 6, 0, 2].enumerated() {
+            let id = model.posts[min(position, model.posts.count - 1)].id
+            model.posts.removeAll { $0.id == id }
+            let report = try await build(try model.sync(to: fixture.root))
+            let context = "round \(round), \(id)\(throughSession ? " (session)" : "")\(processImages ? "" : " (unprocessed)")"
+            try await Self.expectEditBuildAsClean(fixture, report: report, postCount: model.posts.count, context: context)
+        }
+    }
+
+    /// Builds through a live session, with the changed paths, or through `timeline build`.
+    private static func builder(_ fixture: SiteFixture, throughSession: Bool) -> ([String]) async throws(BuildFailure) -> BuildReport {
+        let options = fixture.options()
+        let session = BuildSession(options: options)
+        return { changes throws(BuildFailure) in
+            throughSession ? try await session.build(changes: changes) : try await SiteBuilder.build(options)
+        }
+    }
+
+    /// That `report` is an edit build's whose output, page count and image count are a clean build's.
+    private static func expectEditBuildAsClean(_ fixture: SiteFixture, report: BuildReport, postCount: Int, context: String) async throws {
+        #expect(report.files.mode == .edit, "\(context): \(report.files)")
+        #expect(report.postCount == postCount, "\(context)")
+        try await IncrementalProperty.expectSameAsClean(fixture, report: report, context: context)
+        var cleanOptions = BuildOptions(siteRoot: fixture.root, output: fixture.root + "/CleanOutput", cache: fixture.root + "/.clean-cache")
+        cleanOptions.clean = true
+        let clean = try await SiteBuilder.build(cleanOptions)
+        #expect(
+            clean.pageCount == report.pageCount && clean.images.images == report.images.images,
+            "\(context): \(clean.pageCount) \(report.pageCount) \(clean.images) \(report.images)")
     }
 
     @Test("edit builds start from the site index the last build kept; without it, or damaged, or another site's, the build is a whole pass")

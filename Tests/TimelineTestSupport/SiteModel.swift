@@ -208,7 +208,7 @@ package struct SiteModel {
                         model.updatePost(id) { $0.morePhotos[0].alt = $0.morePhotos[0].alt == nil ? "Later \(word)" : nil }
                     })
             }
-            list.append(Edit(description: "delete post \(id)") { model in model.posts.removeAll { $0.id == id } })
+            list.append(Edit(description: "delete post \(id)", isEditBuild: posts.count > 1) { model in model.posts.removeAll { $0.id == id } })
             list.append(
                 Edit(description: "\(user) comments on \(id)", isEditBuild: true) { model in
                     let commentID = model.nextID()

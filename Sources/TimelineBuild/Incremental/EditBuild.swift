@@ -29,11 +29,14 @@ import TimelineTemplates
 ///   timeline of a user whose follows changed merged again (with the pages a shorter one no
 ///   longer has removed, and the sitemap when its page count changed).
 ///
+/// A new post newer than every other (`NewPost`) and a post whose folder is gone
+/// (`DeletedPost`), each alone, are edit builds of their own.
+///
 /// Each of those is fingerprinted and compared with the manifest as in any build, so a page
-/// whose context did not change is not rendered. Anything else (a new, deleted or renamed
-/// post or user, an avatar, a photo, a template, `site.json`, an edit that leaves an error) is
-/// not an edit build's to make: `plan` returns nil and the caller runs a whole build, which
-/// also reports every error.
+/// whose context did not change is not rendered. Anything else (an older new post, a renamed
+/// post, a new, deleted or renamed user, an avatar, a photo, a template, `site.json`, an edit
+/// that leaves an error) is not an edit build's to make: `plan` returns nil and the caller
+/// runs a whole build, which also reports every error.
 struct EditBuild {
     /// The most pages beyond its posts' own an edit of `site`, whose posts are read from the
     /// site index, should reach: there every card is made from its post's record on each page
@@ -55,6 +58,8 @@ struct EditBuild {
     /// A post newer than every other, added by this edit (nothing else changes with it); the
     /// other properties name it at index 0, where it goes.
     var added: NewPost? = nil
+    /// A post whose folder is gone, taken out by this edit (nothing else changes with it).
+    var removed: DeletedPost? = nil
 
     struct UserEdit {
         let user: User
@@ -140,6 +145,10 @@ struct EditBuild {
                     let added = NewPost.plan(folder: folder, id: id, built: built, reading: readPost)
                 else { return nil }
                 return EditBuild(edited: [:], warnings: [0: added.warnings], tagsOfEdited: [0: added.tags], editedUsers: [:], added: added)
+            }
+            if let removed = DeletedPost.plan(folder: folder, index: index, built: built) {
+                guard folders.count == 1, records.userFiles.isEmpty else { return nil }
+                return EditBuild(edited: [:], warnings: [:], tagsOfEdited: [:], editedUsers: [:], removed: removed)
             }
             guard !records.foldersWithOtherFiles.contains(folder) else { return nil }
             let old = site.posts[index]
@@ -228,20 +237,27 @@ struct EditBuild {
             oldTerms = [0: []]
             users = UserSearchEdit(oldTerms: [added.author: authorTerms])
         }
+        var removedNumber: Int?
+        if let removed {
+            let author = next.site.postAuthor[removed.index]
+            users = UserSearchEdit(oldTerms: [author: SiteSearchCollections.userTerms(next.site.users[author])])
+            removedNumber = removed.remove(from: &next, reach: &reach)
+        }
         next.contexts.replacePosts(edited)
         if let tags = replaceTags(&next) { reach.add(tags.pages, tags.feeds, retired: tags.retired, changesSitemap: tags.changesSitemap) }
-        if added == nil { users = replaceUsers(&next, reach: &reach) }
+        if added == nil, removed == nil { users = replaceUsers(&next, reach: &reach) }
         guard Set(reach.pages).count <= pageLimit else { return nil }
         next.warnings = updatedWarnings(next.warnings, options: options)
         timings.lap(.validate)
-        let changes = try await write(&next, oldTerms: oldTerms, reach: reach, users: users, publishing: newFiles, timings: &timings)
+        let changes = try await write(
+            &next, search: SearchEdit(oldTerms: oldTerms, removedNumber: removedNumber, users: users), reach: reach, publishing: newFiles, timings: &timings)
         for (path, entry) in changes.entries { next.manifest[path] = entry }
         for path in changes.deleted { next.manifest[path] = nil }
         next.stateStamp = BuildStateFolder(options: options).stamp
         timings.lap(.write)
         var facts = next.report.facts
         facts.fileCount = next.manifest.count
-        if added != nil {
+        if added != nil || removed != nil {
             facts.postCount = next.site.posts.count
             facts.pageCount = Page.all(site: next.site, timelines: next.contexts.timelines).count
             facts.images.images = next.images.statistics.images
@@ -258,8 +274,7 @@ struct EditBuild {
     /// their manifest entries in the edits file. The output session, which holds the manifest
     /// as the last build left it, is gone when this returns, so the manifest can change in place.
     private func write(
-        _ next: inout BuiltSite, oldTerms: [Int: Set<String>], reach: EditReach, users: UserSearchEdit?, publishing newFiles: NewPost.PublishedFiles?,
-        timings: inout StageTimings
+        _ next: inout BuiltSite, search: SearchEdit, reach: EditReach, publishing newFiles: NewPost.PublishedFiles?, timings: inout StageTimings
     )
         async throws(BuildFailure)
         -> OutputChanges
@@ -277,7 +292,7 @@ struct EditBuild {
         do throws(SiteFiles.Failure) {
             let recorder = session.recorder
             let placements = edited.keys.map { PostPlacement(of: $0, site: next.site, timelines: next.contexts.timelines) }
-            let searchChanges = try writeSearch(&next, oldTerms: oldTerms, users: users, to: recorder)
+            let searchChanges = try writeSearch(&next, search, to: recorder)
             timings.lap(.search)
             let renderer = PageRenderer(contexts: next.contexts, theme: next.theme, searchManifestURL: next.contexts.paths.url(file: next.search.manifestFile))
             var pages = Set(placements.flatMap { $0.pages() })
@@ -334,6 +349,14 @@ struct EditBuild {
         }
     }
 
+    /// What the search index needs after an edit: the terms before it of each edited post, the
+    /// number of a post taken out, and what an edit of users changed.
+    struct SearchEdit {
+        var oldTerms: [Int: Set<String>]
+        var removedNumber: Int?
+        var users: UserSearchEdit?
+    }
+
     /// What the search index needs after an edit of users: the terms before it of each user
     /// whose values changed, and the posts whose cards show a name that changed.
     struct UserSearchEdit {
@@ -369,7 +392,8 @@ struct EditBuild {
     /// The site's warnings with those about the edited posts' folders replaced.
     private func updatedWarnings(_ all: [Diagnostic], options: BuildOptions) -> [Diagnostic] {
         let content = options.layout.content
-        let folders = Set(edited.values.map { content.appending(ContentLayout.postFolder($0.id)).shown })
+        var folders = Set(edited.values.map { content.appending(ContentLayout.postFolder($0.id)).shown })
+        if let removed { folders.insert(content.appending(ContentLayout.postFolder(named: removed.folder)).shown) }
         let userFiles = Set(editedUsers.values.map { content.appending(ContentLayout.userFile($0.user.username)).shown })
         // Reading and linking a post or a user warn about its own files only; other stages' warnings stay.
         let kept = all.filter { warning in
@@ -380,25 +404,29 @@ struct EditBuild {
         return DiagnosticList(kept + warnings.values.flatMap { $0 } + editedUsers.values.flatMap(\.warnings)).sorted
     }
 
-    /// The post collection's index with the edited posts' terms and cards changed, and the
-    /// manifest when that changed it.
-    private func writeSearch(_ next: inout BuiltSite, oldTerms: [Int: Set<String>], users: UserSearchEdit?, to output: OutputRecorder) throws(SiteFiles.Failure)
-        -> (removed: [String], manifestChanged: Bool)
-    {
-        var postTerms = oldTerms
-        for post in users?.renamedPosts ?? [] where postTerms[post] == nil {
+    /// The post collection's index with the edited posts' terms and cards changed (and a post
+    /// taken out), the user collection's with the edited users', and the manifest when that
+    /// changed it.
+    private func writeSearch(_ next: inout BuiltSite, _ search: SearchEdit, to output: OutputRecorder) throws(SiteFiles.Failure) -> (
+        removed: [String], manifestChanged: Bool
+    ) {
+        var postTerms = search.oldTerms
+        for post in search.users?.renamedPosts ?? [] where postTerms[post] == nil {
             postTerms[post] = SiteSearchCollections.postTerms(ofPost: post, in: next.site)
         }
-        var edits = [(SiteSearchCollections.posts(images: next.images, contexts: next.contexts), postTerms)]
-        if let users {
-            edits.append((SiteSearchCollections.users(site: next.site, images: next.images, paths: next.contexts.paths), users.oldTerms))
+        let posts = SiteSearchCollections.posts(images: next.images, contexts: next.contexts)
+        var edits: [(changes: CollectionIndex.Changes, manifestChanged: Bool)] = []
+        if let number = search.removedNumber { edits.append(next.search.removeDocument(number, in: posts)) }
+        if !postTerms.isEmpty { edits.append(next.search.replaceDocuments(postTerms.keys.sorted(), oldTerms: postTerms, in: posts)) }
+        if let users = search.users, !users.oldTerms.isEmpty {
+            let collection = SiteSearchCollections.users(site: next.site, images: next.images, paths: next.contexts.paths)
+            edits.append(next.search.replaceDocuments(users.oldTerms.keys.sorted(), oldTerms: users.oldTerms, in: collection))
         }
         // A file the first collection's edit wrote may be replaced by the second's (the manifest).
         var files: [String: [UInt8]] = [:]
         var removed = Set<String>()
         var manifestChanged = false
-        for (collection, terms) in edits where !terms.isEmpty {
-            let (changes, changedManifest) = next.search.replaceDocuments(terms.keys.sorted(), oldTerms: terms, in: collection)
+        for (changes, changedManifest) in edits {
             for file in changes.files {
                 files[file.path] = file.bytes
                 removed.remove(file.path)

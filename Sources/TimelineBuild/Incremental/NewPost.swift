@@ -30,9 +30,6 @@ struct NewPost {
         let originals: [(source: String, identity: Digest?, outputFile: String)]
     }
 
-    /// The fields a new post changes, of the site's values and of its author's.
-    private static let counts = ["postCount", "postsLabel"]
-
     /// The new post in `folder` (whose name is `id`, no post of the site's), when an edit
     /// build can add it.
     static func plan(folder: String, id: ContentID, built: BuiltSite, reading: (String) -> PostFolderLoader.Loaded) -> NewPost? {
@@ -45,9 +42,7 @@ struct NewPost {
             EditBuild.onlyPostFiles(in: ContentLayout.postFolder(named: folder), contentRoot: options.layout.content.absolute, photos: post.photos),
             let (tags, warnings) = EditBuild.linked(post, problems: problems, site: site, options: options)
         else { return nil }
-        let theme = built.theme
-        let siteSchema = SiteValues.templateFields.schema
-        guard !Theme.pageTemplates.contains(where: { $0 != "home" && theme.page($0, mayRead: counts, of: siteSchema) }) else { return nil }
+        guard !PostCountReach.showsSiteCountBeyondHome(built.theme) else { return nil }
         return NewPost(post: post, author: author, tags: tags, warnings: warnings)
     }
 
@@ -87,11 +82,6 @@ struct NewPost {
         let timelineUsers = [author] + site.followers[author]
         var timelines = next.contexts.timelines
         let timelinesBefore = timelineUsers.map { timelines.paging(of: $0) }
-        let theme = next.theme
-        let showsUserCounts = Dictionary(
-            uniqueKeysWithValues: Theme.pageTemplates.map { ($0, theme.page($0, mayRead: Self.counts, of: UserValues.templateFields.schema)) })
-        let interactions = showsUserCounts["post"] == true ? UserPlacement.interactions(of: [author], in: site)[author] ?? [] : []
-
         site.insertNewest(post, author: author)
         timelines.insertNewestPost(in: site)
         next.images = next.images.insertingNewestPost(
@@ -111,10 +101,8 @@ struct NewPost {
         let placement = PostPlacement(of: 0, site: site, timelines: timelines)
         // The author's post before it now links to it as the newer post.
         if site.postsByUser[author].count > 1 { pages.append(.post(site.postsByUser[author][1])) }
-        // Its author's post count changed: only pages whose template can show it change for it
-        // (feeds show no counts). The posts the author interacted with moved up one index.
-        let authorPlacement = UserPlacement(of: author, interactions: interactions.map { $0 + 1 }, site: site, timelines: timelines)
-        let showingAuthor = authorPlacement.pages.filter { showsUserCounts[$0.template] ?? true }
+        // Its author's post count changed (feeds show no counts).
+        let showingAuthor = PostCountReach.pages(showingCountOf: author, site: site, timelines: timelines, theme: next.theme)
         reach.add(pages + placement.pages() + showingAuthor, placement.feeds(entryLimit: site.settings.feedEntries), retired: retired, changesSitemap: true)
         return PublishedFiles(processed: processedFiles, originals: originals)
     }

@@ -66,6 +66,19 @@ public struct LinkedSite: Sendable {
         tags = tags.afterInsertingNewestPost()
     }
 
+    /// Removes the post at `index`, which `tags` no longer lists (`TagIndexEdit` took it out):
+    /// every later post's index moves one down, in every list of post indexes.
+    package mutating func removePost(at index: Int) {
+        let author = postAuthor[index]
+        posts.remove(at: index)
+        postAuthor.remove(at: index)
+        postsByUser[author].removeAll { $0 == index }
+        for user in postsByUser.indices {
+            postsByUser[user] = postsByUser[user].map { $0 > index ? $0 - 1 : $0 }
+        }
+        tags = tags.afterRemovingPost(at: index)
+    }
+
     /// Replaces a user by an edited version of them (same username, so every index holds) who
     /// now follows `newFollowing` (user indexes, ascending), and their followees' followers.
     package mutating func replaceUser(at index: Int, with user: User, following newFollowing: [Int]) {

@@ -32,6 +32,14 @@ public struct TagIndex: Sendable {
         TagIndex(tags: tags.map { Tag(key: $0.key, spelling: $0.spelling, posts: $0.posts.map { $0 + 1 }) }, tagsOfPost: [[]] + tagsOfPost)
     }
 
+    /// The index after the post at `index`, in no tag any more (`TagIndexEdit` took it out),
+    /// was removed (`LinkedSite.removePost`): every later post's index moves one down.
+    package func afterRemovingPost(at index: Int) -> TagIndex {
+        var tagsOfPost = tagsOfPost
+        if index < tagsOfPost.count { tagsOfPost.remove(at: index) }
+        return TagIndex(tags: tags.map { Tag(key: $0.key, spelling: $0.spelling, posts: $0.posts.map { $0 > index ? $0 - 1 : $0 }) }, tagsOfPost: tagsOfPost)
+    }
+
     /// The keys of a post's tags, in caption order.
     package func keys(ofPost index: Int) -> [String] {
         tags(ofPost: index).map { tags[$0].key }

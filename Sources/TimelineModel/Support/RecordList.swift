@@ -11,9 +11,10 @@ public struct RecordList<Element: Sendable>: RandomAccessCollection, Sendable {
     private var storage: Storage
     /// Records put in place of stored ones, or inserted among them, by index.
     private var replaced: [Int: Element] = [:]
-    /// The indexes of inserted records, ascending: a stored record's index is its place in the
-    /// kept bytes plus the insertions before it.
-    private var insertions: [Int] = []
+    /// Once a record was inserted or removed: per index, the place of its record among the
+    /// kept ones (`inserted` for one held in `replaced`); nil while every index is its own.
+    private var storedPositions: [Int]?
+    private static var inserted: Int { -1 }
 
     public init(_ elements: [Element]) {
         storage = .loaded(elements)
@@ -31,7 +32,7 @@ public struct RecordList<Element: Sendable>: RandomAccessCollection, Sendable {
     public var endIndex: Int {
         switch storage {
         case .loaded(let elements): elements.count
-        case .stored(let count, _, _): count + insertions.count
+        case .stored(let count, _, _): storedPositions?.count ?? count
         }
     }
 
@@ -65,9 +66,7 @@ public struct RecordList<Element: Sendable>: RandomAccessCollection, Sendable {
 
     /// Where the record at `position`, neither replaced nor inserted, lies among the kept ones.
     private func storedPosition(_ position: Int) -> Int {
-        var before = 0
-        while before < insertions.count, insertions[before] < position { before += 1 }
-        return position - before
+        storedPositions?[position] ?? position
     }
 
     /// The record's first field (`field` of it), read alone when the record is stored and not
@@ -99,12 +98,31 @@ public struct RecordList<Element: Sendable>: RandomAccessCollection, Sendable {
             storage = .loaded([])
             elements.insert(element, at: position)
             storage = .loaded(elements)
-        case .stored:
+        case .stored(let count, _, _):
             var moved: [Int: Element] = [:]
             for (index, kept) in replaced { moved[index >= position ? index + 1 : index] = kept }
             moved[position] = element
             replaced = moved
-            insertions = (insertions.map { $0 >= position ? $0 + 1 : $0 } + [position]).sorted()
+            var positions = storedPositions ?? Array(0..<count)
+            positions.insert(Self.inserted, at: position)
+            storedPositions = positions
+        }
+    }
+
+    /// Removes the record at `position`; the records after it move one index down.
+    package mutating func remove(at position: Int) {
+        switch storage {
+        case .loaded(var elements):
+            storage = .loaded([])
+            elements.remove(at: position)
+            storage = .loaded(elements)
+        case .stored(let count, _, _):
+            var moved: [Int: Element] = [:]
+            for (index, kept) in replaced where index != position { moved[index > position ? index - 1 : index] = kept }
+            replaced = moved
+            var positions = storedPositions ?? Array(0..<count)
+            positions.remove(at: position)
+            storedPositions = positions
         }
     }
 }

@@ -108,6 +108,27 @@ package struct PublishedImages: Sendable {
             originalPhotoFiles: originalPhotoFiles, statistics: statistics)
     }
 
+    /// The images after the post at `index` was removed (`LinkedSite.removePost`), with the
+    /// files published for it (`outputFiles`); `processed` says whether the images stage made
+    /// its images.
+    package func removingPost(at index: Int, outputFiles: Set<String>, processed: Bool) -> PublishedImages {
+        var posts = posts
+        let photos = posts[index]
+        posts.remove(at: index)
+        var originalPhotoFiles = originalPhotoFiles
+        originalPhotoFiles.remove(at: index)
+        var statistics = statistics
+        if processed { statistics.images -= photos.count }
+        return PublishedImages(
+            posts: posts, avatars: avatars, processedFiles: processedFiles.filter { !outputFiles.contains($0.outputFile) },
+            originalFiles: originalFiles.filter { !outputFiles.contains($0.outputFile) }, originalPhotoFiles: originalPhotoFiles, statistics: statistics)
+    }
+
+    /// The files published for the post at `index`: its images and its originals.
+    package func outputFiles(ofPost index: Int) -> [String] {
+        posts[index].flatMap { image in (image.display + image.squares).map(\.outputFile) } + originalPhotoFiles[index]
+    }
+
     /// Each video's poster given the video it stands for, and the videos' files to publish.
     private func playing(_ videos: VideoPipeline.Result) -> PublishedImages {
         guard !videos.files.isEmpty else { return self }

@@ -128,6 +128,31 @@ package struct PageContexts: Sendable {
         remakeCardDigests(ofPostsBy: [author], onATimelineBefore: before)
     }
 
+    /// Puts the site after the post at `index`, by `author`, was removed (`LinkedSite.removePost`,
+    /// `Timelines.removePost`, `PublishedImages.removingPost`) in place: the site's counts, its
+    /// author's summary, and the per-post values, each later post's one index down.
+    package mutating func removePost(at index: Int, by author: Int, site: LinkedSite, timelines: Timelines, images: PublishedImages) {
+        var before = self.timelines.isOnATimeline
+        before.remove(at: index)
+        self.site = site
+        self.timelines = timelines
+        self.images = images
+        postDates.remove(at: index)
+        sharing = PageSharing(site: site, images: images, paths: paths, localizer: localizer)
+        siteValues = Self.siteValues(site: site, paths: paths, localizer: localizer, sharing: sharing)
+        cardDigests = CardDigestMemo()
+        userSummaries[author] = Self.userSummary(author, site: site, avatar: images.avatars[author], paths: paths, sharing: sharing, localizer: localizer)
+        guard var values = perPost else { return }
+        perPost = nil
+        values.captionHTML.remove(at: index)
+        values.captionText.remove(at: index)
+        values.photos.remove(at: index)
+        values.dates.remove(at: index)
+        values.cardDigests.remove(at: index)
+        perPost = values
+        remakeCardDigests(ofPostsBy: [author], onATimelineBefore: before)
+    }
+
     /// Puts edited posts in place of the ones at their indexes. Only for an edit that keeps a
     /// post's ID, author, photos (with their alt text) and date, which the other per-post values (photos,
     /// share tags, neighbours) are made of: its caption, comments and likes may change.

@@ -187,13 +187,8 @@ package struct PageRenderer: Sendable {
 
     /// Where `value` stands in an ascending list.
     package static func binarySearch(_ list: [Int], for value: Int) -> Int? {
-        var low = 0
-        var high = list.count
-        while low < high {
-            let middle = (low + high) / 2
-            if list[middle] < value { low = middle + 1 } else { high = middle }
-        }
-        return low < list.count && list[low] == value ? low : nil
+        let position = SortedSearch.count(below: value, in: list)
+        return position < list.count && list[position] == value ? position : nil
     }
 
     private func neighbour(_ index: Int) -> NeighbourValues {

@@ -49,6 +49,12 @@ package struct CollectionIndex: Sendable {
     package struct Changes: Sendable {
         package var files: [SearchFile] = []
         package var removed: [String] = []
+
+        /// Two changes may cancel out: a file both removed and written stays.
+        mutating func keepWritten() {
+            let written = Set(files.map(\.path))
+            removed = removed.filter { !written.contains($0) }
+        }
     }
 
     package var folder: String { collection.folder }
@@ -122,6 +128,70 @@ package struct CollectionIndex: Sendable {
                 touched.insert(term)
             }
         }
+        rewriteLines(of: touched, into: &changes)
+
+        var directoriesToRemake = Set<Int>()
+        for position in positions {
+            let number = Int(collection.numberAt(position))
+            let bytes = collection.card(number)
+            // A document after the last (a new post) adds a card.
+            let oldPath = number < cardDigests.count ? Self.cardPath(folder, number, digest: cardDigests[number]) : nil
+            if number == cardDigests.count {
+                cardDigests.append("")
+                cardBytes.append(0)
+            }
+            let file = cardFile(number, bytes: bytes)
+            if file.path != oldPath {
+                if let oldPath { changes.removed.append(oldPath) }
+                changes.files.append(file)
+                directoriesToRemake.insert(number / layout.fanout)
+            }
+        }
+        remakeDirectories(directoriesToRemake, into: &changes)
+        changes.keepWritten()
+        return changes
+    }
+
+    /// Removes document `number`; each document numbered after it takes the number before its
+    /// own (`collection` is the collection without it). Every posting of a later number moves
+    /// one down, so the lines of those terms change, and the cards from `number` on are
+    /// written again under their new numbers. Returns the files to write and to remove.
+    package mutating func removeDocument(_ number: Int, with collection: SearchCollection) -> Changes {
+        self.collection = collection
+        var changes = Changes()
+        let removed = Int32(number)
+        var touched = Set<String>()
+        var emptied: [Int] = []
+        for position in terms.indices {
+            let list = postings[position]
+            guard let largest = collection.descending ? list.first : list.last, largest >= removed else { continue }
+            postings[position] = list.compactMap { $0 == removed ? nil : $0 > removed ? $0 - 1 : $0 }
+            touched.insert(terms[position])
+            if postings[position].isEmpty { emptied.append(position) }
+        }
+        for position in emptied.reversed() {
+            terms.remove(at: position)
+            postings.remove(at: position)
+            let entry = entries.remove(at: position)
+            followingLength.remove(at: position)
+            leadingLength.remove(at: position)
+            retireTails(of: entry, into: &changes)
+        }
+        rewriteLines(of: touched, into: &changes)
+
+        for later in number..<cardDigests.count { changes.removed.append(Self.cardPath(folder, later, digest: cardDigests[later])) }
+        cardDigests.removeLast()
+        cardBytes.removeLast()
+        for later in number..<cardDigests.count { changes.files.append(cardFile(later, bytes: collection.card(later))) }
+        remakeDirectories(Set((number / layout.fanout)..<directoryCount(of: cardDigests.count)), into: &changes)
+        changes.keepWritten()
+        return changes
+    }
+
+    /// Writes again the lines of the terms `touched` (whose postings changed, or which are
+    /// gone) and of the term after each, and cuts the lines into chunks again: the chunks whose
+    /// lines changed are written, those no longer cut are removed.
+    private mutating func rewriteLines(of touched: Set<String>, into changes: inout Changes) {
         let oldChunks = chunks
         // A term whose postings changed has a new line; so does the term after any change,
         // since its line is written against the term before it.
@@ -160,29 +230,6 @@ package struct CollectionIndex: Sendable {
         let newNames = Set(newChunks.map(\.name))
         for chunk in oldChunks where !newNames.contains(chunk.name) { changes.removed.append(chunkPath(chunk.name)) }
         chunks = newChunks
-
-        var directoriesToRemake = Set<Int>()
-        for position in positions {
-            let number = Int(collection.numberAt(position))
-            let bytes = collection.card(number)
-            // A document after the last (a new post) adds a card.
-            let oldPath = number < cardDigests.count ? Self.cardPath(folder, number, digest: cardDigests[number]) : nil
-            if number == cardDigests.count {
-                cardDigests.append("")
-                cardBytes.append(0)
-            }
-            let file = cardFile(number, bytes: bytes)
-            if file.path != oldPath {
-                if let oldPath { changes.removed.append(oldPath) }
-                changes.files.append(file)
-                directoriesToRemake.insert(number / layout.fanout)
-            }
-        }
-        remakeDirectories(directoriesToRemake, into: &changes)
-        // Two changes may cancel out: a file both removed and written stays.
-        let written = Set(changes.files.map(\.path))
-        changes.removed = changes.removed.filter { !written.contains($0) }
-        return changes
     }
 
     private func position(of term: String) -> (index: Int, found: Bool) {
@@ -317,11 +364,16 @@ package struct CollectionIndex: Sendable {
         return SearchFile(path: Self.cardPath(folder, number, digest: digest), bytes: bytes)
     }
 
-    /// Makes the card directories `numbers` again, then the roots above those that changed.
+    /// Makes the card directories `numbers` again, then the roots above those that changed;
+    /// directories and roots beyond what the cards now fill are removed.
     private mutating func remakeDirectories(_ numbers: Set<Int>, into changes: inout Changes) {
         let fanout = layout.fanout
-        let roots = directories.remake(numbers, from: cardDigests, fanout: fanout, into: &changes)
-        _ = rootLevel.remake(roots, from: directories.digests, fanout: fanout, into: &changes)
+        let count = directoryCount(of: cardDigests.count)
+        var roots = directories.truncate(to: count, fanout: fanout, into: &changes)
+        roots.formUnion(directories.remake(numbers.filter { $0 < count }, from: cardDigests, fanout: fanout, into: &changes))
+        let rootCount = directoryCount(of: directories.digests.count)
+        _ = rootLevel.truncate(to: rootCount, fanout: fanout, into: &changes)
+        _ = rootLevel.remake(roots.filter { $0 < rootCount }, from: directories.digests, fanout: fanout, into: &changes)
     }
 
     /// One level of the card directories: file `number` holds the digests of entries
@@ -354,6 +406,18 @@ package struct CollectionIndex: Sendable {
                 if let oldPath { changes.removed.append(oldPath) }
                 changes.files.append(file)
                 changed.insert(number / fanout)
+            }
+            return changed
+        }
+
+        /// Removes the files from `count` on; returns the numbers of the files above them.
+        mutating func truncate(to count: Int, fanout: Int, into changes: inout Changes) -> Set<Int> {
+            var changed = Set<Int>()
+            while digests.count > count {
+                changes.removed.append(path(digests.count - 1))
+                changed.insert((digests.count - 1) / fanout)
+                digests.removeLast()
+                sizes.removeLast()
             }
             return changed
         }

@@ -22,14 +22,26 @@ public struct SearchIndex: Sendable {
         collections = []
     }
 
-    /// Changes the documents at `positions` of collection `name` (see
+    /// Changes the documents at `positions` of `collection` (see
     /// `CollectionIndex.replaceDocuments`), and the manifest when that changes it; returns the
     /// files to write and the paths of files the index no longer has.
     package mutating func replaceDocuments(
         _ positions: [Int], oldTerms: [Int: Set<String>], in collection: SearchCollection
     ) -> (changes: CollectionIndex.Changes, manifestChanged: Bool) {
+        edit(collection) { $0.replaceDocuments(positions, oldTerms: oldTerms, with: collection) }
+    }
+
+    /// Removes document `number` of `collection` (see `CollectionIndex.removeDocument`), as
+    /// `replaceDocuments` changes documents.
+    package mutating func removeDocument(_ number: Int, in collection: SearchCollection) -> (changes: CollectionIndex.Changes, manifestChanged: Bool) {
+        edit(collection) { $0.removeDocument(number, with: collection) }
+    }
+
+    private mutating func edit(_ collection: SearchCollection, _ change: (inout CollectionIndex) -> CollectionIndex.Changes) -> (
+        changes: CollectionIndex.Changes, manifestChanged: Bool
+    ) {
         guard let position = collections.firstIndex(where: { $0.collection.name == collection.name }) else { return (.init(), false) }
-        var changes = collections[position].replaceDocuments(positions, oldTerms: oldTerms, with: collection)
+        var changes = change(&collections[position])
         let manifest = SearchIndexBuilder.manifestFile(collections)
         let manifestChanged = manifest.path != manifestFile
         if manifestChanged {

@@ -85,15 +85,23 @@ public struct Pagination: Sendable, Equatable {
         page == Self.front ? allArchivePages.upperBound : page
     }
 
-    /// The pages of this paging, of a list whose newest item was just put first, that show
-    /// other items or links than in `before`, the paging of the list without it: the front
-    /// page, pages it did not have, and pages whose older or newer page is another.
-    public func pagesChanged(byNewestItemSince before: Pagination) -> [Int] {
+    /// The pages of this paging that show other items or links than in `before`, the paging
+    /// of the same list before an item was put in or taken out at `changed`, counted from the
+    /// oldest item (the list's count before, for a newest item put first): the front page,
+    /// pages showing items from there on (which moved), pages it did not have, and pages
+    /// whose older or newer page is another.
+    public func pagesChanged(since before: Pagination, fromOldest changed: Int) -> [Int] {
         let paginatedBefore = before.pageCount > 1
         return pages.filter { page in
-            page == Self.front || !before.archivePages.contains(page) || olderPage(than: page) != before.olderPage(than: page)
-                || newerPage(than: page) != before.newerPage(than: page) || (pageCount > 1) != paginatedBefore
+            page == Self.front || page * pageSize > changed || !before.archivePages.contains(page)
+                || olderPage(than: page) != before.olderPage(than: page) || newerPage(than: page) != before.newerPage(than: page)
+                || (pageCount > 1) != paginatedBefore
         }
+    }
+
+    /// `pagesChanged(since:fromOldest:)` after the newest item was put first.
+    public func pagesChanged(byNewestItemSince before: Pagination) -> [Int] {
+        pagesChanged(since: before, fromOldest: before.itemCount)
     }
 
     /// The archive pages `before` showed that this paging does not.

@@ -72,6 +72,26 @@ public struct Timelines: Sendable {
         isOnATimeline = Self.onATimeline(feeds, postCount: site.posts.count)
     }
 
+    /// The timelines after the post at `index`, by `author`, was removed from `site`
+    /// (`LinkedSite.removePost`): every later index moves one down, and the timelines that
+    /// held it (its author's and their followers') are merged again.
+    package mutating func removePost(at index: Int, by author: Int, in site: LinkedSite) {
+        for user in feeds.indices {
+            feeds[user] = feeds[user].compactMap { $0 == index ? nil : $0 > index ? $0 - 1 : $0 }
+        }
+        for user in [author] + site.followers[author] {
+            feeds[user] = Self.feed(of: user, in: site)
+            totals[user] = Self.total(of: user, in: site)
+        }
+        isOnATimeline = Self.onATimeline(feeds, postCount: site.posts.count)
+    }
+
+    /// How many of the posts of `user`'s whole timeline are newer than the post at `index`
+    /// (its position there, when the timeline holds it).
+    package static func position(of index: Int, inTimelineOf user: Int, in site: LinkedSite) -> Int {
+        ([user] + site.following[user]).reduce(0) { $0 + SortedSearch.count(below: index, in: site.postsByUser[$1]) }
+    }
+
     /// How many posts `user`'s whole timeline holds: theirs and those of everyone they follow.
     private static func total(of user: Int, in site: LinkedSite) -> Int {
         site.following[user].reduce(site.postsByUser[user].count) { $0 + site.postsByUser[$1].count }

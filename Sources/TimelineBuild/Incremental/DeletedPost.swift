@@ -1,0 +1,102 @@
+import TimelineContent
+import TimelineModel
+import TimelineSite
+import TimelineSystem
+
+/// A post whose folder is gone, taken out of a built site by an edit build. Every later post's
+/// index moves one down in every list the site index keeps; the search index numbers posts
+/// from the oldest, so every newer post takes the number before its own. What it reaches, by
+/// the paging `Page.all` uses:
+///
+/// - its files (its page, its comments feed, its images and originals), removed;
+/// - the pages of each list it leaves that changed (`Pagination.pagesChanged`): the page that
+///   showed it, every newer page and the pages whose links moved, of the home list, its
+///   author's profile and the timelines of its author and their followers, with the archive
+///   pages a list no longer has removed; and each feed whose entries held it;
+/// - the pages of its author's posts just newer and older than it (their neighbour links);
+/// - its tags' pages and feeds (`TagPlacement`);
+/// - in the search index, its card, and the postings and cards of every newer post, which take
+///   new numbers; its author's card;
+/// - everything that shows its author on a page whose template can show their post count
+///   (`PostCountReach`), the sitemap, and the site's counts on the home page.
+///
+/// A post with a video, the site's only post, or a theme that shows the site's post count
+/// beyond the home page: a whole build's, as are other changes with it.
+struct DeletedPost {
+    let index: Int
+    let folder: String
+
+    /// The post at `index`, whose folder is named `folder`, when its folder is gone and an
+    /// edit build can take it out.
+    static func plan(folder: String, index: Int, built: BuiltSite) -> DeletedPost? {
+        let site = built.site
+        let content = built.options.layout.content
+        guard FileSystem.status(of: content.appending(ContentLayout.postFolder(named: folder)).absolute) == nil, site.posts.count > 1,
+            site.posts[index].photos.allSatisfy({ $0.video == nil }), !PostCountReach.showsSiteCountBeyondHome(built.theme)
+        else { return nil }
+        return DeletedPost(index: index, folder: folder)
+    }
+
+    /// Takes the post out of `next`'s site, timelines, images and page contexts, and adds what
+    /// that reaches to `reach` but the search index. Returns the number the post had in the
+    /// search index's post collection.
+    func remove(from next: inout BuiltSite, reach: inout EditBuild.EditReach) -> Int {
+        var site = next.site
+        let paths = next.contexts.paths
+        let settings = site.settings
+        let author = site.postAuthor[index]
+        let postCount = site.posts.count
+        let inProfile = SortedSearch.count(below: index, in: site.postsByUser[author])
+        let homeBefore = Pagination(itemCount: postCount, pageSize: settings.pageSize)
+        let profileBefore = Pagination(itemCount: site.postsByUser[author].count, pageSize: settings.pageSize)
+        let timelineUsers = [author] + site.followers[author]
+        var timelines = next.contexts.timelines
+        let timelinesBefore = timelineUsers.map { user in
+            (paging: timelines.paging(of: user), position: Timelines.position(of: index, inTimelineOf: user, in: site))
+        }
+        let imageFiles = next.images.outputFiles(ofPost: index)
+        var retired = imageFiles + [FeedFile.comments(post: index).file(in: site)]
+        if let page = Page.post(index).location(in: site, paths: paths) { retired.append(page.outputFile) }
+
+        let tagEdit = TagIndexEdit(site.tags, tagsOfEdited: [index: []]) { post, key in
+            TagIndexEdit.spelling(of: key, inCaption: site.posts[post].caption)
+        }
+        if tagEdit.changesIndex {
+            if !tagEdit.changedKeys.isEmpty {
+                let tags = TagPlacement(tagEdit, before: site, paths: paths)
+                reach.add(tags.pages, tags.feeds, retired: tags.retired, changesSitemap: tags.changesSitemap)
+            }
+            site.tags = tagEdit.new
+        }
+        site.removePost(at: index)
+        timelines.removePost(at: index, by: author, in: site)
+        next.images = next.images.removingPost(at: index, outputFiles: Set(imageFiles), processed: settings.images.process)
+        next.contexts.removePost(at: index, by: author, site: site, timelines: timelines, images: next.images)
+
+        let home = Pagination(itemCount: site.posts.count, pageSize: settings.pageSize)
+        var pages = home.pagesChanged(since: homeBefore, fromOldest: postCount - 1 - index).map { Page.home(page: $0) }
+        var gone = home.pagesGone(since: homeBefore).map { Page.home(page: $0) }
+        let authorPosts = site.postsByUser[author]
+        let profile = Pagination(itemCount: authorPosts.count, pageSize: settings.pageSize)
+        pages += profile.pagesChanged(since: profileBefore, fromOldest: authorPosts.count - inProfile).map { Page.profile(user: author, page: $0) }
+        gone += profile.pagesGone(since: profileBefore).map { Page.profile(user: author, page: $0) }
+        for (user, before) in zip(timelineUsers, timelinesBefore) {
+            let after = timelines.paging(of: user)
+            pages += after.pagesChanged(since: before.paging, fromOldest: before.paging.itemCount - 1 - before.position).map { Page.feed(user: user, page: $0) }
+            gone += after.pagesGone(since: before.paging).map { Page.feed(user: user, page: $0) }
+        }
+        retired += gone.compactMap { $0.location(in: site, paths: paths)?.outputFile }
+        // Its author's posts just newer and older than it link to each other now.
+        if inProfile > 0 { pages.append(.post(authorPosts[inProfile - 1])) }
+        if inProfile < authorPosts.count { pages.append(.post(authorPosts[inProfile])) }
+        pages += PostCountReach.pages(showingCountOf: author, site: site, timelines: timelines, theme: next.theme)
+
+        let limit = settings.feedEntries
+        var feeds: [FeedFile] = []
+        if index < limit { feeds.append(.site) }
+        if inProfile < limit { feeds.append(.posts(user: author)) }
+        for (user, before) in zip(timelineUsers, timelinesBefore) where before.position < limit { feeds.append(.timeline(user: user)) }
+        reach.add(pages, feeds, retired: retired, changesSitemap: true)
+        return postCount - 1 - index
+    }
+}

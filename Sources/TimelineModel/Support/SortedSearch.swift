@@ -1,0 +1,13 @@
+/// Searches by halves in a list of indexes sorted ascending.
+package enum SortedSearch {
+    /// How many of `list`'s values are less than `value`: where `value` stands, or would go.
+    package static func count(below value: Int, in list: [Int]) -> Int {
+        var low = 0
+        var high = list.count
+        while low < high {
+            let middle = (low + high) / 2
+            if list[middle] < value { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+}
