@@ -151,6 +151,24 @@ struct IncrementalBuildTests {
         }
     }
 
+    @Test(
+        "a changed avatar is an edit build, in a live session and in timeline build: added, its bytes changed, another file, removed",
+        arguments: [false, true], [true, false])
+    func avatarChangeIsAnEditBuild(throughSession: Bool, processImages: Bool) async throws {
+        var model = SiteModel.initial()
+        model.processImages = processImages
+        let fixture = try SiteFixture()
+        try model.sync(to: fixture.root)
+        let build = Self.builder(fixture, throughSession: throughSession)
+        _ = try await build([])
+        for round in 0..<4 {
+            model.updateUser("bob") { $0.avatar = SiteModel.Avatar.next(after: $0.avatar, of: $0.username) }
+            let report = try await build(try model.sync(to: fixture.root))
+            let context = "round \(round)\(throughSession ? " (session)" : "")\(processImages ? "" : " (unprocessed)")"
+            try await Self.expectEditBuildAsClean(fixture, report: report, postCount: model.posts.count, context: context)
+        }
+    }
+
     /// Builds through a live session, with the changed paths, or through `timeline build`.
     private static func builder(_ fixture: SiteFixture, throughSession: Bool) -> ([String]) async throws(BuildFailure) -> BuildReport {
         let options = fixture.options()

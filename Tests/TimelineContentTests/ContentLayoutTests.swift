@@ -31,7 +31,7 @@ struct ContentLayoutTests {
             ("posts/abc/post.md", .postFile(.post, inPostFolderNamed: "abc")),
             ("posts/abc/comments.json", .postFile(.comments, inPostFolderNamed: "abc")),
             ("posts/abc/likes.json", .postFile(.likes, inPostFolderNamed: "abc")),
-            ("users/alice.jpg", nil),
+            ("users/alice.jpg", .otherFileInUsersFolder(named: "alice.jpg")),
             ("users/.alice.json", nil),
             ("posts/abc/photo.jpg", .otherFileInPostFolder(named: "abc")),
             ("posts/abc/.post.md.swp", nil),

@@ -9,6 +9,24 @@ package struct SiteModel {
         package var name: String?
         package var bio: String?
         package var follows: [String]
+        package var avatar: Avatar? = nil
+    }
+
+    /// A user's avatar: one of `photos`, in a file of the users folder.
+    package struct Avatar {
+        package var sample: Int
+        package var name: String
+
+        /// The avatar a user's next avatar edit gives them: none → one → the same file with
+        /// other bytes → another file → none.
+        package static func next(after avatar: Avatar?, of username: String) -> Avatar? {
+            switch avatar {
+            case nil: Avatar(sample: 0, name: username + "-avatar.jpg")
+            case let avatar? where avatar.name.hasSuffix("-avatar.jpg") && avatar.sample == 0: Avatar(sample: 1, name: avatar.name)
+            case let avatar? where avatar.name.hasSuffix("-avatar.jpg"): Avatar(sample: 0, name: username + "-face.jpg")
+            default: nil
+            }
+        }
     }
 
     package struct Comment {
@@ -140,6 +158,10 @@ package struct SiteModel {
                 model.updateUser(user) { $0.name = "Renamed \(word)" }
             })
         list.append(
+            Edit(description: "change the avatar of \(user)", isEditBuild: true) { model in
+                model.updateUser(user) { $0.avatar = Avatar.next(after: $0.avatar, of: $0.username) }
+            })
+        list.append(
             Edit(description: "change the bio of \(user)", isEditBuild: true) { model in
                 model.updateUser(user) { $0.bio = $0.bio == nil ? "Bio with \(word)" : nil }
             })
@@ -240,7 +262,7 @@ package struct SiteModel {
         return list
     }
 
-    private mutating func updateUser(_ username: String, _ change: (inout User) -> Void) {
+    package mutating func updateUser(_ username: String, _ change: (inout User) -> Void) {
         if let index = users.firstIndex(where: { $0.username == username }) { change(&users[index]) }
     }
 
@@ -284,6 +306,10 @@ package struct SiteModel {
             if let name = user.name { fields.append(#""name": "\#(name)""#) }
             if let bio = user.bio { fields.append(#""bio": "\#(bio)""#) }
             fields.append(#""follows": [\#(user.follows.map { "\"\($0)\"" }.joined(separator: ", "))]"#)
+            if let avatar = user.avatar {
+                fields.append(#""avatar": "\#(avatar.name)""#)
+                files["Content/users/" + avatar.name] = try Data(contentsOf: URL(fileURLWithPath: Self.photos[avatar.sample]))
+            }
             files["Content/users/\(user.username).json"] = Data(("{\n  " + fields.joined(separator: ",\n  ") + "\n}\n").utf8)
         }
         var allPosts = posts

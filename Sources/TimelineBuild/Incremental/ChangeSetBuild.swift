@@ -38,13 +38,17 @@ enum ChangeSetBuild {
             changedPosts[name] = loader.load(named: name, known: snapshot.contentInputs(at: ContentLayout.postFolder(named: name)))
         }
         var changedUsers: [String: UserFileLoader.Loaded] = [:]
-        for name in records.userFiles {
+        for name in EditBuild.userFilesToRead(records, site: built.site) {
             changedUsers[name] = userLoader.load(fileNamed: name, known: snapshot.contentInputs(at: ContentLayout.fileInUsersFolder(named: name)))
         }
         guard
             let edit = EditBuild.plan(
                 changes, built: built, reading: { changedPosts[$0] ?? (nil, [], nil) }, readingUser: { changedUsers[$0] ?? (nil, [], nil) })
         else { return nil }
+        // The avatars the read users had: their inputs are taken again with the users'.
+        let oldAvatars = changedUsers.keys.compactMap { name in
+            built.site.userIndex(named: ContentLayout.username(ofUserFileNamed: name)).flatMap { built.site.users[$0].avatar?.relativePath }
+        }
         var timings = timings
         timings.lap(.validate)
         guard let report = try await edit.run(on: &built, timings: timings, pageLimit: EditBuild.pageLimit(forStored: built.site)) else { return nil }
@@ -55,6 +59,17 @@ enum ChangeSetBuild {
         for (name, loaded) in changedUsers {
             let file = ContentLayout.fileInUsersFolder(named: name)
             inputs[file] = (loaded.entry?.dependencies ?? []).filter { $0.path == file }
+        }
+        // Each avatar a read user had or has now, and each changed file of the users folder, as
+        // read now; none for one no user names any more.
+        let read = changedUsers.values.flatMap { $0.entry?.dependencies ?? [] }
+        let named = Set(built.site.users.compactMap { $0.avatar?.relativePath })
+        var avatarFiles = Set(oldAvatars + records.otherUserFolderFiles.map(ContentLayout.fileInUsersFolder(named:)))
+        avatarFiles.formUnion(changedUsers.values.compactMap { $0.user?.avatar?.relativePath })
+        for file in avatarFiles {
+            let inputsNow = read.filter { $0.path == file }
+            if inputsNow.isEmpty, named.contains(file) { continue }
+            inputs[file] = inputsNow
         }
         return (report, inputs)
     }

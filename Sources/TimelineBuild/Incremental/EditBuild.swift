@@ -8,10 +8,10 @@ import TimelineTemplates
 
 /// The edit build, of a live session and of `timeline build` (`ChangeSetBuild`): when every
 /// changed file is the `post.md`, `comments.json` or `likes.json` of a post the site has that
-/// keeps its ID, author, photos, alt text and date, or the file of a user the site has who
-/// keeps their username and avatar, only captions, comments, likes, users' names, bios, links,
-/// extra fields and follows changed. What shows those is known without looking at the rest of
-/// the site:
+/// keeps its ID, author, photos, alt text and date, or the file or avatar of a user the site
+/// has who keeps their username, only captions, comments, likes, users' names, bios, links,
+/// extra fields, avatars and follows changed. What shows those is known without looking at the
+/// rest of the site:
 ///
 /// - a post's page, and the pages that list it: its page of the home list, of its author's
 ///   profile, of the timeline of its author and of each follower whose timeline shows it, and
@@ -25,9 +25,10 @@ import TimelineTemplates
 ///   tag that changed, the tags page, the sitemap when tag pages came or went, and the
 ///   removal of the pages and feed of a tag that is gone (`TagPlacement`);
 /// - for an edited user, and each user they began or stopped following (whose counts
-///   changed): every page and feed that shows them (`UserPlacement`), their search cards, the
-///   timeline of a user whose follows changed merged again (with the pages a shorter one no
-///   longer has removed, and the sitemap when its page count changed).
+///   changed): every page and feed that shows them (`UserPlacement`; an avatar made again
+///   alone), their search cards, the timeline of a user whose follows changed merged again
+///   (with the pages a shorter one no longer has removed, and the sitemap when its page count
+///   changed).
 ///
 /// A new post newer than every other (`NewPost`) and a post whose folder is gone
 /// (`DeletedPost`), each alone, are edit builds of their own.
@@ -65,6 +66,8 @@ struct EditBuild {
         let user: User
         let following: [Int]
         let warnings: [Diagnostic]
+        /// Whether their avatar is another file, or the same file with other bytes, or came or went.
+        let changesAvatar: Bool
     }
 
     /// The records a change set reached: post folders and user files, by name.
@@ -74,6 +77,11 @@ struct EditBuild {
         /// The post folders among `postFolders` where a file other than a record changed (a
         /// photo): only a new post's may.
         var foldersWithOtherFiles = Set<String>()
+        /// Files of the users folder other than user files, by name: avatars.
+        var otherUserFolderFiles = Set<String>()
+
+        /// Whether a user's file or an avatar changed.
+        var touchesUsers: Bool { !userFiles.isEmpty || !otherUserFolderFiles.isEmpty }
     }
 
     /// The post folders and user files `changes` (absolute paths) are in, or nil when one is
@@ -87,6 +95,7 @@ struct EditBuild {
                 records.postFolders.insert(folder)
                 records.foldersWithOtherFiles.insert(folder)
             case .userFile(let name)?: records.userFiles.insert(name)
+            case .otherFileInUsersFolder(let name)?: records.otherUserFolderFiles.insert(name)
             case nil: return nil
             }
         }
@@ -101,6 +110,8 @@ struct EditBuild {
         case otherFileInPostFolder(String)
         /// A user's file, by name.
         case userFile(String)
+        /// Another file of the users folder (an avatar), by name.
+        case otherFileInUsersFolder(String)
     }
 
     /// The record whose file or folder `relativePath` (relative to the content folder) is, when
@@ -110,6 +121,7 @@ struct EditBuild {
         case .postFile(_, let folder)?, .postFolder(let folder)?: .postFolder(folder)
         case .otherFileInPostFolder(let folder)?: .otherFileInPostFolder(folder)
         case .userFile(let username)?: .userFile(ContentLayout.userFileName(username))
+        case .otherFileInUsersFolder(let name)?: .otherFileInUsersFolder(name)
         default: nil
         }
     }
@@ -141,13 +153,13 @@ struct EditBuild {
             guard let id = ContentID(folder) else { return nil }
             guard let index = site.postIndex(of: id) else {
                 // A new post is an edit of its own (`NewPost`).
-                guard folders.count == 1, records.userFiles.isEmpty,
+                guard folders.count == 1, !records.touchesUsers,
                     let added = NewPost.plan(folder: folder, id: id, built: built, reading: readPost)
                 else { return nil }
                 return EditBuild(edited: [:], warnings: [0: added.warnings], tagsOfEdited: [0: added.tags], editedUsers: [:], added: added)
             }
             if let removed = DeletedPost.plan(folder: folder, index: index, built: built) {
-                guard folders.count == 1, records.userFiles.isEmpty else { return nil }
+                guard folders.count == 1, !records.touchesUsers else { return nil }
                 return EditBuild(edited: [:], warnings: [:], tagsOfEdited: [:], editedUsers: [:], removed: removed)
             }
             guard !records.foldersWithOtherFiles.contains(folder) else { return nil }
@@ -163,7 +175,8 @@ struct EditBuild {
             warnings[index] = diagnostics
             tagsOfEdited[index] = tags
         }
-        guard let editedUsers = planUsers(records.userFiles, built: built, reading: readingUser) else { return nil }
+        guard let editedUsers = planUsers(userFilesToRead(records, site: site), avatars: records.otherUserFolderFiles, built: built, reading: readingUser)
+        else { return nil }
         return EditBuild(edited: edited, warnings: warnings, tagsOfEdited: tagsOfEdited, editedUsers: editedUsers)
     }
 
@@ -189,10 +202,25 @@ struct EditBuild {
         return (TagIndex.uniqueTags(references.hashtags), diagnostics.all)
     }
 
-    /// The edited users, when each file is a user's the site has whose username and avatar
-    /// stay; nil otherwise (a new, renamed or deleted user, an avatar: a whole build's).
-    private static func planUsers(_ files: Set<String>, built: BuiltSite, reading: ((String) -> UserFileLoader.Loaded)?) -> [Int: UserEdit]? {
-        guard !files.isEmpty else { return [:] }
+    /// The user files an edit of `records` reads: those that changed, and those of the users
+    /// whose avatar is a changed file of the users folder.
+    static func userFilesToRead(_ records: ChangedRecords, site: LinkedSite) -> Set<String> {
+        var files = records.userFiles
+        let avatars = Set(records.otherUserFolderFiles.map(ContentLayout.fileInUsersFolder(named:)))
+        guard !avatars.isEmpty else { return files }
+        for user in site.users where user.avatar.map({ avatars.contains($0.relativePath) }) == true {
+            files.insert(ContentLayout.userFileName(user.username))
+        }
+        return files
+    }
+
+    /// The edited users, when each file is a user's the site has whose username stays, and each
+    /// changed file of the users folder, `avatars`, is the avatar of one of them before or
+    /// after; nil otherwise (a new, renamed or deleted user: a whole build's).
+    private static func planUsers(
+        _ files: Set<String>, avatars: Set<String>, built: BuiltSite, reading: ((String) -> UserFileLoader.Loaded)?
+    ) -> [Int: UserEdit]? {
+        guard !files.isEmpty else { return avatars.isEmpty ? [:] : nil }
         let readUser: (String) -> UserFileLoader.Loaded
         if let reading {
             readUser = reading
@@ -207,14 +235,14 @@ struct EditBuild {
             guard let index = site.userIndex(named: ContentLayout.username(ofUserFileNamed: file)) else { return nil }
             let old = site.users[index]
             let (read, problems, entry) = readUser(file)
-            guard let user = read, entry != nil, !problems.contains(where: { $0.severity == .error }), user.username == old.username,
-                user.avatar == old.avatar
-            else { return nil }
+            guard let user = read, entry != nil, !problems.contains(where: { $0.severity == .error }), user.username == old.username else { return nil }
             var diagnostics = DiagnosticList(problems)
             let following = SiteLinker.following(of: user, at: index, resolver: resolver, diagnostics: &diagnostics)
             guard !diagnostics.hasErrors, !(built.options.strict && !diagnostics.all.isEmpty) else { return nil }
-            edits[index] = UserEdit(user: user, following: following, warnings: diagnostics.all)
+            edits[index] = UserEdit(user: user, following: following, warnings: diagnostics.all, changesAvatar: user.avatar != old.avatar)
         }
+        let named = Set(edits.flatMap { index, edit in [edit.user.avatar?.relativePath, site.users[index].avatar?.relativePath].compactMap { $0 } })
+        guard avatars.allSatisfy({ named.contains(ContentLayout.fileInUsersFolder(named: $0)) }) else { return nil }
         return edits
     }
 
@@ -222,8 +250,12 @@ struct EditBuild {
     /// site as it now is, in place: the session hands it over whole, so that no array of the
     /// site (nor the manifest of every output file) is copied. After a failure it is not used.
     /// Nil, before anything is written, when the edit reaches more than `pageLimit` pages
-    /// beyond its posts' own (`next` is then not used either): a whole pass makes those faster.
+    /// beyond its posts' own, search cards of a deleted post's newer posts counted as pages
+    /// (`next` is then not used either): a whole pass makes those faster.
     func run(on next: inout BuiltSite, timings: StageTimings = StageTimings(), pageLimit: Int = .max) async throws(BuildFailure) -> BuildReport? {
+        // Every post newer than a deleted one takes a new search number: its card is made again.
+        let renumberedCards = removed?.index ?? 0
+        guard renumberedCards <= pageLimit else { return nil }
         var timings = timings
         let options = next.options
         var oldTerms = Dictionary(uniqueKeysWithValues: edited.keys.map { ($0, SiteSearchCollections.postTerms(ofPost: $0, in: next.site)) })
@@ -245,8 +277,14 @@ struct EditBuild {
         }
         next.contexts.replacePosts(edited)
         if let tags = replaceTags(&next) { reach.add(tags.pages, tags.feeds, retired: tags.retired, changesSitemap: tags.changesSitemap) }
-        if added == nil, removed == nil { users = replaceUsers(&next, reach: &reach) }
-        guard Set(reach.pages).count <= pageLimit else { return nil }
+        if added == nil, removed == nil {
+            if editedUsers.values.contains(where: \.changesAvatar) {
+                guard let files = await replaceAvatars(&next, reach: &reach) else { return nil }
+                newFiles = files
+            }
+            users = replaceUsers(&next, reach: &reach)
+        }
+        guard Set(reach.pages).count + renumberedCards <= pageLimit else { return nil }
         next.warnings = updatedWarnings(next.warnings, options: options)
         timings.lap(.validate)
         let changes = try await write(
@@ -257,7 +295,7 @@ struct EditBuild {
         timings.lap(.write)
         var facts = next.report.facts
         facts.fileCount = next.manifest.count
-        if added != nil || removed != nil {
+        if added != nil || removed != nil || newFiles != nil {
             facts.postCount = next.site.posts.count
             facts.pageCount = Page.all(site: next.site, timelines: next.contexts.timelines).count
             facts.images.images = next.images.statistics.images
@@ -441,6 +479,43 @@ struct EditBuild {
         return (removed.sorted().filter { next.manifest[$0] != nil }, manifestChanged)
     }
 
+    /// Makes the changed avatars of the edited users (or, with `images.process` off, takes them
+    /// as they are) and puts them in `next`'s images; the files of the avatars they replace
+    /// that are not published again are removed. Returns the files to publish, or nil when an
+    /// avatar cannot be made (the whole build then reports it). The pages that show an edited
+    /// user are reached with the user (`UserPlacement`).
+    private func replaceAvatars(_ next: inout BuiltSite, reach: inout EditReach) async -> NewPost.PublishedFiles? {
+        let site = next.site
+        let content = next.options.layout.content
+        let paths = next.contexts.paths
+        let processes = site.settings.images.process
+        let changed = editedUsers.filter(\.value.changesAvatar).sorted { $0.key < $1.key }
+        var images: [Int: ProcessedImage?] = [:]
+        var processed: [(cacheFile: String, outputFile: String)] = []
+        var originals: [(source: String, identity: Digest?, outputFile: String)] = []
+        for (index, _) in changed { images[index] = .some(nil) }
+        if processes {
+            let withAvatars = changed.filter { $0.value.user.avatar != nil }
+            guard
+                let made = await ImagePipeline.run(
+                    avatarsOf: withAvatars.map(\.value.user), site: site, content: content, cache: ImageCache(next.options.layout.cache))
+            else { return nil }
+            for ((index, _), image) in zip(withAvatars, made.avatars) { images[index] = image }
+            processed = made.files
+        } else {
+            for (index, edit) in changed {
+                guard let published = PublishedImages.unprocessedAvatar(of: edit.user, paths: paths, content: content) else { continue }
+                images[index] = published.image
+                originals.append(published.original)
+            }
+        }
+        let old = Set(changed.flatMap { next.images.outputFiles(ofAvatarOf: $0.key) })
+        next.images = next.images.replacingAvatars(images, files: processed, originalFiles: originals, processed: processes)
+        let new = Set(changed.flatMap { next.images.outputFiles(ofAvatarOf: $0.key) })
+        reach.add([], [], retired: old.subtracting(new).sorted(), changesSitemap: false)
+        return NewPost.PublishedFiles(processed: processed, originals: originals)
+    }
+
     /// Puts the edited users in place (`LinkedSite.replaceUser`), with the timeline of each
     /// whose follows changed merged again, and adds what that reaches: `UserPlacement` of each
     /// edited user and of each user they began or stopped following (whose counts changed),
@@ -470,7 +545,7 @@ struct EditBuild {
             let gone = Set(before).subtracting(after).compactMap { page in page.location(in: site, paths: next.contexts.paths)?.outputFile }
             reach.add([], [], retired: gone.sorted(), changesSitemap: after != before)
         }
-        next.contexts.replaceUsers(touched, site: site, timelines: timelines)
+        next.contexts.replaceUsers(touched, site: site, timelines: timelines, images: next.images)
         let interactions = UserPlacement.interactions(of: touched, in: site)
         for user in touched.sorted() {
             let placement = UserPlacement(of: user, interactions: interactions[user] ?? [], site: site, timelines: timelines)

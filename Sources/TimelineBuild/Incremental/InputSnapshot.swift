@@ -222,15 +222,15 @@ struct InputSnapshot: Sendable {
             anyMoved = anyMoved || !scan.moved.isEmpty
             for index in scan.changed {
                 let path = tree.path(at: index)
-                guard path == ContentLayout.postsFolder else {
+                guard Self.listedFolders.contains(path) else {
                     changedPaths.append(path)
                     continue
                 }
-                guard let listed = newPostFolders(in: tree, at: index) else { return .changed(contentPaths: nil) }
+                guard let listed = newEntries(of: path, in: tree, at: index) else { return .changed(contentPaths: nil) }
                 refreshed.trees[position].statuses[index] = listed.status
                 refreshed.trees[position].identities[index] = listed.identity
                 anyMoved = true
-                changedPaths += listed.newFolders
+                changedPaths += listed.newEntries
             }
         }
         guard changedPaths.isEmpty else { return .changed(contentPaths: changedPaths.sorted(), refreshed: refreshed) }
@@ -262,7 +262,7 @@ struct InputSnapshot: Sendable {
                     }
                     // Any other change is a whole pass's: no need to look further.
                     let changedPath = tree.path(at: index)
-                    guard collectingChanges, EditBuild.record(at: changedPath) != nil || changedPath == ContentLayout.postsFolder,
+                    guard collectingChanges, EditBuild.record(at: changedPath) != nil || Self.listedFolders.contains(changedPath),
                         tally.countChange(limit: limit)
                     else {
                         tally.giveUp()
@@ -277,20 +277,24 @@ struct InputSnapshot: Sendable {
         return (results.flatMap(\.moved), results.flatMap(\.changed))
     }
 
-    /// The posts folder (the input at `index` of `tree`, whose names changed) listed now: its
-    /// status and identity as listed, and the folders in it that `tree` has no inputs of (new
-    /// posts), relative to the content folder; nil when it cannot be listed. A folder that went
-    /// leaves its files missing, which the scan names.
-    private func newPostFolders(in tree: Tree, at index: Int) -> (status: FileSystem.Status, identity: Digest, newFolders: [String])? {
-        let path = tree.root + "/" + ContentLayout.postsFolder
+    /// The folders of the content whose names an edit build follows: a new post folder, a new
+    /// avatar. Another folder whose names changed is a whole build's.
+    private static let listedFolders: Set<String> = [ContentLayout.postsFolder, ContentLayout.usersFolder]
+
+    /// `folder` (the input at `index` of `tree`, whose names changed) listed now: its status and
+    /// identity as listed, and the entries in it that `tree` has no inputs of (new post folders,
+    /// new files of the users folder), relative to the content folder; nil when it cannot be
+    /// listed. An entry that went leaves its files missing, which the scan names.
+    private func newEntries(of folder: String, in tree: Tree, at index: Int) -> (status: FileSystem.Status, identity: Digest, newEntries: [String])? {
+        let path = tree.root + "/" + folder
         // Status first: a name added after the listing moves it again, so the next build looks.
         var names: [String] = []
         guard let status = FileSystem.status(of: path), status.isDirectory, (try? FileSystem.readDirectory(path, { name, _ in names.append(name) })) != nil
         else { return nil }
         let identity = FileIdentities.ofFolder(names: names)
-        // The names of the post folders the tree holds inputs of, as slices of its path bytes
+        // The names of the entries the tree holds inputs of, as slices of its path bytes
         // (860,000 inputs at 200,000 posts: no string is made for each).
-        let prefix = Array((ContentLayout.postsFolder + "/").utf8)
+        let prefix = Array((folder + "/").utf8)
         let bytes = tree.pathBytes
         var known = Set<ArraySlice<UInt8>>()
         var last: ArraySlice<UInt8> = []
@@ -305,7 +309,7 @@ struct InputSnapshot: Sendable {
             last = name
         }
         let added = names.filter { !known.contains(ArraySlice($0.utf8)) }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-            .map { ContentLayout.postsFolder + "/" + $0 }
+            .map { folder + "/" + $0 }
         return (status, identity, added.filter { EditBuild.record(at: $0) != nil })
     }
 

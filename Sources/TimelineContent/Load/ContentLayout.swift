@@ -104,17 +104,20 @@ package enum ContentLayout: Sendable {
         case postFile(PostFolderFile, inPostFolderNamed: String)
         /// Any other file of a post folder: a photo, or a file the post does not name.
         case otherFileInPostFolder(named: String)
+        /// Any other file of the users folder, by its name: an avatar, or a file no user names.
+        case otherFileInUsersFolder(named: String)
     }
 
     /// What `relativePath` (relative to the content folder) is in the layout; nil for any other
-    /// path: an avatar, an unknown or hidden file, a path with an empty name.
+    /// path: an unknown or hidden file, a path with an empty name.
     package static func place(of relativePath: String) -> Place? {
         let names = relativePath.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         guard let first = names.first, !names.contains(where: { $0.isEmpty || $0.hasPrefix(".") }) else { return nil }
         switch (first, names.count) {
         case (settingsFile, 1): return .settingsFile
         case (usersFolder, 1): return .usersFolder
-        case (usersFolder, 2): return isUserFileName(names[1]) ? .userFile(username: username(ofUserFileNamed: names[1])) : nil
+        case (usersFolder, 2):
+            return isUserFileName(names[1]) ? .userFile(username: username(ofUserFileNamed: names[1])) : .otherFileInUsersFolder(named: names[1])
         case (postsFolder, 1): return .postsFolder
         case (postsFolder, 2): return .postFolder(named: names[1])
         case (postsFolder, 3):

@@ -55,11 +55,29 @@ public enum ImagePipeline {
     package static func run(post: Post, site: LinkedSite, content: SitePath, cache: ImageCache) async -> (
         photos: [ProcessedImage], files: [(cacheFile: String, outputFile: String)]
     )? {
-        let jobs = photoJobs(of: post, paths: SitePaths(settings: site.settings), content: content, posters: [:])
+        await run(photoJobs(of: post, paths: SitePaths(settings: site.settings), content: content, posters: [:]), site: site, cache: cache)
+    }
+
+    /// The avatars of `users` alone (an edit build that changes them), in their order, and the
+    /// files to publish; nil when one failed.
+    package static func run(avatarsOf users: [User], site: LinkedSite, content: SitePath, cache: ImageCache) async -> (
+        avatars: [ProcessedImage], files: [(cacheFile: String, outputFile: String)]
+    )? {
+        let paths = SitePaths(settings: site.settings)
+        let jobs = users.compactMap { avatarJob(of: $0, paths: paths, content: content) }
+        guard jobs.count == users.count, let made = await run(jobs, site: site, cache: cache) else { return nil }
+        return (made.photos, made.files)
+    }
+
+    /// `jobs` alone, each made or none.
+    private static func run(_ jobs: [ImageJob], site: LinkedSite, cache: ImageCache) async -> (
+        photos: [ProcessedImage], files: [(cacheFile: String, outputFile: String)]
+    )? {
         guard (try? DecodedImage.start()) != nil else { return nil }
         let processed = await process(jobs, site: site, cache: cache, isWholeSite: false)
         guard !processed.diagnostics.contains(where: { $0.severity == .error }) else { return nil }
-        return (processed.images.compactMap { $0 }, processed.files)
+        let images = processed.images.compactMap { $0 }
+        return images.count == jobs.count ? (images, processed.files) : nil
     }
 
     /// Processes `jobs` (each source once, libvips started) and saves what the cache index
@@ -154,16 +172,20 @@ public enum ImagePipeline {
         }
         var avatarJob: [Int: Int] = [:]
         for (index, user) in site.users.enumerated() {
-            guard let avatar = user.avatar else { continue }
+            guard let job = Self.avatarJob(of: user, paths: paths, content: content) else { continue }
             avatarJob[index] = jobs.count
-            jobs.append(
-                ImageJob(
-                    purpose: .avatar, asset: avatar, source: content.appending(avatar.relativePath), outputFolder: paths.profile(user.username).folder,
-                    stem: "avatar",
-                    owner: "avatar of \(user.username)"))
+            jobs.append(job)
         }
-
         return (jobs, photoJobs, avatarJob)
+    }
+
+    /// The job of `user`'s avatar; nil without one.
+    private static func avatarJob(of user: User, paths: SitePaths, content: SitePath) -> ImageJob? {
+        user.avatar.map { avatar in
+            ImageJob(
+                purpose: .avatar, asset: avatar, source: content.appending(avatar.relativePath), outputFolder: paths.profile(user.username).folder,
+                stem: "avatar", owner: "avatar of \(user.username)")
+        }
     }
 
     /// One job per photo of `post` (for a video, its poster frame, when FFmpeg made one).

@@ -42,14 +42,55 @@ package struct PublishedImages: Sendable {
             return published.photos
         }
         let avatars = site.users.map { user -> ProcessedImage? in
-            guard let avatar = user.avatar, let file = paths.avatarFile(of: user) else { return nil }
-            originals.append((content.appending(avatar.relativePath).absolute, avatar.identity, file))
-            return ProcessedImage(size: avatar.pixelSize, placeholderColor: nil, display: [], squares: [Self.original(avatar, at: file)])
+            guard let published = unprocessedAvatar(of: user, paths: paths, content: content) else { return nil }
+            originals.append(published.original)
+            return published.image
         }
         return PublishedImages(
             posts: RecordList(posts), avatars: avatars, processedFiles: [], originalFiles: originals, originalPhotoFiles: RecordList(posts.map { _ in [] }),
             statistics: ImagePipeline.Statistics()
         ).playing(videos)
+    }
+
+    /// A user's avatar published as it is (`images.process` off), and the original to copy;
+    /// nil without one.
+    package static func unprocessedAvatar(of user: User, paths: SitePaths, content: SitePath) -> (
+        image: ProcessedImage, original: (source: String, identity: Digest?, outputFile: String)
+    )? {
+        guard let avatar = user.avatar, let file = paths.avatarFile(of: user) else { return nil }
+        let image = ProcessedImage(size: avatar.pixelSize, placeholderColor: nil, display: [], squares: [Self.original(avatar, at: file)])
+        return (image, (content.appending(avatar.relativePath).absolute, avatar.identity, file))
+    }
+
+    /// The images after the avatars of the users in `avatars` changed (nil for one that has none
+    /// now), with the files to publish for them; `processed` says whether the images stage
+    /// made them.
+    package func replacingAvatars(
+        _ changed: [Int: ProcessedImage?], files: [(cacheFile: String, outputFile: String)],
+        originalFiles newOriginals: [(source: String, identity: Digest?, outputFile: String)], processed: Bool
+    ) -> PublishedImages {
+        var avatars = avatars
+        var statistics = statistics
+        var gone = Set<String>()
+        for (user, image) in changed {
+            if let old = avatars[user] { gone.formUnion(Self.outputFiles(of: old)) }
+            if processed { statistics.images += (image == nil ? 0 : 1) - (avatars[user] == nil ? 0 : 1) }
+            avatars[user] = image
+        }
+        return PublishedImages(
+            posts: posts, avatars: avatars, processedFiles: processedFiles.filter { !gone.contains($0.outputFile) } + files,
+            originalFiles: originalFiles.filter { !gone.contains($0.outputFile) } + newOriginals, originalPhotoFiles: originalPhotoFiles,
+            statistics: statistics)
+    }
+
+    /// The files an image is published as.
+    package static func outputFiles(of image: ProcessedImage) -> [String] {
+        (image.display + image.squares).map(\.outputFile)
+    }
+
+    /// The files published for the avatar of `user`, none without one.
+    package func outputFiles(ofAvatarOf user: Int) -> [String] {
+        avatars[user].map(Self.outputFiles(of:)) ?? []
     }
 
     /// A post's photos published as they are (`images.process` off; a video's poster frame as
@@ -126,7 +167,7 @@ package struct PublishedImages: Sendable {
 
     /// The files published for the post at `index`: its images and its originals.
     package func outputFiles(ofPost index: Int) -> [String] {
-        posts[index].flatMap { image in (image.display + image.squares).map(\.outputFile) } + originalPhotoFiles[index]
+        posts[index].flatMap(Self.outputFiles(of:)) + originalPhotoFiles[index]
     }
 
     /// Each video's poster given the video it stands for, and the videos' files to publish.

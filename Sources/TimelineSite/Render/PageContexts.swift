@@ -179,15 +179,16 @@ package struct PageContexts: Sendable {
         sharing = PageSharing(site: site, images: images, paths: paths, localizer: localizer)
     }
 
-    /// Puts the site and timelines after an edit of the users `edited` in place (same usernames
-    /// and avatars; names, bios, links, extra fields and follows may change, and with follows
-    /// other users' counts, which are in `edited` too), and the values made of them: those
-    /// users' summaries and bios, feed links, and the cards of their posts and of posts that
-    /// came onto or left every timeline.
-    package mutating func replaceUsers(_ edited: Set<Int>, site: LinkedSite, timelines: Timelines) {
+    /// Puts the site, timelines and images after an edit of the users `edited` in place (same
+    /// usernames; names, bios, links, extra fields, avatars and follows may change, and with
+    /// follows other users' counts, which are in `edited` too), and the values made of them:
+    /// those users' summaries and bios, feed links, and the cards of their posts and of posts
+    /// that came onto or left every timeline.
+    package mutating func replaceUsers(_ edited: Set<Int>, site: LinkedSite, timelines: Timelines, images: PublishedImages) {
         let before = self.timelines.isOnATimeline
         self.site = site
         self.timelines = timelines
+        self.images = images
         sharing = PageSharing(site: site, images: images, paths: paths, localizer: localizer)
         cardDigests = CardDigestMemo()
         for user in edited {
