@@ -169,6 +169,29 @@ struct IncrementalBuildTests {
         }
     }
 
+    @Test(
+        "a new user is an edit build, in a live session and in timeline build: first, last or between by username, with follows and an avatar or not",
+        arguments: [false, true], [true, false])
+    func newUserIsAnEditBuild(throughSession: Bool, processImages: Bool) async throws {
+        var model = SiteModel.initial()
+        model.processImages = processImages
+        let fixture = try SiteFixture()
+        try model.sync(to: fixture.root)
+        let build = Self.builder(fixture, throughSession: throughSession)
+        _ = try await build([])
+        let newUsers = [
+            SiteModel.User(username: "dave", name: "Dave", bio: "New *here*.", follows: ["alice"]),
+            SiteModel.User(username: "Aaron", name: nil, bio: nil, follows: ["bob", "carol"], avatar: SiteModel.Avatar(sample: 1, name: "aaron.jpg")),
+            SiteModel.User(username: "bea", name: "Bea", bio: nil, follows: []),
+        ]
+        for (round, user) in newUsers.enumerated() {
+            model.users.append(user)
+            let report = try await build(try model.sync(to: fixture.root))
+            let context = "round \(round), \(user.username)\(throughSession ? " (session)" : "")\(processImages ? "" : " (unprocessed)")"
+            try await Self.expectEditBuildAsClean(fixture, report: report, postCount: model.posts.count, context: context)
+        }
+    }
+
     /// Builds through a live session, with the changed paths, or through `timeline build`.
     private static func builder(_ fixture: SiteFixture, throughSession: Bool) -> ([String]) async throws(BuildFailure) -> BuildReport {
         let options = fixture.options()

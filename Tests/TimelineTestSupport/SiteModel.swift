@@ -10,12 +10,25 @@ package struct SiteModel {
         package var bio: String?
         package var follows: [String]
         package var avatar: Avatar? = nil
+
+        package init(username: String, name: String?, bio: String?, follows: [String], avatar: Avatar? = nil) {
+            self.username = username
+            self.name = name
+            self.bio = bio
+            self.follows = follows
+            self.avatar = avatar
+        }
     }
 
     /// A user's avatar: one of `photos`, in a file of the users folder.
     package struct Avatar {
         package var sample: Int
         package var name: String
+
+        package init(sample: Int, name: String) {
+            self.sample = sample
+            self.name = name
+        }
 
         /// The avatar a user's next avatar edit gives them: none → one → the same file with
         /// other bytes → another file → none.
@@ -149,7 +162,7 @@ package struct SiteModel {
         let user = pick(usernames)
         let newUsername = "user\(serial)"
         list.append(
-            Edit(description: "add user \(newUsername)") { model in
+            Edit(description: "add user \(newUsername)", isEditBuild: true) { model in
                 model.serial += 1
                 model.users.append(User(username: newUsername, name: "New \(word)", bio: nil, follows: [user]))
             })

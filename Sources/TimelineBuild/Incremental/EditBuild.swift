@@ -61,6 +61,9 @@ struct EditBuild {
     var added: NewPost? = nil
     /// A post whose folder is gone, taken out by this edit (nothing else changes with it).
     var removed: DeletedPost? = nil
+    /// A user the site did not have, put in by this edit; `editedUsers` holds them at their
+    /// index, as an edit of a user following no one and without an avatar.
+    var addedUser: NewUser? = nil
 
     struct UserEdit {
         let user: User
@@ -175,8 +178,16 @@ struct EditBuild {
             warnings[index] = diagnostics
             tagsOfEdited[index] = tags
         }
-        guard let editedUsers = planUsers(userFilesToRead(records, site: site), avatars: records.otherUserFolderFiles, built: built, reading: readingUser)
-        else { return nil }
+        let userFiles = userFilesToRead(records, site: site)
+        if folders.isEmpty, userFiles.count == 1, let file = userFiles.first,
+            site.userIndex(named: ContentLayout.username(ofUserFileNamed: file)) == nil
+        {
+            guard let readUser = userReader(built, reading: readingUser), let (added, edit) = NewUser.plan(file: file, built: built, reading: readUser),
+                records.otherUserFolderFiles.allSatisfy({ ContentLayout.fileInUsersFolder(named: $0) == added.user.avatar?.relativePath })
+            else { return nil }
+            return EditBuild(edited: [:], warnings: [:], tagsOfEdited: [:], editedUsers: [added.index: edit], addedUser: added)
+        }
+        guard let editedUsers = planUsers(userFiles, avatars: records.otherUserFolderFiles, built: built, reading: readingUser) else { return nil }
         return EditBuild(edited: edited, warnings: warnings, tagsOfEdited: tagsOfEdited, editedUsers: editedUsers)
     }
 
@@ -202,6 +213,13 @@ struct EditBuild {
         return (TagIndex.uniqueTags(references.hashtags), diagnostics.all)
     }
 
+    /// `reading`, or by default a reader of user files now (`UserFileLoader`).
+    private static func userReader(_ built: BuiltSite, reading: ((String) -> UserFileLoader.Loaded)?) -> ((String) -> UserFileLoader.Loaded)? {
+        if let reading { return reading }
+        guard let loader = UserFileLoader(contentFolder: built.options.layout.content) else { return nil }
+        return { loader.load(fileNamed: $0, known: []) }
+    }
+
     /// The user files an edit of `records` reads: those that changed, and those of the users
     /// whose avatar is a changed file of the users folder.
     static func userFilesToRead(_ records: ChangedRecords, site: LinkedSite) -> Set<String> {
@@ -221,13 +239,7 @@ struct EditBuild {
         _ files: Set<String>, avatars: Set<String>, built: BuiltSite, reading: ((String) -> UserFileLoader.Loaded)?
     ) -> [Int: UserEdit]? {
         guard !files.isEmpty else { return avatars.isEmpty ? [:] : nil }
-        let readUser: (String) -> UserFileLoader.Loaded
-        if let reading {
-            readUser = reading
-        } else {
-            guard let loader = UserFileLoader(contentFolder: built.options.layout.content) else { return nil }
-            readUser = { loader.load(fileNamed: $0, known: []) }
-        }
+        guard let readUser = userReader(built, reading: reading) else { return nil }
         let site = built.site
         let resolver = site.exactResolver
         var edits: [Int: UserEdit] = [:]
@@ -277,6 +289,7 @@ struct EditBuild {
         }
         next.contexts.replacePosts(edited)
         if let tags = replaceTags(&next) { reach.add(tags.pages, tags.feeds, retired: tags.retired, changesSitemap: tags.changesSitemap) }
+        if let addedUser { addedUser.insert(into: &next, reach: &reach) }
         if added == nil, removed == nil {
             if editedUsers.values.contains(where: \.changesAvatar) {
                 guard let files = await replaceAvatars(&next, reach: &reach) else { return nil }
@@ -287,15 +300,16 @@ struct EditBuild {
         guard Set(reach.pages).count + renumberedCards <= pageLimit else { return nil }
         next.warnings = updatedWarnings(next.warnings, options: options)
         timings.lap(.validate)
-        let changes = try await write(
-            &next, search: SearchEdit(oldTerms: oldTerms, removedNumber: removedNumber, users: users), reach: reach, publishing: newFiles, timings: &timings)
+        let search = SearchEdit(oldTerms: oldTerms, removedNumber: removedNumber, insertedUser: addedUser?.index, users: users)
+        let changes = try await write(&next, search: search, reach: reach, publishing: newFiles, timings: &timings)
         for (path, entry) in changes.entries { next.manifest[path] = entry }
         for path in changes.deleted { next.manifest[path] = nil }
         next.stateStamp = BuildStateFolder(options: options).stamp
         timings.lap(.write)
         var facts = next.report.facts
         facts.fileCount = next.manifest.count
-        if added != nil || removed != nil || newFiles != nil {
+        if added != nil || removed != nil || newFiles != nil || addedUser != nil {
+            facts.userCount = next.site.users.count
             facts.postCount = next.site.posts.count
             facts.pageCount = Page.all(site: next.site, timelines: next.contexts.timelines).count
             facts.images.images = next.images.statistics.images
@@ -392,6 +406,8 @@ struct EditBuild {
     struct SearchEdit {
         var oldTerms: [Int: Set<String>]
         var removedNumber: Int?
+        /// The index of a new user, whose search number is theirs.
+        var insertedUser: Int?
         var users: UserSearchEdit?
     }
 
@@ -456,8 +472,10 @@ struct EditBuild {
         var edits: [(changes: CollectionIndex.Changes, manifestChanged: Bool)] = []
         if let number = search.removedNumber { edits.append(next.search.removeDocument(number, in: posts)) }
         if !postTerms.isEmpty { edits.append(next.search.replaceDocuments(postTerms.keys.sorted(), oldTerms: postTerms, in: posts)) }
+        let userCollection = SiteSearchCollections.users(site: next.site, images: next.images, paths: next.contexts.paths)
+        if let user = search.insertedUser { edits.append(next.search.insertDocument(at: user, in: userCollection)) }
         if let users = search.users, !users.oldTerms.isEmpty {
-            let collection = SiteSearchCollections.users(site: next.site, images: next.images, paths: next.contexts.paths)
+            let collection = userCollection
             edits.append(next.search.replaceDocuments(users.oldTerms.keys.sorted(), oldTerms: users.oldTerms, in: collection))
         }
         // A file the first collection's edit wrote may be replaced by the second's (the manifest).

@@ -17,9 +17,9 @@ public struct LinkedSite: Sendable {
     public private(set) var following: [[Int]]
     /// Who follows each user, in user order.
     public private(set) var followers: [[Int]]
-    private let userIndexByName: [String: Int]
+    private var userIndexByName: [String: Int]
     /// By `Username.caseFolded`, which is unique.
-    private let userIndexByFoldedName: [String: Int]
+    private var userIndexByFoldedName: [String: Int]
     /// The captions' hashtags (set once the captions are read, after linking).
     public package(set) var tags = TagIndex.empty
 
@@ -77,6 +77,34 @@ public struct LinkedSite: Sendable {
             postsByUser[user] = postsByUser[user].map { $0 > index ? $0 - 1 : $0 }
         }
         tags = tags.afterRemovingPost(at: index)
+    }
+
+    /// Where a user named `username` goes among the users (by username, ignoring case), whose
+    /// folded username no user has.
+    package func userInsertionIndex(for username: String) -> Int {
+        let folded = Array(Username.caseFolded(username).utf8)
+        var low = 0
+        var high = users.count
+        while low < high {
+            let middle = (low + high) / 2
+            if Username.caseFolded(users[middle].username).utf8.lexicographicallyPrecedes(folded) { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// Puts a new user, who follows no one yet and whom no one follows, at `index`
+    /// (`userInsertionIndex`): every later user's index moves one up, in every list of user
+    /// indexes.
+    package mutating func insertUser(_ user: User, at index: Int) {
+        func moved(_ users: [Int]) -> [Int] { users.map { $0 >= index ? $0 + 1 : $0 } }
+        users.insert(user, at: index)
+        postAuthor = moved(postAuthor)
+        postsByUser.insert([], at: index)
+        following = following.map(moved)
+        following.insert([], at: index)
+        followers = followers.map(moved)
+        followers.insert([], at: index)
+        (userIndexByName, userIndexByFoldedName) = Self.userIndexes(of: users)
     }
 
     /// Replaces a user by an edited version of them (same username, so every index holds) who

@@ -83,6 +83,16 @@ package struct PublishedImages: Sendable {
             statistics: statistics)
     }
 
+    /// The images after a new user was put at `index` (`LinkedSite.insertUser`), without an
+    /// avatar yet (`replacingAvatars` gives them theirs).
+    package func insertingUser(at index: Int) -> PublishedImages {
+        var avatars = avatars
+        avatars.insert(nil, at: index)
+        return PublishedImages(
+            posts: posts, avatars: avatars, processedFiles: processedFiles, originalFiles: originalFiles, originalPhotoFiles: originalPhotoFiles,
+            statistics: statistics)
+    }
+
     /// The files an image is published as.
     package static func outputFiles(of image: ProcessedImage) -> [String] {
         (image.display + image.squares).map(\.outputFile)

@@ -153,6 +153,22 @@ package struct PageContexts: Sendable {
         remakeCardDigests(ofPostsBy: [author], onATimelineBefore: before)
     }
 
+    /// Puts the site after a new user was put at `index` (`LinkedSite.insertUser`,
+    /// `Timelines.insertUser`, `PublishedImages.insertingUser`) in place: the site's counts, and
+    /// every user's summary (each later user's index moved up).
+    package mutating func insertUser(at index: Int, site: LinkedSite, timelines: Timelines, images: PublishedImages) {
+        self.site = site
+        self.timelines = timelines
+        self.images = images
+        sharing = PageSharing(site: site, images: images, paths: paths, localizer: localizer)
+        siteValues = Self.siteValues(site: site, paths: paths, localizer: localizer, sharing: sharing)
+        cardDigests = CardDigestMemo()
+        bioText.insert(site.users[index].bio.map { Markdown.plainText($0) }, at: index)
+        userSummaries = site.users.indices.map { user in
+            Self.userSummary(user, site: site, avatar: images.avatars[user], paths: paths, sharing: sharing, localizer: localizer)
+        }
+    }
+
     /// Puts edited posts in place of the ones at their indexes. Only for an edit that keeps a
     /// post's ID, author, photos (with their alt text) and date, which the other per-post values (photos,
     /// share tags, neighbours) are made of: its caption, comments and likes may change.

@@ -159,13 +159,38 @@ package struct CollectionIndex: Sendable {
     package mutating func removeDocument(_ number: Int, with collection: SearchCollection) -> Changes {
         self.collection = collection
         var changes = Changes()
-        let removed = Int32(number)
+        let touched = renumber(from: Int32(number), by: -1, into: &changes)
+        rewriteLines(of: touched, into: &changes)
+        rewriteCards(from: number, count: cardDigests.count - 1, into: &changes)
+        return changes
+    }
+
+    /// Adds the document at `position` of `collection` (which has it), numbered before some
+    /// others: each document numbered from its number on takes the number after its own, as
+    /// `removeDocument` undoes.
+    package mutating func insertDocument(at position: Int, with collection: SearchCollection) -> Changes {
+        self.collection = collection
+        var changes = Changes()
+        let number = collection.numberAt(position)
+        var touched = renumber(from: number, by: 1, into: &changes)
+        for term in collection.termsAt(position) {
+            insert(number, into: term)
+            touched.insert(term)
+        }
+        rewriteLines(of: touched, into: &changes)
+        rewriteCards(from: Int(number), count: cardDigests.count + 1, into: &changes)
+        return changes
+    }
+
+    /// Moves every posting numbered from `first` on by `delta` (-1 removes `first` itself, and
+    /// a term left with no posting); returns the terms whose postings changed.
+    private mutating func renumber(from first: Int32, by delta: Int32, into changes: inout Changes) -> Set<String> {
         var touched = Set<String>()
         var emptied: [Int] = []
         for position in terms.indices {
             let list = postings[position]
-            guard let largest = collection.descending ? list.first : list.last, largest >= removed else { continue }
-            postings[position] = list.compactMap { $0 == removed ? nil : $0 > removed ? $0 - 1 : $0 }
+            guard let largest = collection.descending ? list.first : list.last, largest >= first else { continue }
+            postings[position] = list.compactMap { $0 == first && delta < 0 ? nil : $0 >= first ? $0 + delta : $0 }
             touched.insert(terms[position])
             if postings[position].isEmpty { emptied.append(position) }
         }
@@ -177,15 +202,24 @@ package struct CollectionIndex: Sendable {
             leadingLength.remove(at: position)
             retireTails(of: entry, into: &changes)
         }
-        rewriteLines(of: touched, into: &changes)
+        return touched
+    }
 
-        for later in number..<cardDigests.count { changes.removed.append(Self.cardPath(folder, later, digest: cardDigests[later])) }
-        cardDigests.removeLast()
-        cardBytes.removeLast()
-        for later in number..<cardDigests.count { changes.files.append(cardFile(later, bytes: collection.card(later))) }
-        remakeDirectories(Set((number / layout.fanout)..<directoryCount(of: cardDigests.count)), into: &changes)
+    /// Writes the cards from `first` on again under their numbers, `count` cards in all now,
+    /// removing their old files, and their directories.
+    private mutating func rewriteCards(from first: Int, count: Int, into changes: inout Changes) {
+        for number in first..<cardDigests.count { changes.removed.append(Self.cardPath(folder, number, digest: cardDigests[number])) }
+        while cardDigests.count > count {
+            cardDigests.removeLast()
+            cardBytes.removeLast()
+        }
+        while cardDigests.count < count {
+            cardDigests.append("")
+            cardBytes.append(0)
+        }
+        for number in first..<count { changes.files.append(cardFile(number, bytes: collection.card(number))) }
+        remakeDirectories(Set((first / layout.fanout)..<directoryCount(of: count)), into: &changes)
         changes.keepWritten()
-        return changes
     }
 
     /// Writes again the lines of the terms `touched` (whose postings changed, or which are

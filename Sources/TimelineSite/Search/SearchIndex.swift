@@ -37,6 +37,12 @@ public struct SearchIndex: Sendable {
         edit(collection) { $0.removeDocument(number, with: collection) }
     }
 
+    /// Adds the document at `position` of `collection` (see `CollectionIndex.insertDocument`),
+    /// as `replaceDocuments` changes documents.
+    package mutating func insertDocument(at position: Int, in collection: SearchCollection) -> (changes: CollectionIndex.Changes, manifestChanged: Bool) {
+        edit(collection) { $0.insertDocument(at: position, with: collection) }
+    }
+
     private mutating func edit(_ collection: SearchCollection, _ change: (inout CollectionIndex) -> CollectionIndex.Changes) -> (
         changes: CollectionIndex.Changes, manifestChanged: Bool
     ) {

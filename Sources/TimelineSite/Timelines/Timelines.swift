@@ -86,6 +86,13 @@ public struct Timelines: Sendable {
         isOnATimeline = Self.onATimeline(feeds, postCount: site.posts.count)
     }
 
+    /// The timelines after a new user, who follows no one, was put at `index` of `site`
+    /// (`LinkedSite.insertUser`): their timeline is empty.
+    package mutating func insertUser(at index: Int) {
+        feeds.insert([], at: index)
+        totals.insert(0, at: index)
+    }
+
     /// How many of the posts of `user`'s whole timeline are newer than the post at `index`
     /// (its position there, when the timeline holds it).
     package static func position(of index: Int, inTimelineOf user: Int, in site: LinkedSite) -> Int {
