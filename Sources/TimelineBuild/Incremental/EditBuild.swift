@@ -30,12 +30,12 @@ import TimelineTemplates
 ///   (with the pages a shorter one no longer has removed, and the sitemap when its page count
 ///   changed).
 ///
-/// A new post newer than every other (`NewPost`) and a post whose folder is gone
-/// (`DeletedPost`), each alone, are edit builds of their own.
+/// A new post newer than every other (`NewPost`), a post whose folder is gone (`DeletedPost`)
+/// and a new user (`NewUser`), each alone, are edit builds of their own.
 ///
 /// Each of those is fingerprinted and compared with the manifest as in any build, so a page
 /// whose context did not change is not rendered. Anything else (an older new post, a renamed
-/// post, a new, deleted or renamed user, an avatar, a photo, a template, `site.json`, an edit
+/// post, a deleted or renamed user, a photo, a template, `site.json`, an edit
 /// that leaves an error) is not an edit build's to make: `plan` returns nil and the caller
 /// runs a whole build, which also reports every error.
 struct EditBuild {
