@@ -564,7 +564,9 @@ struct EditBuild {
             reach.add([], [], retired: gone.sorted(), changesSitemap: after != before)
         }
         next.contexts.replaceUsers(touched, site: site, timelines: timelines, images: next.images)
-        let interactions = UserPlacement.interactions(of: touched, in: site)
+        // A new user liked and commented on nothing yet; finding the others' reads every post.
+        let asked = touched.subtracting(addedUser.map { [$0.index] } ?? [])
+        let interactions = asked.isEmpty ? [:] : UserPlacement.interactions(of: asked, in: site)
         for user in touched.sorted() {
             let placement = UserPlacement(of: user, interactions: interactions[user] ?? [], site: site, timelines: timelines)
             reach.add(placement.pages, placement.feeds, retired: [], changesSitemap: false)
