@@ -113,19 +113,14 @@ struct IncrementalBuildTests {
         "a new post is an edit build, in a live session and in timeline build, with photos processed or published as they are, and equals a clean build",
         arguments: [false, true], [true, false])
     func newPostIsAnEditBuild(throughSession: Bool, processImages: Bool) async throws {
-        var model = SiteModel.initial()
-        model.processImages = processImages
-        let fixture = try SiteFixture()
-        try model.sync(to: fixture.root)
-        let build = Self.builder(fixture, throughSession: throughSession)
-        _ = try await build([])
         // Page size 2: the second and fourth posts add an archive page to the home list.
-        for (round, author) in ["alice", "carol", "bob", "alice"].enumerated() {
-            model.posts.append(SiteModel.Post(id: model.nextID(), author: author, caption: "New #sunset \(round)", alt: "New \(round)", photo: round % 2))
-            let report = try await build(try model.sync(to: fixture.root))
-            let context = "round \(round)\(throughSession ? " (session)" : "")\(processImages ? "" : " (unprocessed)")"
-            try await Self.expectEditBuildAsClean(fixture, report: report, postCount: model.posts.count, context: context)
+        let changes = ["alice", "carol", "bob", "alice"].enumerated().map { round, author in
+            { (model: inout SiteModel) in
+                model.posts.append(SiteModel.Post(id: model.nextID(), author: author, caption: "New #sunset \(round)", alt: "New \(round)", photo: round % 2))
+                return "a post by \(author)"
+            }
         }
+        try await Self.expectEditBuilds(from: SiteModel.initial(), throughSession: throughSession, processImages: processImages, changes)
     }
 
     @Test(
@@ -133,71 +128,71 @@ struct IncrementalBuildTests {
         arguments: [false, true], [true, false])
     func deletedPostIsAnEditBuild(throughSession: Bool, processImages: Bool) async throws {
         var model = SiteModel.initial()
-        model.processImages = processImages
         for (round, author) in ["carol", "bob", "alice", "carol"].enumerated() {
             model.posts.append(SiteModel.Post(id: model.nextID(), author: author, caption: "More #sunset \(round)", alt: "More \(round)", photo: round % 2))
         }
-        let fixture = try SiteFixture()
-        try model.sync(to: fixture.root)
-        let build = Self.builder(fixture, throughSession: throughSession)
-        _ = try await build([])
         // Oldest first in the model: the newest, a tagged one between, the oldest, one between.
-        for (round, position) in [8, 6, 0, 2].enumerated() {
-            let id = model.posts[min(position, model.posts.count - 1)].id
-            model.posts.removeAll { $0.id == id }
-            let report = try await build(try model.sync(to: fixture.root))
-            let context = "round \(round), \(id)\(throughSession ? " (session)" : "")\(processImages ? "" : " (unprocessed)")"
-            try await Self.expectEditBuildAsClean(fixture, report: report, postCount: model.posts.count, context: context)
+        let changes = [8, 6, 0, 2].map { position in
+            { (model: inout SiteModel) in
+                let id = model.posts[min(position, model.posts.count - 1)].id
+                model.posts.removeAll { $0.id == id }
+                return "post \(id) deleted"
+            }
         }
+        try await Self.expectEditBuilds(from: model, throughSession: throughSession, processImages: processImages, changes)
     }
 
     @Test(
         "a changed avatar is an edit build, in a live session and in timeline build: added, its bytes changed, another file, removed",
         arguments: [false, true], [true, false])
     func avatarChangeIsAnEditBuild(throughSession: Bool, processImages: Bool) async throws {
-        var model = SiteModel.initial()
-        model.processImages = processImages
-        let fixture = try SiteFixture()
-        try model.sync(to: fixture.root)
-        let build = Self.builder(fixture, throughSession: throughSession)
-        _ = try await build([])
-        for round in 0..<4 {
+        let change = { (model: inout SiteModel) in
             model.updateUser("bob") { $0.avatar = SiteModel.Avatar.next(after: $0.avatar, of: $0.username) }
-            let report = try await build(try model.sync(to: fixture.root))
-            let context = "round \(round)\(throughSession ? " (session)" : "")\(processImages ? "" : " (unprocessed)")"
-            try await Self.expectEditBuildAsClean(fixture, report: report, postCount: model.posts.count, context: context)
+            return "bob's avatar \(model.users.first { $0.username == "bob" }?.avatar.map { "\($0.name), \($0.sample)" } ?? "removed")"
         }
+        try await Self.expectEditBuilds(
+            from: SiteModel.initial(), throughSession: throughSession, processImages: processImages, Array(repeating: change, count: 4))
     }
 
     @Test(
         "a new user is an edit build, in a live session and in timeline build: first, last or between by username, with follows and an avatar or not",
         arguments: [false, true], [true, false])
     func newUserIsAnEditBuild(throughSession: Bool, processImages: Bool) async throws {
-        var model = SiteModel.initial()
-        model.processImages = processImages
-        let fixture = try SiteFixture()
-        try model.sync(to: fixture.root)
-        let build = Self.builder(fixture, throughSession: throughSession)
-        _ = try await build([])
         let newUsers = [
             SiteModel.User(username: "dave", name: "Dave", bio: "New *here*.", follows: ["alice"]),
             SiteModel.User(username: "Aaron", name: nil, bio: nil, follows: ["bob", "carol"], avatar: SiteModel.Avatar(sample: 1, name: "aaron.jpg")),
             SiteModel.User(username: "bea", name: "Bea", bio: nil, follows: []),
         ]
-        for (round, user) in newUsers.enumerated() {
-            model.users.append(user)
-            let report = try await build(try model.sync(to: fixture.root))
-            let context = "round \(round), \(user.username)\(throughSession ? " (session)" : "")\(processImages ? "" : " (unprocessed)")"
-            try await Self.expectEditBuildAsClean(fixture, report: report, postCount: model.posts.count, context: context)
+        let changes = newUsers.map { user in
+            { (model: inout SiteModel) in
+                model.users.append(user)
+                return "new user \(user.username)"
+            }
         }
+        try await Self.expectEditBuilds(from: SiteModel.initial(), throughSession: throughSession, processImages: processImages, changes)
     }
 
-    /// Builds through a live session, with the changed paths, or through `timeline build`.
-    private static func builder(_ fixture: SiteFixture, throughSession: Bool) -> ([String]) async throws(BuildFailure) -> BuildReport {
+    /// Builds `model`'s site, then makes each change (which says what it did) and builds again,
+    /// through a live session or through `timeline build`: each must be an edit build whose
+    /// output, page count and image count are a clean build's.
+    private static func expectEditBuilds(
+        from model: SiteModel, throughSession: Bool, processImages: Bool, _ changes: [(inout SiteModel) -> String]
+    ) async throws {
+        var model = model
+        model.processImages = processImages
+        let fixture = try SiteFixture()
+        try model.sync(to: fixture.root)
         let options = fixture.options()
         let session = BuildSession(options: options)
-        return { changes throws(BuildFailure) in
+        func build(changes: [String]) async throws(BuildFailure) -> BuildReport {
             throughSession ? try await session.build(changes: changes) : try await SiteBuilder.build(options)
+        }
+        _ = try await build(changes: [])
+        for (round, change) in changes.enumerated() {
+            let done = change(&model)
+            let report = try await build(changes: try model.sync(to: fixture.root))
+            let context = "round \(round), \(done)\(throughSession ? " (session)" : "")\(processImages ? "" : " (unprocessed)")"
+            try await expectEditBuildAsClean(fixture, report: report, postCount: model.posts.count, context: context)
         }
     }
 
