@@ -447,11 +447,14 @@ struct EditBuild {
     private func updatedWarnings(_ all: [Diagnostic], options: BuildOptions) -> [Diagnostic] {
         let content = options.layout.content
         var folders = Set(edited.values.map { content.appending(ContentLayout.postFolder($0.id)).shown })
-        if let removed { folders.insert(content.appending(ContentLayout.postFolder(named: removed.folder)).shown) }
+        let removedFolder = removed.map { content.appending(ContentLayout.postFolder(named: $0.folder)).shown }
+        if let removedFolder { folders.insert(removedFolder) }
         let userFiles = Set(editedUsers.values.map { content.appending(ContentLayout.userFile($0.user.username)).shown })
-        // Reading and linking a post or a user warn about its own files only; other stages' warnings stay.
+        // Reading and linking a post or a user warn about its own files only; other stages' warnings stay,
+        // but for a post that is gone.
         let kept = all.filter { warning in
             let path = warning.location.path
+            if let removedFolder, path == removedFolder || path.hasPrefix(removedFolder + "/") { return false }
             guard warning.stage == .load || warning.stage == .validate else { return true }
             return !folders.contains(path) && !folders.contains(where: { path.hasPrefix($0 + "/") }) && !userFiles.contains(path)
         }
