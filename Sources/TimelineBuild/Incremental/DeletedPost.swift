@@ -18,7 +18,7 @@ import TimelineSystem
 /// - in the search index, its card, and the postings and cards of every newer post, which take
 ///   new numbers; its author's card;
 /// - everything that shows its author on a page whose template can show their post count
-///   (`PostCountReach`), the sitemap, and the site's counts on the home page.
+///   (`CountReach`), the sitemap, and the site's counts on the home page.
 ///
 /// A post with a video, the site's only post, or a theme that shows the site's post count
 /// beyond the home page: a whole build's, as are other changes with it.
@@ -32,7 +32,7 @@ struct DeletedPost {
         let site = built.site
         let content = built.options.layout.content
         guard FileSystem.status(of: content.appending(ContentLayout.postFolder(named: folder)).absolute) == nil, site.posts.count > 1,
-            site.posts[index].photos.allSatisfy({ $0.video == nil }), !PostCountReach.showsSiteCountBeyondHome(built.theme)
+            site.posts[index].photos.allSatisfy({ $0.video == nil }), !CountReach.showsBeyondHome(.posts, built.theme)
         else { return nil }
         return DeletedPost(index: index, folder: folder)
     }
@@ -89,7 +89,7 @@ struct DeletedPost {
         // Its author's posts just newer and older than it link to each other now.
         if inProfile > 0 { pages.append(.post(authorPosts[inProfile - 1])) }
         if inProfile < authorPosts.count { pages.append(.post(authorPosts[inProfile])) }
-        pages += PostCountReach.pages(showingCountOf: author, site: site, timelines: timelines, theme: next.theme)
+        pages += CountReach.pages(showingPostCountOf: author, site: site, timelines: timelines, theme: next.theme)
 
         let limit = settings.feedEntries
         var feeds: [FeedFile] = []

@@ -42,7 +42,7 @@ struct NewPost {
             EditBuild.onlyPostFiles(in: ContentLayout.postFolder(named: folder), contentRoot: options.layout.content.absolute, photos: post.photos),
             let (tags, warnings) = EditBuild.linked(post, problems: problems, site: site, options: options)
         else { return nil }
-        guard !PostCountReach.showsSiteCountBeyondHome(built.theme) else { return nil }
+        guard !CountReach.showsBeyondHome(.posts, built.theme) else { return nil }
         return NewPost(post: post, author: author, tags: tags, warnings: warnings)
     }
 
@@ -102,7 +102,7 @@ struct NewPost {
         // The author's post before it now links to it as the newer post.
         if site.postsByUser[author].count > 1 { pages.append(.post(site.postsByUser[author][1])) }
         // Its author's post count changed (feeds show no counts).
-        let showingAuthor = PostCountReach.pages(showingCountOf: author, site: site, timelines: timelines, theme: next.theme)
+        let showingAuthor = CountReach.pages(showingPostCountOf: author, site: site, timelines: timelines, theme: next.theme)
         reach.add(pages + placement.pages() + showingAuthor, placement.feeds(entryLimit: site.settings.feedEntries), retired: retired, changesSitemap: true)
         return PublishedFiles(processed: processedFiles, originals: originals)
     }

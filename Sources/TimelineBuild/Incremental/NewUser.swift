@@ -18,9 +18,6 @@ struct NewUser {
     let index: Int
     let user: User
 
-    /// The fields a new user changes of the site's values.
-    private static let counts = ["userCount", "usersLabel"]
-
     /// The user read from `file`, whose username no user of `built`'s site has in any case,
     /// when an edit build can add them: with the edit of them it makes (in the site's indexes
     /// once they are in).
@@ -31,8 +28,7 @@ struct NewUser {
             ContentLayout.userFileName(user.username) == file, site.userIndex(foldedName: user.username) == nil,
             !isMentioned(user.username, built: built)
         else { return nil }
-        let schema = SiteValues.templateFields.schema
-        guard !Theme.pageTemplates.contains(where: { $0 != "home" && built.theme.page($0, mayRead: counts, of: schema) }) else { return nil }
+        guard !CountReach.showsBeyondHome(.users, built.theme) else { return nil }
         let index = site.userInsertionIndex(for: user.username)
         var diagnostics = DiagnosticList(problems)
         // Linked against the site without them (so following oneself is an unknown user: a whole build's).
@@ -70,7 +66,6 @@ struct NewUser {
         timelines.insertUser(at: index)
         next.images = next.images.insertingUser(at: index)
         next.contexts.insertUser(at: index, site: site, timelines: timelines, images: next.images)
-        let home = next.theme.page("home", mayRead: Self.counts, of: SiteValues.templateFields.schema) ? [Page.home(page: Pagination.front)] : []
-        reach.add(home, [.posts(user: index), .timeline(user: index)], retired: [], changesSitemap: true)
+        reach.add(CountReach.homePages(showing: .users, next.theme), [.posts(user: index), .timeline(user: index)], retired: [], changesSitemap: true)
     }
 }
