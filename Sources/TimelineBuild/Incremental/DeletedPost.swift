@@ -46,14 +46,8 @@ struct DeletedPost {
         let settings = site.settings
         let author = site.postAuthor[index]
         let postCount = site.posts.count
-        let inProfile = SortedSearch.count(below: index, in: site.postsByUser[author])
-        let homeBefore = Pagination(itemCount: postCount, pageSize: settings.pageSize)
-        let profileBefore = Pagination(itemCount: site.postsByUser[author].count, pageSize: settings.pageSize)
-        let timelineUsers = [author] + site.followers[author]
         var timelines = next.contexts.timelines
-        let timelinesBefore = timelineUsers.map { user in
-            (paging: timelines.paging(of: user), position: Timelines.position(of: index, inTimelineOf: user, in: site))
-        }
+        let lists = PostLists(of: index, by: author, site: site, timelines: timelines)
         let imageFiles = next.images.outputFiles(ofPost: index)
         var retired = imageFiles + [FeedFile.comments(post: index).file(in: site)]
         if let page = Page.post(index).location(in: site, paths: paths) { retired.append(page.outputFile) }
@@ -73,29 +67,21 @@ struct DeletedPost {
         next.images = next.images.removingPost(at: index, outputFiles: Set(imageFiles), processed: settings.images.process)
         next.contexts.removePost(at: index, by: author, site: site, timelines: timelines, images: next.images)
 
-        let home = Pagination(itemCount: site.posts.count, pageSize: settings.pageSize)
-        var pages = home.pagesChanged(since: homeBefore, fromOldest: postCount - 1 - index).map { Page.home(page: $0) }
-        var gone = home.pagesGone(since: homeBefore).map { Page.home(page: $0) }
+        var (pages, listFiles) = lists.changes(site: site, timelines: timelines, paths: paths)
+        retired += listFiles
         let authorPosts = site.postsByUser[author]
-        let profile = Pagination(itemCount: authorPosts.count, pageSize: settings.pageSize)
-        pages += profile.pagesChanged(since: profileBefore, fromOldest: authorPosts.count - inProfile).map { Page.profile(user: author, page: $0) }
-        gone += profile.pagesGone(since: profileBefore).map { Page.profile(user: author, page: $0) }
-        for (user, before) in zip(timelineUsers, timelinesBefore) {
-            let after = timelines.paging(of: user)
-            pages += after.pagesChanged(since: before.paging, fromOldest: before.paging.itemCount - 1 - before.position).map { Page.feed(user: user, page: $0) }
-            gone += after.pagesGone(since: before.paging).map { Page.feed(user: user, page: $0) }
-        }
-        retired += gone.compactMap { $0.location(in: site, paths: paths)?.outputFile }
+        let inProfile = lists.profile.position
         // Its author's posts just newer and older than it link to each other now.
         if inProfile > 0 { pages.append(.post(authorPosts[inProfile - 1])) }
         if inProfile < authorPosts.count { pages.append(.post(authorPosts[inProfile])) }
         pages += CountReach.pages(showingPostCountOf: author, site: site, timelines: timelines, theme: next.theme)
 
+        // The feeds whose entries held it.
         let limit = settings.feedEntries
         var feeds: [FeedFile] = []
         if index < limit { feeds.append(.site) }
         if inProfile < limit { feeds.append(.posts(user: author)) }
-        for (user, before) in zip(timelineUsers, timelinesBefore) where before.position < limit { feeds.append(.timeline(user: user)) }
+        feeds += lists.timelines.filter { $0.position < limit }.map { .timeline(user: $0.user) }
         reach.add(pages, feeds, retired: retired, changesSitemap: true)
         return postCount - 1 - index
     }

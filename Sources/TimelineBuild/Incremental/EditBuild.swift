@@ -273,7 +273,7 @@ struct EditBuild {
         var oldTerms = Dictionary(uniqueKeysWithValues: edited.keys.map { ($0, SiteSearchCollections.postTerms(ofPost: $0, in: next.site)) })
         var reach = EditReach()
         var users: UserSearchEdit?
-        var newFiles: NewPost.PublishedFiles?
+        var newFiles: ImageFiles?
         if let added {
             let authorTerms = SiteSearchCollections.userTerms(next.site.users[added.author])
             guard let files = await added.insert(into: &next, reach: &reach) else { return nil }
@@ -326,7 +326,7 @@ struct EditBuild {
     /// their manifest entries in the edits file. The output session, which holds the manifest
     /// as the last build left it, is gone when this returns, so the manifest can change in place.
     private func write(
-        _ next: inout BuiltSite, search: SearchEdit, reach: EditReach, publishing newFiles: NewPost.PublishedFiles?, timings: inout StageTimings
+        _ next: inout BuiltSite, search: SearchEdit, reach: EditReach, publishing newFiles: ImageFiles?, timings: inout StageTimings
     )
         async throws(BuildFailure)
         -> OutputChanges
@@ -399,6 +399,13 @@ struct EditBuild {
             self.retired += retired
             self.changesSitemap = self.changesSitemap || changesSitemap
         }
+    }
+
+    /// The image files an edit publishes besides pages, feeds and search files: a new post's
+    /// photos, changed avatars.
+    struct ImageFiles {
+        let processed: [(cacheFile: String, outputFile: String)]
+        let originals: [(source: String, identity: Digest?, outputFile: String)]
     }
 
     /// What the search index needs after an edit: the terms before it of each edited post, the
@@ -505,7 +512,7 @@ struct EditBuild {
     /// that are not published again are removed. Returns the files to publish, or nil when an
     /// avatar cannot be made (the whole build then reports it). The pages that show an edited
     /// user are reached with the user (`UserPlacement`).
-    private func replaceAvatars(_ next: inout BuiltSite, reach: inout EditReach) async -> NewPost.PublishedFiles? {
+    private func replaceAvatars(_ next: inout BuiltSite, reach: inout EditReach) async -> ImageFiles? {
         let site = next.site
         let content = next.options.layout.content
         let paths = next.contexts.paths
@@ -534,7 +541,7 @@ struct EditBuild {
         next.images = next.images.replacingAvatars(images, files: processed, originalFiles: originals, processed: processes)
         let new = Set(changed.flatMap { next.images.outputFiles(ofAvatarOf: $0.key) })
         reach.add([], [], retired: old.subtracting(new).sorted(), changesSitemap: false)
-        return NewPost.PublishedFiles(processed: processed, originals: originals)
+        return ImageFiles(processed: processed, originals: originals)
     }
 
     /// Puts the edited users in place (`LinkedSite.replaceUser`), with the timeline of each

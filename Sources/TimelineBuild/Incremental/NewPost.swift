@@ -24,12 +24,6 @@ struct NewPost {
     let tags: [(key: String, spelling: String)]
     let warnings: [Diagnostic]
 
-    /// What adding it publishes besides pages, feeds and search files: its images.
-    struct PublishedFiles {
-        let processed: [(cacheFile: String, outputFile: String)]
-        let originals: [(source: String, identity: Digest?, outputFile: String)]
-    }
-
     /// The new post in `folder` (whose name is `id`, no post of the site's), when an edit
     /// build can add it.
     static func plan(folder: String, id: ContentID, built: BuiltSite, reading: (String) -> PostFolderLoader.Loaded) -> NewPost? {
@@ -50,7 +44,7 @@ struct NewPost {
     /// first in `next`'s site, timelines, images and page contexts, and adds what it reaches
     /// but its tags' pages to `reach`. Nil when an image cannot be made (the whole build then
     /// reports it).
-    func insert(into next: inout BuiltSite, reach: inout EditBuild.EditReach) async -> PublishedFiles? {
+    func insert(into next: inout BuiltSite, reach: inout EditBuild.EditReach) async -> EditBuild.ImageFiles? {
         let options = next.options
         let content = options.layout.content
         var site = next.site
@@ -76,34 +70,20 @@ struct NewPost {
             originalFiles = []
         }
 
-        let pageSize = site.settings.pageSize
-        let homeBefore = Pagination(itemCount: site.posts.count, pageSize: pageSize)
-        let profileBefore = Pagination(itemCount: site.postsByUser[author].count, pageSize: pageSize)
-        let timelineUsers = [author] + site.followers[author]
         var timelines = next.contexts.timelines
-        let timelinesBefore = timelineUsers.map { timelines.paging(of: $0) }
+        let lists = PostLists(of: nil, by: author, site: site, timelines: timelines)
         site.insertNewest(post, author: author)
         timelines.insertNewestPost(in: site)
         next.images = next.images.insertingNewestPost(
             photos: photos, originals: originalFiles, files: processedFiles, originalFiles: originals, processed: processes)
         next.contexts.insertNewestPost(site: site, timelines: timelines, images: next.images)
-
-        var pages = Pagination(itemCount: site.posts.count, pageSize: pageSize).pagesChanged(byNewestItemSince: homeBefore).map { Page.home(page: $0) }
-        pages += Pagination(itemCount: site.postsByUser[author].count, pageSize: pageSize).pagesChanged(byNewestItemSince: profileBefore).map {
-            Page.profile(user: author, page: $0)
-        }
-        var retired: [String] = []
-        for (user, before) in zip(timelineUsers, timelinesBefore) {
-            let after = timelines.paging(of: user)
-            pages += after.pagesChanged(byNewestItemSince: before).map { Page.feed(user: user, page: $0) }
-            retired += after.pagesGone(since: before).compactMap { Page.feed(user: user, page: $0).location(in: site, paths: paths)?.outputFile }
-        }
+        var (pages, retired) = lists.changes(site: site, timelines: timelines, paths: paths)
         let placement = PostPlacement(of: 0, site: site, timelines: timelines)
         // The author's post before it now links to it as the newer post.
         if site.postsByUser[author].count > 1 { pages.append(.post(site.postsByUser[author][1])) }
         // Its author's post count changed (feeds show no counts).
         let showingAuthor = CountReach.pages(showingPostCountOf: author, site: site, timelines: timelines, theme: next.theme)
         reach.add(pages + placement.pages() + showingAuthor, placement.feeds(entryLimit: site.settings.feedEntries), retired: retired, changesSitemap: true)
-        return PublishedFiles(processed: processedFiles, originals: originals)
+        return EditBuild.ImageFiles(processed: processedFiles, originals: originals)
     }
 }

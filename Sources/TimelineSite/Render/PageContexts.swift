@@ -106,13 +106,8 @@ package struct PageContexts: Sendable {
     /// counts, its author's summary, and the per-post values, each post's one index up.
     package mutating func insertNewestPost(site: LinkedSite, timelines: Timelines, images: PublishedImages) {
         let before = [false] + self.timelines.isOnATimeline
-        self.site = site
-        self.timelines = timelines
-        self.images = images
         postDates.insert(site.posts[0].date, at: 0)
-        sharing = PageSharing(site: site, images: images, paths: paths, localizer: localizer)
-        siteValues = Self.siteValues(site: site, paths: paths, localizer: localizer, sharing: sharing)
-        cardDigests = CardDigestMemo()
+        adopt(site: site, timelines: timelines, images: images)
         let author = site.postAuthor[0]
         userSummaries[author] = Self.userSummary(author, site: site, avatar: images.avatars[author], paths: paths, sharing: sharing, localizer: localizer)
         guard var values = perPost else { return }
@@ -134,13 +129,8 @@ package struct PageContexts: Sendable {
     package mutating func removePost(at index: Int, by author: Int, site: LinkedSite, timelines: Timelines, images: PublishedImages) {
         var before = self.timelines.isOnATimeline
         before.remove(at: index)
-        self.site = site
-        self.timelines = timelines
-        self.images = images
         postDates.remove(at: index)
-        sharing = PageSharing(site: site, images: images, paths: paths, localizer: localizer)
-        siteValues = Self.siteValues(site: site, paths: paths, localizer: localizer, sharing: sharing)
-        cardDigests = CardDigestMemo()
+        adopt(site: site, timelines: timelines, images: images)
         userSummaries[author] = Self.userSummary(author, site: site, avatar: images.avatars[author], paths: paths, sharing: sharing, localizer: localizer)
         guard var values = perPost else { return }
         perPost = nil
@@ -157,12 +147,7 @@ package struct PageContexts: Sendable {
     /// `Timelines.insertUser`, `PublishedImages.insertingUser`) in place: the site's counts, and
     /// every user's summary (each later user's index moved up).
     package mutating func insertUser(at index: Int, site: LinkedSite, timelines: Timelines, images: PublishedImages) {
-        self.site = site
-        self.timelines = timelines
-        self.images = images
-        sharing = PageSharing(site: site, images: images, paths: paths, localizer: localizer)
-        siteValues = Self.siteValues(site: site, paths: paths, localizer: localizer, sharing: sharing)
-        cardDigests = CardDigestMemo()
+        adopt(site: site, timelines: timelines, images: images)
         bioText.insert(site.users[index].bio.map { Markdown.plainText($0) }, at: index)
         userSummaries = site.users.indices.map { user in
             Self.userSummary(user, site: site, avatar: images.avatars[user], paths: paths, sharing: sharing, localizer: localizer)
@@ -202,16 +187,24 @@ package struct PageContexts: Sendable {
     /// that came onto or left every timeline.
     package mutating func replaceUsers(_ edited: Set<Int>, site: LinkedSite, timelines: Timelines, images: PublishedImages) {
         let before = self.timelines.isOnATimeline
-        self.site = site
-        self.timelines = timelines
-        self.images = images
-        sharing = PageSharing(site: site, images: images, paths: paths, localizer: localizer)
-        cardDigests = CardDigestMemo()
+        adopt(site: site, timelines: timelines, images: images)
         for user in edited {
             userSummaries[user] = Self.userSummary(user, site: site, avatar: images.avatars[user], paths: paths, sharing: sharing, localizer: localizer)
             bioText[user] = site.users[user].bio.map { Markdown.plainText($0) }
         }
         remakeCardDigests(ofPostsBy: edited, onATimelineBefore: before)
+    }
+
+    /// Takes the site, timelines and images an edit made, and makes again what is made of the
+    /// whole site: feed links and share tags, and the site's values; the card digests made on
+    /// demand are let go.
+    private mutating func adopt(site: LinkedSite, timelines: Timelines, images: PublishedImages) {
+        self.site = site
+        self.timelines = timelines
+        self.images = images
+        sharing = PageSharing(site: site, images: images, paths: paths, localizer: localizer)
+        siteValues = Self.siteValues(site: site, paths: paths, localizer: localizer, sharing: sharing)
+        cardDigests = CardDigestMemo()
     }
 
     /// Each held card digest of the posts by `users` and of the posts that came onto or left

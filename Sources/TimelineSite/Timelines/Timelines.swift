@@ -64,12 +64,7 @@ public struct Timelines: Sendable {
         for user in feeds.indices {
             feeds[user] = feeds[user].map { $0 + 1 }
         }
-        let author = site.postAuthor[0]
-        for user in [author] + site.followers[author] {
-            feeds[user] = Self.feed(of: user, in: site)
-            totals[user] = Self.total(of: user, in: site)
-        }
-        isOnATimeline = Self.onATimeline(feeds, postCount: site.posts.count)
+        mergeAgain(timelinesShowingPostsOf: site.postAuthor[0], in: site)
     }
 
     /// The timelines after the post at `index`, by `author`, was removed from `site`
@@ -79,6 +74,11 @@ public struct Timelines: Sendable {
         for user in feeds.indices {
             feeds[user] = feeds[user].compactMap { $0 == index ? nil : $0 > index ? $0 - 1 : $0 }
         }
+        mergeAgain(timelinesShowingPostsOf: author, in: site)
+    }
+
+    /// Merges again the timelines of `author` and their followers, whose posts changed.
+    private mutating func mergeAgain(timelinesShowingPostsOf author: Int, in site: LinkedSite) {
         for user in [author] + site.followers[author] {
             feeds[user] = Self.feed(of: user, in: site)
             totals[user] = Self.total(of: user, in: site)
