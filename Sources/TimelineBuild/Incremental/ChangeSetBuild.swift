@@ -5,11 +5,11 @@ import TimelineSite
 import TimelineSystem
 
 /// A command-line build after a change the last build's state can take: only files and
-/// folders of posts changed (`BuildState.sinceLastBuild`). The site as the last build left it
-/// comes from its site index (`SiteIndex`), without reading a content file or decoding a post
-/// no page of the edit shows; the changed posts are read, and the change set is applied by the
-/// edit build a live session uses (`EditBuild`): the same plan, the same pages, feeds and
-/// search files, the same journal. The site index and the input snapshot are saved for the
+/// folders of posts and files of the users folder changed (`BuildState.sinceLastBuild`). The
+/// site as the last build left it comes from its site index (`SiteIndex`), without reading a
+/// content file or decoding a post no page of the edit shows; the changed posts and users are
+/// read, and the change set is applied by the edit build a live session uses (`EditBuild`):
+/// the same plan, the same pages, feeds and search files, the same journal. The site index and the input snapshot are saved for the
 /// next build; the record cache stays the last whole pass's.
 enum ChangeSetBuild {
     /// The report, or nil when the change set is not one an edit build can take (the whole

@@ -16,9 +16,9 @@ public enum SiteBuilder {
     }
 
     /// A build: without `keepingSite`, the up-to-date shortcut when nothing changed, or an edit
-    /// build when only posts' files did (`ChangeSetBuild`), else the whole pass; with it (a live
-    /// session), always the whole pass, and the built site is returned for edit builds to start
-    /// from.
+    /// build when only files of posts and users did (`ChangeSetBuild`), else the whole pass;
+    /// with it (a live session), always the whole pass, and the built site is returned for edit
+    /// builds to start from.
     static func run(_ options: BuildOptions, keepingSite: Bool) async throws(BuildFailure) -> (report: BuildReport, site: BuiltSite?) {
         let state = BuildState(options: options, startedAt: WallClock.nanoseconds)
         var timings = StageTimings()
