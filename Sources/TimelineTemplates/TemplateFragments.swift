@@ -6,7 +6,14 @@ import Synchronization
 /// the same bytes the partial would render in place. Two tasks that miss the same fragment both
 /// render it, with the same result: the lock is held only to read or store.
 public final class TemplateFragments: Sendable {
-    private let kept = Mutex<[FragmentID: [UInt8]]>([:])
+    private let kept = Mutex<[FragmentID: Fragment]>([:])
+
+    /// A partial's output, and what it read when the render that made it recorded reads (a
+    /// render that records reads and reuses a fragment kept without them renders it again).
+    struct Fragment {
+        let bytes: [UInt8]
+        let reads: [UInt64: UInt64]?
+    }
 
     struct FragmentID: Hashable {
         let program: Int
@@ -15,11 +22,11 @@ public final class TemplateFragments: Sendable {
 
     public init() {}
 
-    func bytes(of id: FragmentID) -> [UInt8]? {
+    func fragment(_ id: FragmentID) -> Fragment? {
         kept.withLock { $0[id] }
     }
 
-    func keep(_ bytes: [UInt8], as id: FragmentID) {
-        kept.withLock { $0[id] = bytes }
+    func keep(_ fragment: Fragment, as id: FragmentID) {
+        kept.withLock { $0[id] = fragment }
     }
 }

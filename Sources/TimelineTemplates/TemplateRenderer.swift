@@ -3,6 +3,8 @@
 struct TemplateRenderer {
     let code: RenderCode
     let fragments: TemplateFragments?
+    /// Where the fields read of keyed objects are recorded; nil to record nothing.
+    private var log: TemplateReadLog?
     var output: [UInt8]
     private var stack: [TemplateValue] = []
     private var indentation: [RenderCode.Piece] = []
@@ -10,9 +12,10 @@ struct TemplateRenderer {
     private let start: Int
 
     /// `start`: where this render's output will begin in the buffer swapped into `output`.
-    init(code: RenderCode, fragments: TemplateFragments?, output: [UInt8], start: Int) {
+    init(code: RenderCode, fragments: TemplateFragments?, log: TemplateReadLog?, output: [UInt8], start: Int) {
         self.code = code
         self.fragments = fragments
+        self.log = log
         self.output = output
         self.start = start
         stack.reserveCapacity(16)
@@ -92,10 +95,19 @@ struct TemplateRenderer {
             return run(program: program)
         }
         let id = TemplateFragments.FragmentID(program: program, key: key)
-        if let bytes = fragments.bytes(of: id) { return output.append(contentsOf: bytes) }
+        if let kept = fragments.fragment(id), log == nil || kept.reads != nil {
+            if let reads = kept.reads { log?.record(reads) }
+            return output.append(contentsOf: kept.bytes)
+        }
         let start = output.count
+        // The fragment's own reads are kept with it, so a page that reuses it records them too.
+        let outer = log
+        let own = outer.map { _ in TemplateReadLog() }
+        log = own
         run(program: program)
-        fragments.keep(Array(output[start...]), as: id)
+        log = outer
+        if let own { outer?.record(own.slots) }
+        fragments.keep(TemplateFragments.Fragment(bytes: Array(output[start...]), reads: own?.slots), as: id)
     }
 
     private mutating func indented(_ piece: RenderCode.Piece, _ body: (inout TemplateRenderer) -> Void) {
@@ -150,8 +162,12 @@ struct TemplateRenderer {
         default:
             return .null
         }
-        if let owner = step.owner, ObjectIdentifier(type(of: object)) == owner { return object.value(at: Int(step.slot)) }
+        if let owner = step.owner, ObjectIdentifier(type(of: object)) == owner {
+            if let log, let key = object.readKey { log.record(key, slot: Int(step.slot)) }
+            return object.value(at: Int(step.slot))
+        }
         guard let slot = object.schema.slot(named: code.names[Int(step.name)]) else { return .null }
+        if let log, let key = object.readKey { log.record(key, slot: slot) }
         return object.value(at: slot)
     }
 

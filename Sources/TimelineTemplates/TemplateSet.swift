@@ -49,10 +49,13 @@ public struct TemplateSet: Sendable {
     /// Appends the rendering of entry `name` with `value` to `output`; false if there is no such entry.
     /// `fragments`: where the output of partials that read only their value (and carry a
     /// `fragmentKey`) is kept and reused across calls; nil renders every one in place.
+    /// `log`: where the fields read of objects that carry a `readKey` are recorded.
     @discardableResult
-    public func render(_ name: String, _ value: TemplateValue, into output: inout [UInt8], fragments: TemplateFragments? = nil) -> Bool {
+    public func render(
+        _ name: String, _ value: TemplateValue, into output: inout [UInt8], fragments: TemplateFragments? = nil, log: TemplateReadLog? = nil
+    ) -> Bool {
         guard let program = entries[name] else { return false }
-        var renderer = TemplateRenderer(code: code, fragments: fragments, output: [], start: output.count)
+        var renderer = TemplateRenderer(code: code, fragments: fragments, log: log, output: [], start: output.count)
         swap(&renderer.output, &output)
         renderer.run(program: program, with: value)
         swap(&renderer.output, &output)
@@ -60,8 +63,8 @@ public struct TemplateSet: Sendable {
     }
 
     /// The rendering of entry `name` with `value`, nil if there is no such entry.
-    public func render(_ name: String, _ value: TemplateValue, fragments: TemplateFragments? = nil) -> [UInt8]? {
+    public func render(_ name: String, _ value: TemplateValue, fragments: TemplateFragments? = nil, log: TemplateReadLog? = nil) -> [UInt8]? {
         var output: [UInt8] = []
-        return render(name, value, into: &output, fragments: fragments) ? output : nil
+        return render(name, value, into: &output, fragments: fragments, log: log) ? output : nil
     }
 }

@@ -44,11 +44,16 @@ public protocol TemplateFields: AnyObject, Sendable {
     /// Identifies the value among those of its kind when the output of a partial that reads
     /// only it may be kept and reused (`TemplateFragments`); nil to render it each time.
     var fragmentKey: Int? { get }
+    /// Identifies the value across builds (this user, this post's card, the site's values) when
+    /// the fields a render reads of it are recorded (`TemplateReadLog`); nil for a value that
+    /// belongs to the page it is on.
+    var readKey: UInt64? { get }
 }
 
 extension TemplateFields {
     public var cachedFingerprint: TemplateFingerprint? { nil }
     public var fragmentKey: Int? { nil }
+    public var readKey: UInt64? { nil }
 }
 
 /// A value made when a template first reads it. `fingerprint` must cover everything `make`

@@ -35,11 +35,24 @@ struct IncrementalBuildTests {
         #expect(editBuilds > Self.sequenceCount, "the session built most post edits as edits")
     }
 
-    /// Returns how many builds were edit builds.
+    @Test(
+        "random edit sequences with a site's own templates that show counts, follower counts and like counts anywhere: edit builds equal a clean build",
+        arguments: [false, true])
+    func randomEditSequencesWithGeneratedThemes(throughSession: Bool) async throws {
+        var editBuilds = 0
+        for seed in 1...UInt64(Self.sequenceCount) {
+            editBuilds += try await runSequence(seed: seed + 1_000, throughSession: throughSession, generatedTheme: true)
+        }
+        #expect(editBuilds > Self.sequenceCount, "most edits were edit builds")
+    }
+
+    /// Returns how many builds were edit builds. With `generatedTheme`, the site has templates
+    /// of its own (`GeneratedTheme`).
     @discardableResult
-    private func runSequence(seed: UInt64, throughSession: Bool = false) async throws -> Int {
+    private func runSequence(seed: UInt64, throughSession: Bool = false, generatedTheme: Bool = false) async throws -> Int {
         var random = SplitMix(seed: seed)
         var model = SiteModel.initial()
+        if generatedTheme { model.theme = GeneratedTheme.random(using: &random) }
         // Odd sequences start with compressed copies, so that edit builds keep them in step too.
         model.precompress = seed % 2 == 1
         let fixture = try SiteFixture()
@@ -64,7 +77,7 @@ struct IncrementalBuildTests {
             let previousModel = model
             edit.apply(to: &model)
             let changes = try model.sync(to: fixture.root)
-            let context = "seed \(seed), step \(step)\(throughSession ? " (session)" : ""): \(edit)"
+            let context = "seed \(seed), step \(step)\(throughSession ? " (session)" : "")\(generatedTheme ? " (\(model.theme))" : ""): \(edit)"
 
             if edit.breaksTheSite {
                 let diagnostics: [Diagnostic]

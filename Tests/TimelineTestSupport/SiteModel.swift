@@ -105,6 +105,8 @@ package struct SiteModel {
     var serial = 100
     /// A post by a user that does not exist: the build must fail.
     var brokenPost = false
+    /// Values shown where the built-in theme does not show them.
+    package var theme = GeneratedTheme()
 
     package static let photos = [RepositoryPaths.samplePhoto, RepositoryPaths.content + "/posts/-K3d5SS4ZpLjcbBJ5UIt/coffee.jpg"]
     package static let words = ["sunset", "harbor", "coffee", "rocket", "café", "<b>bold</b>", "**strong**", "waterfall", "night", "bridge"]
@@ -352,7 +354,10 @@ package struct SiteModel {
             }
         }
         let theme = try SiteFixture.snapshot(RepositoryPaths.templates)
-        for (path, bytes) in theme { files["Templates/" + path] = bytes }
+        for (path, bytes) in theme {
+            files["Templates/" + path] =
+                self.theme.additions[path] == nil ? bytes : Data(self.theme.apply(to: String(decoding: bytes, as: UTF8.self), at: path).utf8)
+        }
         func append(_ text: String, to path: String) {
             files[path] = (files[path] ?? Data()) + Data(text.utf8)
         }

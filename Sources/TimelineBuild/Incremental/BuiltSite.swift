@@ -18,6 +18,8 @@ struct BuiltSite: Sendable {
     var manifest: ManifestEntries
     /// The entries edit builds changed since the manifest file was written (its edits file).
     var edits: [String: BuildManifest.Entry] = [:]
+    /// What each page of the output folder read of the values pages share.
+    var pageReads: PageReads
     var warnings: [Diagnostic]
     var report: BuildReport
     /// The manifest files' status as this session left them: when another build wrote them

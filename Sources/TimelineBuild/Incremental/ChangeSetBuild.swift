@@ -53,6 +53,7 @@ enum ChangeSetBuild {
         timings.lap(.validate)
         guard let report = try await edit.run(on: &built, timings: timings, pageLimit: EditBuild.pageLimit(forStored: built.site)) else { return nil }
         state.keepPendingSiteIndex(SiteIndex(built))
+        state.keepPendingReads(built.pageReads)
         var inputs: [String: [RecordCache.Dependency]] = [:]
         for (name, loaded) in changedPosts { inputs[ContentLayout.postFolder(named: name)] = loaded.entry?.dependencies ?? [] }
         // A user's entry also depends on their avatar, which is an input of its own in the snapshot.
@@ -85,7 +86,7 @@ enum ChangeSetBuild {
         let loader = ContentLoader(
             contentFolder: options.layout.content, baseURLOverride: options.baseURL, forcesRelativeURLs: options.relativeURLs,
             precompressOverride: options.precompress)
-        guard let (manifest, edits) = folder.readStoredManifest(writer: writer),
+        guard let (manifest, edits) = folder.readStoredManifest(writer: writer), let pageReads = state.previousReads(),
             let settings = loader.loadSettings(into: &diagnostics), !diagnostics.hasErrors
         else { return nil }
         let (theme, themeDiagnostics) = PreparedSite.loadTheme(options, settings: settings)
@@ -95,7 +96,7 @@ enum ChangeSetBuild {
         else { return nil }
         var built = BuiltSite(
             options: options, contexts: contexts, images: index.images, theme: theme, search: index.search, manifest: manifest,
-            warnings: facts.warnings,
+            pageReads: pageReads, warnings: facts.warnings,
             report: BuildReport(facts, output: options.layout.output.shown, timings: StageTimings(), files: .upToDate(fileCount: facts.fileCount)),
             stateStamp: folder.stamp)
         built.edits = edits

@@ -17,11 +17,10 @@ import TimelineSystem
 /// - its tags' pages and feeds (`TagPlacement`);
 /// - in the search index, its card, and the postings and cards of every newer post, which take
 ///   new numbers; its author's card;
-/// - everything that shows its author on a page whose template can show their post count
-///   (`CountReach`), the sitemap, and the site's counts on the home page.
+/// - the sitemap; the pages that read a field it changed of a shared value (the site's counts,
+///   its author's post count, its tags' counts: `ValueWatch`, `PageReads`).
 ///
-/// A post with a video, the site's only post, or a theme that shows the site's post count
-/// beyond the home page: a whole build's, as are other changes with it.
+/// A post with a video, or the site's only post: a whole build's, as are other changes with it.
 struct DeletedPost {
     let index: Int
     let folder: String
@@ -32,7 +31,7 @@ struct DeletedPost {
         let site = built.site
         let content = built.options.layout.content
         guard FileSystem.status(of: content.appending(ContentLayout.postFolder(named: folder)).absolute) == nil, site.posts.count > 1,
-            site.posts[index].photos.allSatisfy({ $0.video == nil }), !CountReach.showsBeyondHome(.posts, built.theme)
+            site.posts[index].photos.allSatisfy({ $0.video == nil })
         else { return nil }
         return DeletedPost(index: index, folder: folder)
     }
@@ -74,7 +73,6 @@ struct DeletedPost {
         // Its author's posts just newer and older than it link to each other now.
         if inProfile > 0 { pages.append(.post(authorPosts[inProfile - 1])) }
         if inProfile < authorPosts.count { pages.append(.post(authorPosts[inProfile])) }
-        pages += CountReach.pages(showingPostCountOf: author, site: site, timelines: timelines, theme: next.theme)
 
         // The feeds whose entries held it.
         let limit = settings.feedEntries

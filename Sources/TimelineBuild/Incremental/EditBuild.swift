@@ -270,6 +270,7 @@ struct EditBuild {
         guard renumberedCards <= pageLimit else { return nil }
         var timings = timings
         let options = next.options
+        let watch = ValueWatch(watchedValues(in: next.site), in: next.contexts)
         var oldTerms = Dictionary(uniqueKeysWithValues: edited.keys.map { ($0, SiteSearchCollections.postTerms(ofPost: $0, in: next.site)) })
         var reach = EditReach()
         var users: UserSearchEdit?
@@ -297,6 +298,10 @@ struct EditBuild {
             }
             users = replaceUsers(&next, reach: &reach)
         }
+        let readers = next.pageReads.files(reading: watch.changes(in: next.contexts))
+        reach.add(
+            Page.pages(writing: readers, site: next.site, timelines: next.contexts.timelines, paths: next.contexts.paths), [], retired: [],
+            changesSitemap: false)
         guard Set(reach.pages).count + renumberedCards <= pageLimit else { return nil }
         next.warnings = updatedWarnings(next.warnings, options: options)
         timings.lap(.validate)
@@ -350,7 +355,9 @@ struct EditBuild {
             var pages = Set(placements.flatMap { $0.pages() })
             if searchChanges.manifestChanged { pages.insert(.search) }
             pages.formUnion(reach.pages)
-            try await SiteFiles.makePages(Array(pages), renderer: renderer, to: recorder, templates: next.theme.files.location)
+            let reads = try await SiteFiles.makePages(
+                Array(pages), renderer: renderer, to: recorder, templates: next.theme.files.location, known: next.pageReads)
+            for (file, pairs) in reads { next.pageReads.set(pairs, of: file) }
             timings.lap(.render)
             if let builder = FeedBuilder(contexts: next.contexts) {
                 xmlInitParser()
@@ -378,6 +385,7 @@ struct EditBuild {
                 throw SiteFiles.Failure(diagnostics: [.fileSystem(error, stage: .write, doing: "cannot put the edit in place")])
             }
             next.edits = edits
+            for path in changes.deleted { next.pageReads.remove(path) }
             return changes
         } catch {
             session.abandon()

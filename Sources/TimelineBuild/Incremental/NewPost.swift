@@ -11,13 +11,11 @@ import TimelineSite
 /// - the pages of each list it joins that changed (`Pagination.pagesChanged`): the home list,
 ///   its author's profile, the timelines of its author and their followers (with the pages a
 ///   timeline no longer shows removed), and its tags' pages (`TagPlacement`);
-/// - everything that shows its author (`UserPlacement`) on a page whose template can show their
-///   post count, which changed;
-/// - the sitemap, and the site's counts on the home page.
+/// - the sitemap; the pages that read a field it changed of a shared value (the site's counts,
+///   its author's post count, its tags' counts: `ValueWatch`, `PageReads`).
 ///
-/// A post with a video, an author who is not a user, an ID older than the newest post's, a
-/// problem, or a theme that shows the site's post count beyond the home page: a whole
-/// build's, as are several new posts at once.
+/// A post with a video, an author who is not a user, an ID older than the newest post's, or a
+/// problem: a whole build's, as are several new posts at once.
 struct NewPost {
     let post: Post
     let author: Int
@@ -36,7 +34,6 @@ struct NewPost {
             EditBuild.onlyPostFiles(in: ContentLayout.postFolder(named: folder), contentRoot: options.layout.content.absolute, photos: post.photos),
             let (tags, warnings) = EditBuild.linked(post, problems: problems, site: site, options: options)
         else { return nil }
-        guard !CountReach.showsBeyondHome(.posts, built.theme) else { return nil }
         return NewPost(post: post, author: author, tags: tags, warnings: warnings)
     }
 
@@ -81,9 +78,7 @@ struct NewPost {
         let placement = PostPlacement(of: 0, site: site, timelines: timelines)
         // The author's post before it now links to it as the newer post.
         if site.postsByUser[author].count > 1 { pages.append(.post(site.postsByUser[author][1])) }
-        // Its author's post count changed (feeds show no counts).
-        let showingAuthor = CountReach.pages(showingPostCountOf: author, site: site, timelines: timelines, theme: next.theme)
-        reach.add(pages + placement.pages() + showingAuthor, placement.feeds(entryLimit: site.settings.feedEntries), retired: retired, changesSitemap: true)
+        reach.add(pages + placement.pages(), placement.feeds(entryLimit: site.settings.feedEntries), retired: retired, changesSitemap: true)
         return EditBuild.ImageFiles(processed: processedFiles, originals: originals)
     }
 }

@@ -8,11 +8,10 @@ import TimelineSite
 /// following no one and without an avatar, they are then an edited user like any other
 /// (`EditBuild.UserEdit`): their follows, their avatar, and everything that shows them or the
 /// users they follow (`UserPlacement`) follow from that. Besides, a new user reaches their
-/// feeds, the sitemap, and the home page when its template can show the site's user count.
+/// feeds, the sitemap, and the pages that read the site's user count (`PageReads`).
 ///
-/// A user whose username a caption already mentions (that mention would become a link), who
-/// follows themselves or an unknown user, or a theme that shows the site's user count on a page
-/// other than the home page: a whole build's, as are several new users and a new user with
+/// A user whose username a caption already mentions (that mention would become a link), or who
+/// follows themselves or an unknown user: a whole build's, as are several new users and a new user with
 /// other changes.
 struct NewUser {
     let index: Int
@@ -28,7 +27,6 @@ struct NewUser {
             ContentLayout.userFileName(user.username) == file, site.userIndex(foldedName: user.username) == nil,
             !isMentioned(user.username, built: built)
         else { return nil }
-        guard !CountReach.showsBeyondHome(.users, built.theme) else { return nil }
         let index = site.userInsertionIndex(for: user.username)
         var diagnostics = DiagnosticList(problems)
         // Linked against the site without them (so following oneself is an unknown user: a whole build's).
@@ -66,6 +64,6 @@ struct NewUser {
         timelines.insertUser(at: index)
         next.images = next.images.insertingUser(at: index)
         next.contexts.insertUser(at: index, site: site, timelines: timelines, images: next.images)
-        reach.add(CountReach.homePages(showing: .users, next.theme), [.posts(user: index), .timeline(user: index)], retired: [], changesSitemap: true)
+        reach.add([], [.posts(user: index), .timeline(user: index)], retired: [], changesSitemap: true)
     }
 }

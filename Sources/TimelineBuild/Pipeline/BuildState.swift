@@ -1,6 +1,7 @@
 import TimelineContent
 import TimelineModel
 import TimelineOutput
+import TimelineSite
 import TimelineSystem
 
 /// What a build keeps for the next one in its state folder, beside the output stage's manifest
@@ -88,6 +89,19 @@ struct BuildState: Sendable {
         }
     }
 
+    /// Writes what each page read as the pending reads; when they cannot be written, the build
+    /// leaves none (the next edit build is then a whole pass, which renders every page for them).
+    func keepPendingReads(_ reads: PageReads) {
+        if (try? FileSystem.makeDirectories(folder.folder)) == nil || (try? reads.write(to: folder.pendingReadsFile, writer: siteIndexWriter)) == nil {
+            try? FileSystem.removeFileIfPresent(folder.pendingReadsFile)
+        }
+    }
+
+    /// What each page of the last build read; nil when there is nothing to trust.
+    func previousReads() -> PageReads? {
+        PageReads.read(from: folder.readsFile, writer: siteIndexWriter)
+    }
+
     /// What the site index names as its writer: the tool and the output folder.
     var siteIndexWriter: Digest { folder.writer(BuildTool.digest) }
 
@@ -96,6 +110,7 @@ struct BuildState: Sendable {
     func discardPendingRecords() {
         try? FileSystem.removeFileIfPresent(folder.pendingRecordsFile)
         try? FileSystem.removeFileIfPresent(folder.pendingSiteIndexFile)
+        try? FileSystem.removeFileIfPresent(folder.pendingReadsFile)
     }
 
     /// Once the build's output is in place: its pending records as the record cache, and its
@@ -135,11 +150,12 @@ struct BuildState: Sendable {
         if (try? snapshot?.write(to: folder.inputsFile)) == nil { try? FileSystem.removeFileIfPresent(folder.inputsFile) }
     }
 
-    /// The pending site index as the site index; without one, none: an index of an older build
-    /// must not stand beside this build's snapshot.
+    /// The pending site index and reads in place; without one, none: an index or reads of an
+    /// older build must not stand beside this build's snapshot.
     private func putSiteIndexInPlace() {
-        if FileSystem.kind(of: folder.pendingSiteIndexFile) != .file || (try? FileSystem.rename(folder.pendingSiteIndexFile, to: folder.siteIndexFile)) == nil {
-            try? FileSystem.removeFileIfPresent(folder.siteIndexFile)
+        for (pending, file) in [(folder.pendingSiteIndexFile, folder.siteIndexFile), (folder.pendingReadsFile, folder.readsFile)]
+        where FileSystem.kind(of: pending) != .file || (try? FileSystem.rename(pending, to: file)) == nil {
+            try? FileSystem.removeFileIfPresent(file)
         }
     }
 }

@@ -45,6 +45,7 @@ public enum SiteBuilder {
 
         let session = try beginOutput(state, settings: site.settings, warnings: warnings)
         var search: SearchIndex
+        var pageReads = PageReads()
         let changes: OutputChanges
         do throws(SiteFiles.Failure) {
             let output = session.recorder
@@ -56,9 +57,13 @@ public enum SiteBuilder {
 
             options.announce(.render, "rendering and writing \(pages.count) pages")
             // The renderer is made in the call, so that its fragments go as soon as the pages are made.
-            try await SiteFiles.makePages(
-                pages, renderer: PageRenderer(contexts: contexts, theme: prepared.theme, searchManifestURL: contexts.paths.url(file: search.manifestFile)),
-                to: output, templates: prepared.theme.files.location)
+            let reads = PageReads(
+                byFile: try await SiteFiles.makePages(
+                    pages,
+                    renderer: PageRenderer(contexts: contexts, theme: prepared.theme, searchManifestURL: contexts.paths.url(file: search.manifestFile)),
+                    to: output, templates: prepared.theme.files.location, known: options.clean ? PageReads() : state.previousReads() ?? PageReads()))
+            state.keepPendingReads(reads)
+            pageReads = reads
             endStage(&timings, .render)
 
             options.announce(.write, "publishing images and theme assets")
@@ -87,7 +92,7 @@ public enum SiteBuilder {
         guard keepingSite else { return (report, nil) }
         let built = BuiltSite(
             options: options, contexts: contexts, images: images, theme: prepared.theme, search: search, manifest: ManifestEntries(changes.entries),
-            warnings: warnings,
+            pageReads: pageReads, warnings: warnings,
             report: report, stateStamp: state.folder.stamp)
         return (report, built)
     }

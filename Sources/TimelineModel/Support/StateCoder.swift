@@ -219,6 +219,7 @@ package enum StateFileKind: String, Sendable {
     case manifest
     case journal
     case site
+    case reads
 
     var version: Int {
         switch self {
@@ -227,6 +228,7 @@ package enum StateFileKind: String, Sendable {
         case .manifest: 2
         case .journal: 3
         case .site: 2
+        case .reads: 1
         }
     }
 

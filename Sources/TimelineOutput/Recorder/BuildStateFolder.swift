@@ -17,6 +17,9 @@ package struct BuildStateFolder: Sendable {
     /// The site index an edit build starts from (`SiteIndex`), and that of a build in progress.
     package var siteIndexFile: String { folder + "/site" }
     package var pendingSiteIndexFile: String { folder + "/site.next" }
+    /// What each page read (`PageReads`), kept and put in place with the site index.
+    package var readsFile: String { folder + "/reads" }
+    package var pendingReadsFile: String { folder + "/reads.next" }
     /// The entries of the files edit builds (`timeline serve`) changed since the manifest was
     /// written; they override the manifest's.
     package var editsFile: String { folder + "/manifest.edits" }

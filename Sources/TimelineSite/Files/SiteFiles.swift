@@ -14,25 +14,47 @@ package enum SiteFiles {
         }
     }
 
-    /// Renders only the pages whose template or context changed since the last build.
-    package static func makePages(_ pages: [Page], renderer: PageRenderer, to output: any FileSink, templates: SitePath) async throws(Failure) {
-        let outcomes = await ParallelMap.chunks(count: pages.count) { range -> Diagnostic? in
+    /// Renders only the pages whose template or context changed since the last build, and
+    /// returns what each page read (`PageReads`), by output file. A page not rendered read what
+    /// it read before (`known`); one whose reads `known` does not hold is rendered for them,
+    /// and not written.
+    package static func makePages(
+        _ pages: [Page], renderer: PageRenderer, to output: any FileSink, templates: SitePath, known: PageReads
+    ) async throws(Failure) -> [String: [UInt64]] {
+        let outcomes = await ParallelMap.chunks(count: pages.count) { range -> (problem: Diagnostic?, reads: [(String, [UInt64])]) in
+            var reads: [(String, [UInt64])] = []
             for page in pages[range] {
                 do {
                     let prepared = renderer.prepare(page)
-                    try output.file(prepared.outputFile, fingerprint: renderer.fingerprint(prepared)) { try renderer.render(prepared) }
+                    let log = TemplateReadLog()
+                    var rendered = false
+                    try output.file(prepared.outputFile, fingerprint: renderer.fingerprint(prepared)) {
+                        rendered = true
+                        return try renderer.render(prepared, log: log)
+                    }
+                    if !rendered {
+                        if let kept = known.byFile[prepared.outputFile] {
+                            reads.append((prepared.outputFile, kept))
+                            continue
+                        }
+                        _ = try renderer.render(prepared, log: log)
+                    }
+                    reads.append((prepared.outputFile, PageReads.pairs(log.slots)))
                 } catch let missing as PageRenderer.MissingTemplate {
-                    return .error(
-                        .missingTemplate, stage: .render, at: SourceLocation(path: templates.appending(missing.name + ".mustache").shown),
-                        "the theme has no '\(missing.name)' template")
+                    return (
+                        .error(
+                            .missingTemplate, stage: .render, at: SourceLocation(path: templates.appending(missing.name + ".mustache").shown),
+                            "the theme has no '\(missing.name)' template"), reads
+                    )
                 } catch {
-                    return .error(.outputError, stage: .write, at: SourceLocation(path: output.location), "\(error)")
+                    return (.error(.outputError, stage: .write, at: SourceLocation(path: output.location), "\(error)"), reads)
                 }
             }
-            return nil
+            return (nil, reads)
         }
-        let problems = outcomes.compactMap { $0 }
+        let problems = outcomes.compactMap(\.problem)
         if !problems.isEmpty { throw Failure(diagnostics: problems) }
+        return Dictionary(outcomes.flatMap(\.reads)) { first, _ in first }
     }
 
     /// Publishes the processed images (hard links into the cache), any originals the site

@@ -57,6 +57,14 @@ public enum Page: Sendable, Hashable {
         Pagination(itemCount: tag.posts.count, pageSize: pageSize)
     }
 
+    /// The pages of `site` published as `files` (output files, the 404 page's included).
+    package static func pages(writing files: Set<String>, site: LinkedSite, timelines: Timelines, paths: SitePaths) -> [Page] {
+        guard !files.isEmpty else { return [] }
+        return all(site: site, timelines: timelines).filter { page in
+            files.contains(page.location(in: site, paths: paths)?.outputFile ?? SitePaths.notFoundFile)
+        }
+    }
+
     /// The theme's page template it is rendered with (one of `Theme.pageTemplates`).
     package var template: String {
         switch self {

@@ -333,7 +333,7 @@ package struct PageContexts: Sendable {
             author: author(ofPost: index), date: date(ofPost: index), captionHTML: captionHTML(ofPost: index), captionText: captionText(ofPost: index),
             photoCount: site.posts[index].photos.count, likeCount: site.posts[index].likes.count, commentCount: site.posts[index].comments.count,
             localizer: localizer, extra: site.posts[index].extra.templateValue,
-            fragmentKey: timelines.isOnATimeline[index] ? index * 2 + (eager ? 1 : 0) : nil)
+            fragmentKey: timelines.isOnATimeline[index] ? index * 2 + (eager ? 1 : 0) : nil, readKey: ValueKey.card(post: id).recorded)
     }
 
     /// A hashtag's name, count and links.

@@ -49,8 +49,11 @@ package struct PageRenderer: Sendable {
         return hasher.finalize()
     }
 
-    package func render(_ prepared: PreparedPage) throws(MissingTemplate) -> [UInt8] {
-        guard let html = theme.render(prepared.template, prepared.context, fragments: fragments) else { throw MissingTemplate(name: prepared.template) }
+    /// The page's bytes; `log` records what it read of the values pages share.
+    package func render(_ prepared: PreparedPage, log: TemplateReadLog? = nil) throws(MissingTemplate) -> [UInt8] {
+        guard let html = theme.render(prepared.template, prepared.context, fragments: fragments, log: log) else {
+            throw MissingTemplate(name: prepared.template)
+        }
         guard let relativeLinks = paths.relativeLinks, let folder = prepared.urlFolder else { return html }
         return relativeLinks.rewrite(html, pageFolder: folder)
     }

@@ -87,16 +87,8 @@ public struct Theme: Sendable {
         return .error(.missingTemplate, stage: .render, at: SourceLocation(path: files.displayPrefix), "the templates folder is not a folder")
     }
 
-    /// Whether page template `entry` (with everything it reaches) may read any of `fields` of
-    /// objects of `schema`'s kind: an edit that changes only those need not reach its pages
-    /// otherwise.
-    package func page(_ entry: String, mayRead fields: [String], of schema: TemplateSchema) -> Bool {
-        guard let slots = templates.reads(ofEntry: entry)?.readableSlots(of: schema) else { return true }
-        return fields.contains { name in schema.slot(named: name).map(slots.contains) ?? true }
-    }
-
     /// Renders a page template; nil only if the template is missing.
-    package func render(_ template: String, _ context: TemplateValue, fragments: TemplateFragments? = nil) -> [UInt8]? {
-        templates.render(template, context, fragments: fragments)
+    package func render(_ template: String, _ context: TemplateValue, fragments: TemplateFragments? = nil, log: TemplateReadLog? = nil) -> [UInt8]? {
+        templates.render(template, context, fragments: fragments, log: log)
     }
 }

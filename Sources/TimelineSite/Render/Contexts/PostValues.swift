@@ -25,12 +25,14 @@ package final class CardValues: TemplateContext {
     /// Set for a post shown on several pages (on someone's timeline): its card partial is then
     /// rendered once per post and photo loading, and reused.
     package let fragmentKey: Int?
+    package let readKey: UInt64?
 
     init(
         id: String, url: String, photo: PhotoValues, author: UserValues, date: DateValues?, captionHTML: String?, captionText: String?,
-        photoCount: Int, likeCount: Int, commentCount: Int, localizer: Localizer, extra: TemplateValue, fragmentKey: Int?
+        photoCount: Int, likeCount: Int, commentCount: Int, localizer: Localizer, extra: TemplateValue, fragmentKey: Int?, readKey: UInt64
     ) {
         self.fragmentKey = fragmentKey
+        self.readKey = readKey
         self.id = id
         self.url = url
         self.photo = photo

@@ -21,6 +21,7 @@ package final class SiteValues: TemplateContext {
     let postsLabel: String
     let atomURL: String?
     let extra: TemplateValue
+    package let readKey: UInt64? = ValueKey.site.recorded
 
     init(
         title: String, description: String?, language: String, direction: String, baseURL: String?, homeURL: String, usersURL: String, searchURL: String,

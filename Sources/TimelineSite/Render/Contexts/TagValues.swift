@@ -10,10 +10,12 @@ package final class TagValues: TemplateContext {
     package let postCount: Int
     let postsLabel: String
     let atomURL: String?
+    package let readKey: UInt64?
 
     init(name: String, key: String, url: String, postCount: Int, postsLabel: String, atomURL: String?) {
         self.name = name
         self.key = key
+        readKey = ValueKey.tag(key: key).recorded
         self.url = url
         self.postCount = postCount
         self.postsLabel = postsLabel

@@ -88,10 +88,12 @@ package final class UserValues: TemplateContext {
     package let cachedFingerprint: TemplateFingerprint?
     /// The user's index: a partial that shows only the user (a row, an avatar) is rendered once.
     package let fragmentKey: Int?
+    package let readKey: UInt64?
 
     init(_ fields: Fields, index: Int) {
         self.fields = fields
         fragmentKey = index
+        readKey = ValueKey.user(username: fields.username).recorded
         cachedFingerprint = ContextFingerprint.of(.object(fields)).templateFingerprint
     }
 

@@ -1,0 +1,72 @@
+import TimelineContent
+import TimelineModel
+import TimelineSite
+
+/// The values pages share (`ValueKey`) that an edit may change, each with its field digests
+/// before the edit. After it, `changes` says which fields of which values changed: the pages
+/// that read one of those (`PageReads`) are the pages the change reaches through shared values,
+/// whatever the theme shows where. A value that did not change reaches nothing.
+struct ValueWatch {
+    private let before: [ValueKey: [UInt64]]
+
+    init(_ keys: Set<ValueKey>, in contexts: PageContexts) {
+        var before: [ValueKey: [UInt64]] = [:]
+        for key in keys {
+            if let value = contexts.value(key) { before[key] = ValueKey.fieldDigests(of: value) }
+        }
+        self.before = before
+        watched = keys
+    }
+
+    private let watched: Set<ValueKey>
+
+    /// Each watched value whose fields differ in `contexts`, as a render records its key, with
+    /// the mask of the fields that changed; every field of one that came or went.
+    func changes(in contexts: PageContexts) -> [UInt64: UInt64] {
+        var changed: [UInt64: UInt64] = [:]
+        for key in watched {
+            let now = contexts.value(key).map(ValueKey.fieldDigests(of:))
+            let mask = ValueKey.changedFields(before[key], now)
+            if mask != 0 { changed[key.recorded] = mask }
+        }
+        return changed
+    }
+}
+
+extension EditBuild {
+    /// The shared values this edit may change, named before it (`site`): the site's values; the
+    /// card of each edited, added or removed post and its tags before and after; the author of
+    /// a post added or removed; each edited or added user, and everyone they follow or followed.
+    func watchedValues(in site: LinkedSite) -> Set<ValueKey> {
+        var keys: Set<ValueKey> = [.site]
+        func tags(ofPost index: Int) -> [ValueKey] {
+            site.tags.tags(ofPost: index).map { .tag(key: site.tags.tags[$0].key) }
+        }
+        func user(_ reference: String) -> ValueKey {
+            .user(username: site.userIndex(named: reference).map { site.users[$0].username } ?? reference)
+        }
+        for (index, post) in edited {
+            keys.insert(.card(post: post.id))
+            keys.formUnion(tags(ofPost: index))
+        }
+        for tags in tagsOfEdited.values { keys.formUnion(tags.map { .tag(key: $0.key) }) }
+        if let added {
+            keys.insert(.card(post: added.post.id))
+            keys.insert(user(added.post.author.username))
+        }
+        if let removed {
+            keys.insert(.card(post: site.postID(at: removed.index)))
+            keys.insert(.user(username: site.users[site.postAuthor[removed.index]].username))
+            keys.formUnion(tags(ofPost: removed.index))
+        }
+        for edit in editedUsers.values {
+            let username = edit.user.username
+            keys.insert(.user(username: username))
+            keys.formUnion(edit.user.follows.map { user($0.username) })
+            if addedUser == nil, let index = site.userIndex(named: username) {
+                keys.formUnion(site.following[index].map { .user(username: site.users[$0].username) })
+            }
+        }
+        return keys
+    }
+}

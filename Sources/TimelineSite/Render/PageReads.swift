@@ -1,0 +1,109 @@
+import TimelineModel
+import TimelineSystem
+
+/// What each page read of the values pages share (`ValueKey`), by output file: for each value
+/// it read, a mask of the fields. Kept with the build's state, so that an edit renders again the
+/// pages that read a field it changed, whatever the theme shows where. A page whose template
+/// and values did not change reads what it read before, so a build that does not render a page
+/// keeps its reads.
+package struct PageReads: Sendable, Equatable {
+    /// Per output file, its reads as key and mask pairs, in key order.
+    package private(set) var byFile: [String: [UInt64]]
+
+    package init(byFile: [String: [UInt64]] = [:]) {
+        self.byFile = byFile
+    }
+
+    /// The pairs of one render's log, in key order.
+    package static func pairs(_ log: [UInt64: UInt64]) -> [UInt64] {
+        log.sorted { $0.key < $1.key }.flatMap { [$0.key, $0.value] }
+    }
+
+    package mutating func set(_ pairs: [UInt64], of file: String) {
+        byFile[file] = pairs
+    }
+
+    /// Keeps only the files of `files`: a page the site no longer has read nothing.
+    package mutating func keepOnly(_ files: Set<String>) {
+        byFile = byFile.filter { files.contains($0.key) }
+    }
+
+    package mutating func remove(_ file: String) {
+        byFile[file] = nil
+    }
+
+    /// The files that read a field of `changed` (key → mask of changed fields).
+    package func files(reading changed: [UInt64: UInt64]) -> Set<String> {
+        guard !changed.isEmpty else { return [] }
+        var found = Set<String>()
+        for (file, pairs) in byFile {
+            var index = 0
+            while index + 1 < pairs.count {
+                if let mask = changed[pairs[index]], mask & pairs[index + 1] != 0 {
+                    found.insert(file)
+                    break
+                }
+                index += 2
+            }
+        }
+        return found
+    }
+}
+
+extension PageReads {
+    /// Writes the reads to `path` (replacing it atomically), sealed, with `writer` (the tool and
+    /// the output folder) in its header: each key once, then each file by path, its pairs as
+    /// the key's number in that list and the mask.
+    package func write(to path: String, writer: Digest) throws(FileSystem.Failure) {
+        try StreamedFile.createSealed(path) { coder in _ = try? Self.code(self, writer: writer, with: &coder) }
+    }
+
+    /// The reads at `path`; nil when the file is missing, damaged or another writer's.
+    package static func read(from path: String, writer: Digest) -> PageReads? {
+        guard let (bytes, length) = StreamedFile.sealedBytes(path) else { return nil }
+        var coder = StateCoder(reading: bytes)
+        guard let reads = try? code(nil, writer: writer, with: &coder), coder.readOffset == length else { return nil }
+        return reads
+    }
+
+    private static func code(_ reads: PageReads?, writer: Digest, with coder: inout StateCoder) throws(StateCoder.Malformed) -> PageReads {
+        try coder.header(.reads)
+        guard try coder.digest(reads.map { _ in writer }) == writer else { throw StateCoder.Malformed() }
+        let keys: [UInt64]
+        if let reads {
+            var all = Set<UInt64>()
+            for pairs in reads.byFile.values { for index in stride(from: 0, to: pairs.count, by: 2) { all.insert(pairs[index]) } }
+            keys = all.sorted()
+        } else {
+            keys = []
+        }
+        let keyCount = try coder.count(reads.map { _ in keys.count })
+        var table: [UInt64] = []
+        table.reserveCapacity(keyCount)
+        for index in 0..<keyCount { table.append(try coder.word(reads.map { _ in keys[index] })) }
+        let numbers = reads.map { _ in Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) }) } ?? [:]
+        let files = reads?.byFile.keys.sorted() ?? []
+        let fileCount = try coder.count(reads.map { _ in files.count })
+        var byFile: [String: [UInt64]] = [:]
+        byFile.reserveCapacity(fileCount)
+        var previous: [UInt8] = []
+        for index in 0..<fileCount {
+            let file = reads.map { _ in Array(files[index].utf8) }
+            let path = try coder.bytes(file, sharingPrefixWith: previous)
+            previous = path
+            let pairs = reads?.byFile[files[index]]
+            let pairCount = try coder.count(pairs.map { $0.count / 2 })
+            var read: [UInt64] = []
+            read.reserveCapacity(pairCount * 2)
+            for pair in 0..<pairCount {
+                let number = try coder.count(pairs.map { numbers[$0[pair * 2]] ?? 0 }, limit: max(keyCount - 1, 0))
+                guard number < table.count else { throw StateCoder.Malformed() }
+                read.append(table[number])
+                read.append(try coder.number(pairs.map { $0[pair * 2 + 1] }))
+            }
+            byFile[String(decoding: path, as: UTF8.self)] = read
+            coder.flushIfFull()
+        }
+        return reads ?? PageReads(byFile: byFile)
+    }
+}
