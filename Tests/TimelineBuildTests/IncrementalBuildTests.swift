@@ -185,6 +185,45 @@ struct IncrementalBuildTests {
         try await Self.expectEditBuilds(from: SiteModel.initial(), throughSession: throughSession, processImages: processImages, changes)
     }
 
+    @Test(
+        "with a site's own templates that show counts on every page, new and deleted posts, new users, follows and likes are edit builds equal to a clean build",
+        arguments: [false, true])
+    func countsOnEveryPage(throughSession: Bool) async throws {
+        var model = SiteModel.initial()
+        // The built-in home page shows the site's counts on its front page only; these show them everywhere.
+        model.theme.additions = [
+            "home.mustache": "<p>{{site.postCount}} {{site.usersLabel}}</p>",
+            "tag.mustache": "<p>{{site.postsLabel}} {{tag.postCount}}</p>",
+            "partials/user-row.mustache": "<i>{{followerCount}} {{followingCount}}</i>\n",
+            "partials/post-card.mustache": "<i>{{author.postCount}} {{author.followerCount}} {{likeCount}}</i>\n",
+        ]
+        let changes: [(inout SiteModel) -> String] = [
+            { model in
+                model.posts.append(SiteModel.Post(id: model.nextID(), author: "carol", caption: "New #sunset", alt: "New", photo: 0))
+                return "a post by carol"
+            },
+            { model in
+                model.users.append(SiteModel.User(username: "dave", name: "Dave", bio: nil, follows: ["alice"]))
+                return "new user dave"
+            },
+            { model in
+                model.updateUser("carol") { $0.follows.append("bob") }
+                return "carol follows bob"
+            },
+            { model in
+                let id = model.posts[1].id
+                model.posts[1].likes.append(SiteModel.Like(id: model.nextID(), author: "alice"))
+                return "alice likes \(id)"
+            },
+            { model in
+                let id = model.posts[model.posts.count - 1].id
+                model.posts.removeLast()
+                return "post \(id) deleted"
+            },
+        ]
+        try await Self.expectEditBuilds(from: model, throughSession: throughSession, processImages: false, changes)
+    }
+
     /// Builds `model`'s site, then makes each change (which says what it did) and builds again,
     /// through a live session or through `timeline build`: each must be an edit build whose
     /// output, page count and image count are a clean build's.

@@ -57,6 +57,11 @@ package struct SiteModel {
     package struct Like {
         package var id: String
         package var author: String
+
+        package init(id: String, author: String) {
+            self.id = id
+            self.author = author
+        }
     }
 
     package struct Photo {

@@ -313,7 +313,7 @@ struct EditBuild {
         timings.lap(.write)
         var facts = next.report.facts
         facts.fileCount = next.manifest.count
-        if added != nil || removed != nil || newFiles != nil || addedUser != nil {
+        if added != nil || removed != nil || newFiles != nil || !editedUsers.isEmpty {
             facts.userCount = next.site.users.count
             facts.postCount = next.site.posts.count
             facts.pageCount = Page.all(site: next.site, timelines: next.contexts.timelines).count
