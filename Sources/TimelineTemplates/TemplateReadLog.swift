@@ -14,7 +14,7 @@ public final class TemplateReadLog {
         slots[key, default: 0] |= 1 << UInt64(min(slot, 63))
     }
 
-    func record(_ reads: [UInt64: UInt64]) {
+    public func record(_ reads: [UInt64: UInt64]) {
         for (key, mask) in reads { slots[key, default: 0] |= mask }
     }
 }

@@ -21,18 +21,24 @@ public actor BuildSession {
     /// Builds the site after `changes` (absolute paths of changed files and folders; nil when
     /// unknown, as for the first build).
     public func build(changes: [String]? = nil) async throws(BuildFailure) -> BuildReport {
-        if var current = built, let changes, current.stateStamp == BuildStateFolder(options: options).stamp,
-            let edit = EditBuild.plan(changes, built: current)
-        {
+        let stamp = BuildStateFolder(options: options).stamp
+        // What the pages read, as this session left the output; not when another process built since.
+        var reads = built.flatMap { $0.stateStamp == stamp ? $0.pageReads : nil }
+        if var current = built, let changes, current.stateStamp == stamp, let edit = EditBuild.plan(changes, built: current) {
             // Handed over whole, so that the edit changes it in place; a failed edit leaves none.
             built = nil
+            // What the pages read is kept here from now on: the state's reads describe the
+            // output as the last whole pass left it, which this edit changes.
+            BuildStateFolder(options: options).forgetPageReads()
             if let report = try await edit.run(on: &current) {
                 built = current
                 return report
             }
+            // Given up before writing anything.
+            reads = current.pageReads
         }
         built = nil
-        let (report, site) = try await SiteBuilder.run(options, keepingSite: true)
+        let (report, site) = try await SiteBuilder.run(options, keepingSite: true, knownReads: reads)
         built = site
         return report
     }

@@ -298,10 +298,9 @@ struct EditBuild {
             }
             users = replaceUsers(&next, reach: &reach)
         }
-        let readers = next.pageReads.files(reading: watch.changes(in: next.contexts))
-        reach.add(
-            Page.pages(writing: readers, site: next.site, timelines: next.contexts.timelines, paths: next.contexts.paths), [], retired: [],
-            changesSitemap: false)
+        let pages = Page.allWithFiles(site: next.site, timelines: next.contexts.timelines, paths: next.contexts.paths)
+        let (readers, gone) = next.pageReads.reach(of: pages, changed: watch.changes(in: next.contexts))
+        reach.add(readers, [], retired: gone, changesSitemap: false)
         guard Set(reach.pages).count + renumberedCards <= pageLimit else { return nil }
         next.warnings = updatedWarnings(next.warnings, options: options)
         timings.lap(.validate)
@@ -352,7 +351,8 @@ struct EditBuild {
             let searchChanges = try writeSearch(&next, search, to: recorder)
             timings.lap(.search)
             let renderer = PageRenderer(contexts: next.contexts, theme: next.theme, searchManifestURL: next.contexts.paths.url(file: next.search.manifestFile))
-            var pages = Set(placements.flatMap { $0.pages() })
+            // The lists that show an edited post read its card (`ValueWatch`); its own page shows it whole.
+            var pages = Set(edited.keys.map { Page.post($0) })
             if searchChanges.manifestChanged { pages.insert(.search) }
             pages.formUnion(reach.pages)
             let reads = try await SiteFiles.makePages(
@@ -370,7 +370,7 @@ struct EditBuild {
                 try await SiteFiles.publishImages(processed: newFiles.processed, originals: newFiles.originals, theme: next.theme, to: recorder)
             }
             for path in searchChanges.removed { recorder.retire(path) }
-            for path in reach.retired where next.manifest[path] != nil { recorder.retire(path) }
+            for path in Set(reach.retired) where next.manifest[path] != nil { recorder.retire(path) }
             let changes = recorder.recorded()
             var edits = next.edits
             for (path, entry) in changes.entries where next.manifest[path] != entry { edits[path] = entry }
@@ -553,10 +553,14 @@ struct EditBuild {
     }
 
     /// Puts the edited users in place (`LinkedSite.replaceUser`), with the timeline of each
-    /// whose follows changed merged again, and adds what that reaches: `UserPlacement` of each
-    /// edited user and of each user they began or stopped following (whose counts changed),
-    /// the timeline pages a shorter timeline no longer has, and the sitemap when a timeline's
-    /// page count changed. Returns what the search index needs, or nil without edited users.
+    /// whose follows changed merged again, and adds what the values pages read do not say: for a
+    /// user whose follows changed, every page of their timeline (with the pages a shorter one no
+    /// longer has removed, and the sitemap when its page count changed), its feed, their
+    /// following page and the followers page of each user they began or stopped following; for
+    /// a user whose shown name changed, the feeds that name them (their own, those listing their
+    /// posts, the comments feeds of the posts they commented on). Everything else that shows an
+    /// edited user, or a user whose counts changed, read their values (`ValueWatch`). Returns
+    /// what the search index needs, or nil without edited users.
     private func replaceUsers(_ next: inout BuiltSite, reach: inout EditReach) -> UserSearchEdit? {
         guard !editedUsers.isEmpty else { return nil }
         var site = next.site
@@ -568,10 +572,14 @@ struct EditBuild {
         }
         var search = UserSearchEdit(oldTerms: Dictionary(uniqueKeysWithValues: touched.map { ($0, SiteSearchCollections.userTerms(site.users[$0])) }))
         var feedPagesBefore: [Int: [Page]] = [:]
+        var renamed = Set<Int>()
         for (index, edit) in editedUsers.sorted(by: { $0.key < $1.key }) {
             if site.users[index].name != edit.user.name { search.renamedPosts += site.postsByUser[index] }
+            if site.users[index].displayName != edit.user.displayName { renamed.insert(index) }
             if site.following[index] != edit.following {
                 feedPagesBefore[index] = Page.feedPages(index, timelines: timelines)
+                let changedFollows = Set(site.following[index]).symmetricDifference(edit.following)
+                reach.add([.following(user: index)] + changedFollows.map { .followers(user: $0) }, [.timeline(user: index)], retired: [], changesSitemap: false)
             }
             site.replaceUser(at: index, with: edit.user, following: edit.following)
         }
@@ -579,16 +587,26 @@ struct EditBuild {
             timelines.replaceFeed(of: index, in: site)
             let after = Page.feedPages(index, timelines: timelines)
             let gone = Set(before).subtracting(after).compactMap { page in page.location(in: site, paths: next.contexts.paths)?.outputFile }
-            reach.add([], [], retired: gone.sorted(), changesSitemap: after != before)
+            reach.add(after, [], retired: gone.sorted(), changesSitemap: after != before)
         }
         next.contexts.replaceUsers(touched, site: site, timelines: timelines, images: next.images)
-        // A new user liked and commented on nothing yet; finding the others' reads every post.
-        let asked = touched.subtracting(addedUser.map { [$0.index] } ?? [])
-        let interactions = asked.isEmpty ? [:] : UserPlacement.interactions(of: asked, in: site)
-        for user in touched.sorted() {
-            let placement = UserPlacement(of: user, interactions: interactions[user] ?? [], site: site, timelines: timelines)
-            reach.add(placement.pages, placement.feeds, retired: [], changesSitemap: false)
+        if !renamed.isEmpty {
+            let feedEntries = site.settings.feedEntries
+            var feeds: [FeedFile] = renamed.flatMap { [FeedFile.posts(user: $0), .timeline(user: $0)] }
+            for user in renamed {
+                for post in site.postsByUser[user] { feeds += PostPlacement(of: post, site: site, timelines: timelines).feeds(entryLimit: feedEntries) }
+            }
+            feeds += Self.posts(commentedOnBy: renamed, in: site).map { .comments(post: $0) }
+            reach.add([], feeds, retired: [], changesSitemap: false)
         }
         return search
+    }
+
+    /// The posts that `users` commented on. Reads every post's comments: the site index keeps no
+    /// such list.
+    private static func posts(commentedOnBy users: Set<Int>, in site: LinkedSite) -> [Int] {
+        site.posts.indices.filter { index in
+            site.posts[index].comments.contains { comment in site.userIndex(foldedName: comment.author.username).map(users.contains) ?? false }
+        }
     }
 }

@@ -64,6 +64,7 @@ struct NewUser {
         timelines.insertUser(at: index)
         next.images = next.images.insertingUser(at: index)
         next.contexts.insertUser(at: index, site: site, timelines: timelines, images: next.images)
-        reach.add([], [.posts(user: index), .timeline(user: index)], retired: [], changesSitemap: true)
+        // The users page lists every user.
+        reach.add([.users], [.posts(user: index), .timeline(user: index)], retired: [], changesSitemap: true)
     }
 }

@@ -19,7 +19,11 @@ public enum SiteBuilder {
     /// build when only files of posts and users did (`ChangeSetBuild`), else the whole pass;
     /// with it (a live session), always the whole pass, and the built site is returned for edit
     /// builds to start from.
-    static func run(_ options: BuildOptions, keepingSite: Bool) async throws(BuildFailure) -> (report: BuildReport, site: BuiltSite?) {
+    /// `knownReads`: what the pages of the output folder read, when the caller knows better than
+    /// the state (a live session, whose edit builds changed pages since the last whole pass).
+    static func run(_ options: BuildOptions, keepingSite: Bool, knownReads: PageReads? = nil) async throws(BuildFailure) -> (
+        report: BuildReport, site: BuiltSite?
+    ) {
         let state = BuildState(options: options, startedAt: WallClock.nanoseconds)
         var timings = StageTimings()
         let layout = options.layout
@@ -61,7 +65,8 @@ public enum SiteBuilder {
                 byFile: try await SiteFiles.makePages(
                     pages,
                     renderer: PageRenderer(contexts: contexts, theme: prepared.theme, searchManifestURL: contexts.paths.url(file: search.manifestFile)),
-                    to: output, templates: prepared.theme.files.location, known: options.clean ? PageReads() : state.previousReads() ?? PageReads()))
+                    to: output, templates: prepared.theme.files.location,
+                    known: options.clean ? PageReads() : knownReads ?? state.previousReads() ?? PageReads()))
             state.keepPendingReads(reads)
             pageReads = reads
             endStage(&timings, .render)

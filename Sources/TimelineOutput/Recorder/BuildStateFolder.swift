@@ -20,6 +20,12 @@ package struct BuildStateFolder: Sendable {
     /// What each page read (`PageReads`), kept and put in place with the site index.
     package var readsFile: String { folder + "/reads" }
     package var pendingReadsFile: String { folder + "/reads.next" }
+
+    /// Removes the reads: an edit of the output they do not follow (a live session's) makes
+    /// them wrong for the next build, which then renders every page for them.
+    package func forgetPageReads() {
+        try? FileSystem.removeFileIfPresent(readsFile)
+    }
     /// The entries of the files edit builds (`timeline serve`) changed since the manifest was
     /// written; they override the manifest's.
     package var editsFile: String { folder + "/manifest.edits" }

@@ -39,6 +39,7 @@ package enum SiteFiles {
                         }
                         _ = try renderer.render(prepared, log: log)
                     }
+                    log.record(renderer.ownReads(of: page))
                     reads.append((prepared.outputFile, PageReads.pairs(log.slots)))
                 } catch let missing as PageRenderer.MissingTemplate {
                     return (

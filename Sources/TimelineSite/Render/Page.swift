@@ -57,12 +57,9 @@ public enum Page: Sendable, Hashable {
         Pagination(itemCount: tag.posts.count, pageSize: pageSize)
     }
 
-    /// The pages of `site` published as `files` (output files, the 404 page's included).
-    package static func pages(writing files: Set<String>, site: LinkedSite, timelines: Timelines, paths: SitePaths) -> [Page] {
-        guard !files.isEmpty else { return [] }
-        return all(site: site, timelines: timelines).filter { page in
-            files.contains(page.location(in: site, paths: paths)?.outputFile ?? SitePaths.notFoundFile)
-        }
+    /// Every page of the site with the file it is published as (the 404 page's included).
+    package static func allWithFiles(site: LinkedSite, timelines: Timelines, paths: SitePaths) -> [(page: Page, file: String)] {
+        all(site: site, timelines: timelines).map { page in (page, page.location(in: site, paths: paths)?.outputFile ?? SitePaths.notFoundFile) }
     }
 
     /// The theme's page template it is rendered with (one of `Theme.pageTemplates`).

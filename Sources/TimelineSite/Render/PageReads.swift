@@ -32,6 +32,22 @@ package struct PageReads: Sendable, Equatable {
         byFile[file] = nil
     }
 
+    /// What an edit of the site reaches among its pages, `pages` (each with its file): the pages
+    /// that read a field of `changed` (key → mask of the changed fields), and those built for
+    /// the first time (a new user's, a list's new archive page); and the files of pages built
+    /// before that the site no longer has.
+    package func reach(of pages: [(page: Page, file: String)], changed: [UInt64: UInt64]) -> (pages: [Page], gone: [String]) {
+        let readers = files(reading: changed)
+        var reached: [Page] = []
+        var present = Set<String>()
+        present.reserveCapacity(pages.count)
+        for (page, file) in pages {
+            present.insert(file)
+            if byFile[file] == nil || readers.contains(file) { reached.append(page) }
+        }
+        return (reached, byFile.keys.filter { !present.contains($0) }.sorted())
+    }
+
     /// The files that read a field of `changed` (key → mask of changed fields).
     package func files(reading changed: [UInt64: UInt64]) -> Set<String> {
         guard !changed.isEmpty else { return [] }

@@ -39,6 +39,39 @@ package struct PageRenderer: Sendable {
         return PreparedPage(outputFile: location?.outputFile ?? SitePaths.notFoundFile, urlFolder: location?.urlFolder, template: template, context: context)
     }
 
+    /// What a page shows of the values pages share besides what its template reads of them:
+    /// its title, description, share tags and feed links are made from its user's name, bio and
+    /// avatar, its post's caption and photo, its tag's name.
+    package func ownReads(of page: Page) -> [UInt64: UInt64] {
+        switch page {
+        case .profile(let user, _):
+            [ValueKey.user(username: site.users[user].username).recorded: OwnReads.profileFields]
+        case .feed(let user, _), .following(let user), .followers(let user):
+            [ValueKey.user(username: site.users[user].username).recorded: OwnReads.nameFields]
+        case .post(let index):
+            [
+                ValueKey.user(username: site.users[site.postAuthor[index]].username).recorded: OwnReads.nameFields,
+                ValueKey.card(post: site.postID(at: index)).recorded: OwnReads.postFields,
+            ]
+        case .tag(let index, _):
+            [ValueKey.tag(key: site.tags.tags[index].key).recorded: OwnReads.tagFields]
+        case .home, .users, .search, .notFound, .tags:
+            [:]
+        }
+    }
+
+    /// The fields behind a page's own values, as masks of slots.
+    private enum OwnReads {
+        static let nameFields = mask(of: ["displayName"], in: UserValues.templateSchema)
+        static let profileFields = mask(of: ["displayName", "bioHTML", "avatar"], in: UserValues.templateSchema)
+        static let postFields = mask(of: ["captionText", "photo"], in: CardValues.templateSchema)
+        static let tagFields = mask(of: ["name"], in: TagValues.templateSchema)
+
+        static func mask(of names: [String], in schema: TemplateSchema) -> UInt64 {
+            names.reduce(0) { mask, name in mask | (schema.slot(named: name).map { 1 << UInt64(min($0, 63)) } ?? .max) }
+        }
+    }
+
     /// A page is a function of its template (with the partials it reaches) and its values.
     package func fingerprint(_ prepared: PreparedPage) -> Digest {
         var hasher = StableHasher()
