@@ -196,13 +196,11 @@ sanitize: deps test-deps
 	scripts/sanitize.sh $(SANITIZER)
 
 ## Install the Debian -dev packages the build links against (on macOS the Homebrew formulae),
-## and Python's feedparser (the tests read the feeds with it), when missing.
+## and Python's feedparser (the tests read the feeds with it), when missing: into a virtual
+## environment where python3 has none (scripts/feedparser.sh).
 deps:
 	$(call install_missing,$(SYSTEM_PACKAGES),$(BREW_SYSTEM_PACKAGES))
-	@if ! python3 -c 'import feedparser' 2>/dev/null; then \
-	  echo "Installing: feedparser (PyPI)"; \
-	  python3 -m pip install -q feedparser || echo "Could not install feedparser: the feed tests will fail until python3 -m pip install feedparser works"; \
-	fi
+	scripts/feedparser.sh --install
 
 test-deps:
 	$(call install_missing,$(TEST_PACKAGES),$(BREW_TEST_PACKAGES))
