@@ -1,8 +1,8 @@
 import Foundation
 import Testing
-import TimelineBuild
 import TimelineTestSupport
 
+@testable import TimelineBuild
 @testable import TimelineContent
 @testable import TimelineModel
 
@@ -44,6 +44,26 @@ struct CaseConflictTests {
         // Sorted byte by byte, the upper-case name comes first: the lower-case one is the second.
         #expect(problems.first?.location.path.hasSuffix("/Content/posts/\(id)/photo.jpg") == true)
         #expect(problems.first?.message.contains("Photo.jpg") == true)
+    }
+
+    @Test("a new post whose ID differs only in case from another's is not added by an edit build: the session's whole pass refuses it")
+    func newPostInASession() async throws {
+        let fixture = try SiteFixture.small()
+        let session = BuildSession(options: fixture.options())
+        _ = try await session.build()
+        // Newer than every post (byte order), so an edit build would take it as a new post.
+        let id = "-K36oDNVDXuaek0DUcoc"
+        try fixture.post(id, by: "alice", caption: "The newest, in another case")
+        do {
+            _ = try await session.build(changes: [fixture.content + "/posts/" + id])
+            Issue.record("the session built it")
+        } catch {
+            #expect(error.diagnostics.map(\.code) == [.caseConflict], "\(error.diagnostics)")
+        }
+        #expect(NewPost.equalIgnoringASCIICase(id, "-K36oDNVDXuaek0DUCoc"))
+        #expect(!NewPost.equalIgnoringASCIICase("-K36-", "-K36\r"))
+        #expect(!NewPost.equalIgnoringASCIICase("a@", "A`"))
+        #expect(!NewPost.equalIgnoringASCIICase("abc", "abcd"))
     }
 
     @Test("names equal once lower-cased, or in another Unicode normalization, are pairs; others are not")
