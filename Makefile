@@ -20,6 +20,9 @@ SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 SWIFT_BUILD_FLAGS ?=
 # A target may import only the targets it lists in Package.swift (docs/architecture.md).
 IMPORT_CHECK := --explicit-target-dependency-import-check error
+# The folder SwiftPM puts the products of configuration $(1) in, as `--show-bin-path` says: a
+# path spelled out here would break where another build system puts them elsewhere.
+bin_path = $$(swift build -c $(1) --show-bin-path $(SWIFT_BUILD_FLAGS))
 
 ifeq ($(UNAME_S),Darwin)
 # Installs those of the Homebrew formulae $(2) that are missing (brew, never sudo); $(1), the
@@ -55,7 +58,7 @@ endif
 ## links relative to each page so that Output/index.html opens from the folder.
 site: deps
 	swift build -c release --product timeline $(SWIFT_BUILD_FLAGS)
-	.build/release/timeline build --relative-urls
+	"$(call bin_path,release)/timeline" build --relative-urls
 
 ## Build the tool in release mode.
 build: deps
@@ -73,7 +76,8 @@ install: deps
 	@target="$(DESTDIR)$(PREFIX)/bin"; sudo=""; \
 	mkdir -p "$$target" 2>/dev/null || sudo="$(SUDO)"; \
 	[ -w "$$target" ] || sudo="$(SUDO)"; \
-	$$sudo install -d "$$target" && $$sudo install -m 755 .build/$(CONFIGURATION)/timeline "$$target/timeline" && \
+	built="$(call bin_path,$(CONFIGURATION))/timeline" && \
+	$$sudo install -d "$$target" && $$sudo install -m 755 "$$built" "$$target/timeline" && \
 	echo "Installed $$target/timeline"
 
 ## Remove what make install put in place.
@@ -124,7 +128,7 @@ format:
 ## Check the example content without writing anything.
 check: deps
 	swift build -c release --product timeline $(SWIFT_BUILD_FLAGS)
-	.build/release/timeline check
+	"$(call bin_path,release)/timeline" check
 
 ## Benchmark: generate a synthetic site and build it (USERS and POSTS to change its size).
 USERS ?= 1000
@@ -196,13 +200,11 @@ sanitize: deps test-deps
 	scripts/sanitize.sh $(SANITIZER)
 
 ## Install the Debian -dev packages the build links against (on macOS the Homebrew formulae),
-## and Python's feedparser (the tests read the feeds with it), when missing.
+## and Python's feedparser (the tests read the feeds with it), when missing: into a virtual
+## environment where python3 has none (scripts/feedparser.sh).
 deps:
 	$(call install_missing,$(SYSTEM_PACKAGES),$(BREW_SYSTEM_PACKAGES))
-	@if ! python3 -c 'import feedparser' 2>/dev/null; then \
-	  echo "Installing: feedparser (PyPI)"; \
-	  python3 -m pip install -q feedparser || echo "Could not install feedparser: the feed tests will fail until python3 -m pip install feedparser works"; \
-	fi
+	scripts/feedparser.sh --install
 
 test-deps:
 	$(call install_missing,$(TEST_PACKAGES),$(BREW_TEST_PACKAGES))

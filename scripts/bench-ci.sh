@@ -5,7 +5,8 @@
 # Usage: scripts/bench-ci.sh [users] [posts]     (defaults: 1000 20000; RUNS=3)
 #
 # TIMELINE_BIN_DIR=DIR takes `timeline` and `timeline-workload` from DIR instead of building
-# them (e.g. TIMELINE_BIN_DIR=.build/release when they are built already).
+# them (e.g. TIMELINE_BIN_DIR="$(swift build -c release --show-bin-path)" when they are built
+# already).
 #
 # 1. builds the release tools (unless TIMELINE_BIN_DIR) and generates (or reuses) the workload,
 #    as scripts/bench.sh does;

@@ -11,9 +11,10 @@
 #   USERNAME  the author of the new post (the most-followed user shows the widest reach)
 #   ROUNDS    how many times to add and remove the post (default 2)
 #
-# TIMELINE_BIN=PATH takes `timeline` from PATH (default .build/release/timeline). The post has
-# one photo (this repository's first example photo), the caption "A new one at the harbour
-# #sunset" and alt text; `timeline new post` gives it a push ID of now, so it is the newest post.
+# TIMELINE_BIN=PATH takes `timeline` from PATH (default: the release build's, in the folder
+# `swift build -c release --show-bin-path` names). The post has one photo (this repository's
+# first example photo), the caption "A new one at the harbour #sunset" and alt text;
+# `timeline new post` gives it a push ID of now, so it is the newest post.
 set -euo pipefail
 
 readonly time_tool=/usr/bin/time
@@ -30,7 +31,7 @@ user="$2"
 rounds="${3:-2}"
 require_positive ROUNDS "$rounds"
 repository="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-timeline="${TIMELINE_BIN:-$repository/.build/release/timeline}"
+timeline="${TIMELINE_BIN:-$(cd "$repository" && swift build -c release --show-bin-path)/timeline}"
 [[ -x "$timeline" ]] || die "no timeline at $timeline (build it, or set TIMELINE_BIN)"
 photo="$(find "$repository/Content/posts" -name '*.jpg' | LC_ALL=C sort | sed -n 1p)"
 [[ -n "$photo" ]] || die "no example photo under $repository/Content/posts"

@@ -52,5 +52,10 @@ if __name__ == "__main__":
     args = [a for a in sys.argv[1:] if a != "--verbose"]
     if not args:
         sys.exit(__doc__)
-    timeline = args[1] if len(args) > 1 else ".build/debug/timeline"
+    if len(args) > 1:
+        timeline = args[1]
+    else:
+        # The debug build's, where SwiftPM says it puts it.
+        bin_path = subprocess.run(["swift", "build", "--show-bin-path"], check=True, capture_output=True, text=True).stdout.strip()
+        timeline = os.path.join(bin_path, "timeline")
     sys.exit(1 if run(args[0], timeline, "--verbose" in sys.argv) else 0)

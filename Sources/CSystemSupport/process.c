@@ -17,6 +17,7 @@
 
 #if defined(__APPLE__)
 #include <crt_externs.h>
+#include <libproc.h>
 #include <mach-o/dyld.h>
 #include <malloc/malloc.h>
 #elif defined(__GLIBC__)
@@ -162,10 +163,113 @@ static int64_t timeline_monotonic_milliseconds(void) {
     return (int64_t)now.tv_sec * 1000 + (int64_t)now.tv_nsec / 1000000;
 }
 
+/// How often the memory watch measures the child (Darwin), in milliseconds.
+#define TIMELINE_MEMORY_WATCH_MILLISECONDS 100
+
+/// Starts the child with its standard input /dev/null and its standard output and error the
+/// write ends of `output` and `messages`. Returns its process ID, or -1 with errno.
+static pid_t timeline_start_limited(const char *executable, const char *const arguments[], char **environment, int timeout_seconds,
+                                    int64_t memory_bytes, int output[2], int messages[2]) {
+#if defined(__APPLE__)
+    // XNU refuses RLIMIT_AS below what the process has mapped already (EINVAL from
+    // setrlimit(2): kern_resource.c hands the limit to vm_map_set_size_limit), and a process
+    // forked from this one maps far more than a limit meant for FFmpeg. So the child is bounded
+    // from outside instead (the wall-clock timeout, and the memory watch in
+    // timeline_run_limited), and started with posix_spawn(2): one step, no code run between
+    // fork and exec, and with POSIX_SPAWN_CLOEXEC_DEFAULT (<spawn.h>, macOS 10.7 and later) the
+    // child inherits only the descriptors the file actions name, never a pipe another thread
+    // has just made for its own child.
+    (void)timeout_seconds;
+    (void)memory_bytes;
+    posix_spawn_file_actions_t actions;
+    int status = posix_spawn_file_actions_init(&actions);
+    if (status != 0) {
+        errno = status;
+        return -1;
+    }
+    posix_spawnattr_t attributes;
+    status = posix_spawnattr_init(&attributes);
+    if (status != 0) {
+        posix_spawn_file_actions_destroy(&actions);
+        errno = status;
+        return -1;
+    }
+    if ((status = posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)) == 0
+        && (status = posix_spawn_file_actions_adddup2(&actions, output[1], 1)) == 0
+        && (status = posix_spawn_file_actions_adddup2(&actions, messages[1], 2)) == 0
+        && (status = posix_spawnattr_setflags(&attributes, POSIX_SPAWN_CLOEXEC_DEFAULT)) == 0) {
+        pid_t child = 0;
+        // posix_spawn(2) takes `char *const[]` but does not change the strings.
+        status = posix_spawn(&child, executable, &actions, &attributes, (char *const *)arguments, environment);
+        if (status == 0) {
+            posix_spawnattr_destroy(&attributes);
+            posix_spawn_file_actions_destroy(&actions);
+            return child;
+        }
+    }
+    posix_spawnattr_destroy(&attributes);
+    posix_spawn_file_actions_destroy(&actions);
+    errno = status;
+    return -1;
+#else
+    // fork(2) rather than posix_spawn(2), which cannot set resource limits: between fork and
+    // execve the child calls only async-signal-safe functions (open, dup2, setrlimit, execve,
+    // _exit), as a child of a threaded process must.
+    pid_t child = fork();
+    if (child != 0) {
+        return child;
+    }
+    int input = open("/dev/null", O_RDONLY);
+    if (input < 0 || dup2(input, 0) < 0 || dup2(output[1], 1) < 0 || dup2(messages[1], 2) < 0) {
+        _exit(127);
+    }
+    if (memory_bytes > 0) {
+        struct rlimit memory = {(rlim_t)memory_bytes, (rlim_t)memory_bytes};
+        if (setrlimit(RLIMIT_AS, &memory) != 0) {
+            _exit(127);
+        }
+    }
+    if (timeout_seconds > 0) {
+        struct rlimit processor = {(rlim_t)timeout_seconds, (rlim_t)timeout_seconds + 1};
+        setrlimit(RLIMIT_CPU, &processor);
+    }
+    execve(executable, (char *const *)arguments, environment);
+    _exit(127);
+#endif
+}
+
+/// The memory the child holds, in bytes, for the memory watch: on Darwin its physical
+/// footprint (proc_pid_rusage(2) from <libproc.h>, RUSAGE_INFO_V0's ri_phys_footprint, what
+/// Activity Monitor shows as a process's memory: resident and compressed pages it owns). -1
+/// when unknown, and always on Linux, where RLIMIT_AS bounds the child instead.
+static int64_t timeline_child_footprint(pid_t child) {
+#if defined(__APPLE__)
+    struct rusage_info_v0 usage;
+    if (proc_pid_rusage(child, RUSAGE_INFO_V0, (rusage_info_t *)&usage) != 0) {
+        return -1;
+    }
+    return (int64_t)usage.ri_phys_footprint;
+#else
+    (void)child;
+    return -1;
+#endif
+}
+
+/// Whether the memory limit is kept by watching the child from here (Darwin) rather than by
+/// RLIMIT_AS in the child (Linux).
+static int timeline_watches_memory(void) {
+#if defined(__APPLE__)
+    return 1;
+#else
+    return 0;
+#endif
+}
+
 int timeline_run_limited(const char *executable, const char *const arguments[], int timeout_seconds, int64_t memory_bytes,
-                         timeline_output_handler handler, void *context, int *timed_out) {
+                         timeline_output_handler handler, void *context, int *timed_out, int *over_memory) {
     char **environment = timeline_environment();
     *timed_out = 0;
+    *over_memory = 0;
     int output[2], messages[2];
     if (timeline_pipe(output) != 0) {
         return -1;
@@ -177,10 +281,7 @@ int timeline_run_limited(const char *executable, const char *const arguments[], 
         errno = saved;
         return -1;
     }
-    // fork(2) rather than posix_spawn(2), which cannot set resource limits: between fork and
-    // execve the child calls only async-signal-safe functions (open, dup2, setrlimit, execve,
-    // _exit), as a child of a threaded process must.
-    pid_t child = fork();
+    pid_t child = timeline_start_limited(executable, arguments, environment, timeout_seconds, memory_bytes, output, messages);
     if (child < 0) {
         int saved = errno;
         close(output[0]);
@@ -190,31 +291,19 @@ int timeline_run_limited(const char *executable, const char *const arguments[], 
         errno = saved;
         return -1;
     }
-    if (child == 0) {
-        int input = open("/dev/null", O_RDONLY);
-        if (input < 0 || dup2(input, 0) < 0 || dup2(output[1], 1) < 0 || dup2(messages[1], 2) < 0) {
-            _exit(127);
-        }
-        if (memory_bytes > 0) {
-            struct rlimit memory = {(rlim_t)memory_bytes, (rlim_t)memory_bytes};
-            if (setrlimit(RLIMIT_AS, &memory) != 0) {
-                _exit(127);
-            }
-        }
-        if (timeout_seconds > 0) {
-            struct rlimit processor = {(rlim_t)timeout_seconds, (rlim_t)timeout_seconds + 1};
-            setrlimit(RLIMIT_CPU, &processor);
-        }
-        execve(executable, (char *const *)arguments, environment);
-        _exit(127);
-    }
     close(output[1]);
     close(messages[1]);
     struct pollfd streams[2] = {{output[0], POLLIN, 0}, {messages[0], POLLIN, 0}};
     int open_streams = 2;
+    int watch = memory_bytes > 0 && timeline_watches_memory();
     int64_t deadline = timeline_monotonic_milliseconds() + (int64_t)timeout_seconds * 1000;
     char buffer[16384];
     while (open_streams > 0) {
+        if (watch && timeline_child_footprint(child) > memory_bytes) {
+            kill(child, SIGKILL);
+            *over_memory = 1;
+            break;
+        }
         int wait = -1;
         if (timeout_seconds > 0) {
             int64_t left = deadline - timeline_monotonic_milliseconds();
@@ -224,6 +313,9 @@ int timeline_run_limited(const char *executable, const char *const arguments[], 
                 break;
             }
             wait = left > 1000000 ? 1000000 : (int)left;
+        }
+        if (watch && (wait < 0 || wait > TIMELINE_MEMORY_WATCH_MILLISECONDS)) {
+            wait = TIMELINE_MEMORY_WATCH_MILLISECONDS;
         }
         int ready = poll(streams, 2, wait);
         if (ready < 0) {

@@ -61,7 +61,7 @@ struct AuthoringCommandLineTests {
         #expect(rehearsed.status == 0, "\(rehearsed.standardError)")
         #expect(
             rehearsed.standardOutput
-                == "Dry run, nothing changed: would rename user -dash to -dashing: Content/users/-dashing.json; on their 1 comment\nwrite Content/users/-dashing.jpg\nremove Content/users/-dash.jpg\nwrite Content/users/-dashing.json\nremove Content/users/-dash.json\nwrite Content/posts/\(Self.postID)/comments.json\n"
+                == "Dry run, nothing changed: would rename user -dash to -dashing: Content/users/-dashing.json; on their 1 comment\nremove Content/users/-dash.jpg\nwrite Content/users/-dashing.jpg\nremove Content/users/-dash.json\nwrite Content/users/-dashing.json\nwrite Content/posts/\(Self.postID)/comments.json\n"
         )
         let renamed = try run(["rename", "user", "-dash", "-dashing"], in: fixture.root)
         #expect(renamed.status == 0, "\(renamed.standardError)")

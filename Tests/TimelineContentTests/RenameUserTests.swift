@@ -73,7 +73,7 @@ struct RenameUserTests {
         )
         #expect(
             result.plan == [
-                "write Content/users/robert.json", "remove Content/users/bob.json", "write Content/users/alice.json",
+                "remove Content/users/bob.json", "write Content/users/robert.json", "write Content/users/alice.json",
                 "write Content/posts/\(Self.alicePost)/post.md", "write Content/posts/\(Self.bobPost)/post.md",
                 "write Content/posts/\(Self.alicePost)/comments.json", "write Content/posts/\(Self.alicePost)/likes.json",
             ])
@@ -155,6 +155,35 @@ struct RenameUserTests {
         #expect(result.warnings.isEmpty)
         #expect(try ContentChecks.text(fixture.content + "/posts/\(Self.alicePost)/post.md") == caption)
         #expect(try ContentChecks.text(fixture.content + "/posts/\(Self.bobPost)/post.md").hasPrefix("---\nusername: Bob\n"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.content + "/users").sorted() == ["Bob.json", "alice.json"])
         await ContentChecks.checkPasses(fixture)
+    }
+
+    @Test(
+        "a change of case goes through a temporary name: the old file is moved aside before the new one is placed, so a case-insensitive file system (where the two are one file) takes it too"
+    )
+    func caseOnlyThroughATemporaryName() async throws {
+        let fixture = try siteWhereBobIsNamed()
+        _ = try fixture.author.editUser(.init(username: "bob", avatar: .set(RepositoryPaths.samplePhoto)))
+        let result = try await fixture.author.renameUser(.init(username: "bob", newUsername: "Bob", dryRun: true))
+        #expect(
+            Array(result.plan.prefix(4)) == [
+                "remove Content/users/bob.jpg", "write Content/users/Bob.jpg", "remove Content/users/bob.json", "write Content/users/Bob.json",
+            ])
+    }
+
+    @Test("staging a file at a name that leads to a file the change removes first (a case-insensitive file system's other case) is no clash")
+    func nameTakenOnlyByARemovedFile() throws {
+        let fixture = try SiteFixture.small()
+        let transaction = fixture.author.folder.transaction()
+        // On Linux a hard link stands in for what a case-insensitive file system does: the new
+        // name leads to the very file the change removes first.
+        try FileManager.default.linkItem(atPath: fixture.content + "/users/bob.json", toPath: fixture.content + "/users/Bob.json")
+        try transaction.remove("users/bob.json")
+        try transaction.create("users/Bob.json", bytes: Array("{}\n".utf8))
+        #expect(transaction.abandon() == ["remove Content/users/bob.json", "write Content/users/Bob.json"])
+        // A name taken by a file the change does not remove is still refused.
+        let other = fixture.author.folder.transaction()
+        #expect(throws: AuthoringError.self) { try other.create("users/Bob.json", bytes: Array("{}\n".utf8)) }
     }
 }

@@ -13,7 +13,9 @@ import TimelineTestSupport
 /// clean build gives. Mounting needs root: these tests are skipped, saying why, without it.
 @Suite(
     "Faults: full and read-only file systems", .serialized,
-    .enabled(if: CurrentProcess.isRoot, "needs root to mount a tmpfs and read-only bind mounts (run the tests as root, as CI does)"))
+    .enabled(
+        if: ScratchMount.unavailableReason == nil,
+        "needs root, and a system that lets it mount a tmpfs and read-only bind mounts (run the tests as root, as CI does)"))
 struct FaultTests {
     /// Room for the small fixture's site (about 1 MiB) many times over: the filler takes the rest.
     static let volumeBytes = 32 << 20

@@ -5,8 +5,9 @@ import TimelineTestSupport
 @testable import TimelineBuild
 @testable import TimelineSite
 
-/// Every feed of the example site read by a real feed reader's parser: Python's feedparser
-/// (`python3 -m pip install feedparser`; `make deps` and `.ci/run` install it).
+/// Every feed of the example site read by a real feed reader's parser: Python's feedparser, in
+/// the `python3` on the PATH or in the virtual environment `scripts/feedparser.sh --install`
+/// (run by `make deps`) puts it in where that `python3` has none.
 @Suite("Feeds through feedparser")
 struct FeedParserTests {
     struct Parsed: Decodable {
@@ -36,7 +37,34 @@ struct FeedParserTests {
         """
 
     static func python(_ arguments: [String]) throws -> Subprocess.Result {
-        try Subprocess.runBlocking("/usr/bin/env", ["python3"] + arguments)
+        let python = interpreter()
+        return try Subprocess.runBlocking(python[0], Array(python.dropFirst()) + arguments)
+    }
+
+    /// The command that runs the Python to read the feeds with: the virtual environment's,
+    /// where scripts/feedparser.sh installs feedparser ($FEEDPARSER_VENV, else
+    /// $XDG_CACHE_HOME/timeline/feedparser-venv, else ~/.cache/timeline/feedparser-venv), when
+    /// there is one; else the `python3` first on the PATH.
+    static func interpreter(environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
+        let venv =
+            environment["FEEDPARSER_VENV"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? ((environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? (environment["HOME"] ?? "") + "/.cache") + "/timeline/feedparser-venv")
+        let venvPython = venv + "/bin/python3"
+        return FileManager.default.isExecutableFile(atPath: venvPython) ? [venvPython] : ["/usr/bin/env", "python3"]
+    }
+
+    @Test("the feeds are read with the virtual environment's Python when scripts/feedparser.sh made one, else with python3 on the PATH")
+    func interpreterChoice() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("timeline-feedparser-venv-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(Self.interpreter(environment: ["FEEDPARSER_VENV": folder, "HOME": folder]) == ["/usr/bin/env", "python3"])
+        try FileManager.default.createDirectory(atPath: folder + "/bin", withIntermediateDirectories: true)
+        #expect(FileManager.default.createFile(atPath: folder + "/bin/python3", contents: Data("#!/bin/sh\n".utf8), attributes: [.posixPermissions: 0o755]))
+        #expect(Self.interpreter(environment: ["FEEDPARSER_VENV": folder]) == [folder + "/bin/python3"])
+        #expect(Self.interpreter(environment: ["HOME": "/nonexistent", "XDG_CACHE_HOME": folder + "/cache"]) == ["/usr/bin/env", "python3"])
+        try FileManager.default.createDirectory(atPath: folder + "/cache/timeline/feedparser-venv", withIntermediateDirectories: true)
+        try FileManager.default.moveItem(atPath: folder + "/bin", toPath: folder + "/cache/timeline/feedparser-venv/bin")
+        #expect(Self.interpreter(environment: ["XDG_CACHE_HOME": folder + "/cache"]) == [folder + "/cache/timeline/feedparser-venv/bin/python3"])
     }
 
     @Test("feedparser reads every feed of the example site without error, with the expected entries in order")
@@ -44,7 +72,7 @@ struct FeedParserTests {
         let check = try Self.python(["-c", "import feedparser"])
         try #require(
             check.status == 0,
-            "Python's feedparser is not installed, so the feeds cannot be checked: run `python3 -m pip install feedparser` (or `make deps`). \(check.standardError)"
+            "Python's feedparser is not installed, so the feeds cannot be checked: run `scripts/feedparser.sh --install` (or `make deps`). \(check.standardError)"
         )
 
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("timeline-feedparser-\(UUID().uuidString)").path

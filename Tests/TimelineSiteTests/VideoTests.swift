@@ -154,6 +154,16 @@ struct VideoTests {
         #expect(problems.first?.location.line == 3 && problems.first?.location.column == 8)
     }
 
+    @Test("every ffprobe and ffmpeg run bounds FFmpeg's own allocations (-max_alloc) to a quarter of its memory limit, before any other option")
+    func allocationLimit() throws {
+        let probe = VideoProbe.arguments("/site/clip.mp4", format: .mp4)
+        #expect(Array(probe.prefix(2)) == ["-max_alloc", String(FFmpeg.probeLimits.memoryBytes / 4)])
+        let limits = ChildProcess.Limits(timeoutSeconds: 60, memoryBytes: 4 << 30)
+        let job = FFmpeg.jobArguments(FFmpeg.input("/site/clip.mp4", format: .mp4), ["file:/cache/clip.mp4"], limits: limits)
+        #expect(Array(job.prefix(2)) == ["-max_alloc", String(1 << 30)])
+        #expect(job.filter { $0 == "-max_alloc" }.count == 1)
+    }
+
     @Test("a video sits in a carousel among photos, and a video the list leaves out is unnamedPhoto")
     func carousel() async throws {
         let items = "photos:\n  - image: photo.jpg\n    alt: A photo\n  - image: clip.mp4\n    alt: A clip\n"

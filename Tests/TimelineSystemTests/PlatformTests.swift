@@ -94,6 +94,26 @@ struct PlatformTests {
         #expect(throws: LoopbackConnection.Failure.self) { try LoopbackConnection(port: free) }
     }
 
+    @Test("a child that takes more memory than its limit is stopped: on Linux its allocation fails (RLIMIT_AS), on macOS the memory watch kills it")
+    func childOverMemory() throws {
+        let python = try #require(ChildProcess.find("python3"), "python3 runs the child")
+        // Touches a MiB at a time, without end: only the limit stops it.
+        let program = "chunks = []\nwhile True:\n    chunks.append(b'x' * (1 << 20))\n"
+        let outcome = try #require(ChildProcess.run(python, arguments: ["-c", program], limits: .init(timeoutSeconds: 120, memoryBytes: 256 << 20)))
+        #expect(!outcome.succeeded)
+        #expect(!outcome.timedOut)
+        #expect(outcome.exceededMemory == !SystemName.isLinux, "status \(outcome.status)")
+        if SystemName.isLinux { #expect(String(decoding: outcome.messages, as: UTF8.self).contains("MemoryError")) }
+    }
+
+    @Test("a child within its limits runs to its end, its output read whole")
+    func childWithinLimits() throws {
+        let outcome = try #require(
+            ChildProcess.run("/bin/sh", arguments: ["-c", "echo out; echo err >&2"], limits: .init(timeoutSeconds: 60, memoryBytes: 256 << 20)))
+        #expect(outcome.succeeded && !outcome.exceededMemory)
+        #expect(outcome.output == Array("out\n".utf8) && outcome.messages == Array("err\n".utf8))
+    }
+
     @Test("a lock on a folder is taken, and taken again once dropped")
     func folderLock() throws {
         let folder = try Self.temporaryFolder()

@@ -12,15 +12,15 @@ package enum RepositoryPaths {
     package static var templates: String { root + "/Templates" }
     package static var samplePhoto: String { root + "/Content/posts/-K25Fj8qrMAtxXG3QCSn/rocket.jpg" }
 
-    /// The `timeline` executable SwiftPM built beside the test bundle.
+    /// The `timeline` executable SwiftPM built beside the test bundle (in the folder
+    /// `swift build --show-bin-path` names, wherever its build system puts it).
     package static var timelineExecutable: String {
         let bundle = Bundle.main.bundleURL
         let candidates = [
             bundle.deletingLastPathComponent().appendingPathComponent("timeline").path,
             bundle.appendingPathComponent("timeline").path,
-            root + "/.build/debug/timeline",
         ]
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates[2]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates[0]
     }
 
     /// An image cache for builds of the example site, shared by the tests of one run (so the

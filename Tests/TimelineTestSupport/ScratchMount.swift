@@ -1,13 +1,38 @@
 import Foundation
-import Testing
 import TimelineSystem
 
 /// A real file system fault for a test: a small tmpfs that can be filled, or a folder made
-/// read-only by a read-only bind mount onto itself. Mounting needs root; a test that needs one
-/// is cancelled (shown as skipped, with the reason) when not root or when the system refuses
-/// the mount (a container without the capability). Call `unmount()` in a `defer`.
+/// read-only by a read-only bind mount onto itself. Mounting needs root and a system that
+/// allows it (not a container without the capability): a suite that mounts is enabled only
+/// when `unavailableReason` is nil, so elsewhere it is shown as skipped, with the reason. (A
+/// condition trait, not `Test.cancel`, which Swift Testing makes public only from 6.3.) Call
+/// `unmount()` in a `defer`.
 package struct ScratchMount {
     package let path: String
+
+    /// Why mounting cannot work here, or nil when it can: checked once, by mounting a small
+    /// tmpfs and remounting a bind mount of it read-only in a temporary folder.
+    package static let unavailableReason: String? = probe()
+
+    /// A mount the system refused although the probe worked.
+    package struct Refused: Error, CustomStringConvertible {
+        package let description: String
+    }
+
+    private static func probe() -> String? {
+        guard CurrentProcess.isRoot else { return "needs root to mount a tmpfs and read-only bind mounts (run the tests as root, as CI does)" }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("timeline-mount-probe-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        do {
+            let mounted = try tmpfs(at: folder, bytes: 1 << 20)
+            defer { mounted.unmount() }
+            let readOnly = try readOnly(folder)
+            readOnly.unmount()
+            return nil
+        } catch {
+            return "the system refused to mount (\(error)): a container without the capability"
+        }
+    }
 
     /// A tmpfs of `bytes` bytes mounted on `path` (created when missing).
     package static func tmpfs(at path: String, bytes: Int) throws -> ScratchMount {
@@ -37,12 +62,9 @@ package struct ScratchMount {
     }
 
     private static func mount(_ arguments: [String], what: String) throws {
-        guard CurrentProcess.isRoot else {
-            try Test.cancel("needs root to mount \(what) (run the tests as root, as CI does)")
-        }
         let result = try Subprocess.runBlocking("/bin/mount", arguments)
         guard result.status == 0 else {
-            try Test.cancel("the system refused to mount \(what): \(result.standardError.trimmingCharacters(in: .whitespacesAndNewlines))")
+            throw Refused(description: "the system refused to mount \(what): \(result.standardError.trimmingCharacters(in: .whitespacesAndNewlines))")
         }
     }
 }

@@ -26,7 +26,6 @@ build_release_tools() {
   swift build -c release --product timeline-workload ${flags[@]+"${flags[@]}"}
   bin_dir="$(swift build -c release --show-bin-path ${flags[@]+"${flags[@]}"})"
   bin_dir="${bin_dir#"$PWD/"}"
-  [[ .build/release -ef "$bin_dir" ]] && bin_dir=.build/release
   return 0
 }
 

@@ -56,13 +56,20 @@ typedef void (*timeline_output_handler)(void *context, int stream, const char *b
 
 /// Runs `executable` with `arguments` (null-terminated) and the process's environment, its
 /// standard input /dev/null and its standard output and error read through pipes and handed to
-/// `handler` as they come (fork(2), setrlimit(2) in the child, execve(2), poll(2), waitpid(2)).
-/// The child's address space is limited to `memory_bytes` (RLIMIT_AS; 0 for no limit) and its
-/// processor time to `timeout_seconds` (RLIMIT_CPU), and it is killed with SIGKILL when
-/// `timeout_seconds` of wall-clock time have passed (`*timed_out` is then 1). Returns its exit
-/// status (or 128 + the signal that ended it), or -1 with errno when it could not start.
+/// `handler` as they come (poll(2), waitpid(2)). It is killed with SIGKILL when
+/// `timeout_seconds` of wall-clock time have passed (`*timed_out` is then 1). Its memory is
+/// bounded by `memory_bytes` (0 for no limit):
+/// - Linux: fork(2), then in the child setrlimit(2) of its address space (RLIMIT_AS) to
+///   `memory_bytes` and of its processor time (RLIMIT_CPU) to `timeout_seconds`, then execve(2);
+///   an allocation past the limit fails inside the child.
+/// - Darwin, whose kernel refuses RLIMIT_AS below what is already mapped: posix_spawn(2) with
+///   POSIX_SPAWN_CLOEXEC_DEFAULT, no resource limits, and a memory watch: every 100 ms the
+///   child's physical footprint (proc_pid_rusage(2)) is measured, and the child is killed with
+///   SIGKILL once it holds more than `memory_bytes` (`*over_memory` is then 1).
+/// Returns its exit status (or 128 + the signal that ended it), or -1 with errno when it could
+/// not start.
 int timeline_run_limited(const char *executable, const char *const arguments[], int timeout_seconds, int64_t memory_bytes,
-                         timeline_output_handler handler, void *context, int *timed_out);
+                         timeline_output_handler handler, void *context, int *timed_out, int *over_memory);
 
 // MARK: Loopback sockets (socket.c)
 

@@ -23,11 +23,14 @@ struct NewPost {
     let warnings: [Diagnostic]
 
     /// The new post in `folder` (whose name is `id`, no post of the site's), when an edit
-    /// build can add it.
+    /// build can add it: not when its ID equals another post's ignoring case, which a whole
+    /// pass refuses (`caseConflict`).
     static func plan(folder: String, id: ContentID, built: BuiltSite, reading: (String) -> PostFolderLoader.Loaded) -> NewPost? {
         let site = built.site
         let options = built.options
-        guard let newest = site.posts.indices.first.map(site.postID(at:)), id > newest else { return nil }
+        guard let newest = site.posts.indices.first.map(site.postID(at:)), id > newest,
+            !site.posts.indices.contains(where: { Self.equalIgnoringASCIICase(site.postID(at: $0).rawValue, id.rawValue) })
+        else { return nil }
         let (read, problems, entry) = reading(folder)
         guard let post = read, entry != nil, !problems.contains(where: { $0.severity == .error }), post.id == id,
             let author = site.userIndex(named: post.author.username), post.photos.allSatisfy({ $0.video == nil }),
@@ -80,5 +83,17 @@ struct NewPost {
         if site.postsByUser[author].count > 1 { pages.append(.post(site.postsByUser[author][1])) }
         reach.add(pages + placement.pages(), placement.feeds(entryLimit: site.settings.feedEntries), retired: retired, changesSitemap: true)
         return EditBuild.ImageFiles(processed: processedFiles, originals: originals)
+    }
+}
+
+extension NewPost {
+    /// Whether two IDs (ASCII: `[A-Za-z0-9_-]`) are equal ignoring case, compared byte by byte
+    /// without making lower-cased copies: every post's ID is compared at each new post.
+    static func equalIgnoringASCIICase(_ first: String, _ second: String) -> Bool {
+        first.utf8.count == second.utf8.count
+            && zip(first.utf8, second.utf8).allSatisfy { left, right in
+                // The same byte, or a letter and the same letter in the other case.
+                left == right || ((UInt8(ascii: "a")...UInt8(ascii: "z")).contains(left | 0x20) && left ^ 0x20 == right)
+            }
     }
 }

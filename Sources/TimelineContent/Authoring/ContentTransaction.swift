@@ -126,9 +126,25 @@ package final class ContentTransaction {
         steps.append(.remove(path: absolute(relativePath)))
     }
 
+    /// Refuses a path that exists, unless what is there is a file this change removes in an
+    /// earlier step: on a case-insensitive file system (APFS by default, Windows) `users/Bob.json`
+    /// is `users/bob.json`, which a rename by case removes first, moving it aside to a hidden
+    /// name, so the new name is free by the time it is placed.
     private func requireAbsent(_ relativePath: String) throws(AuthoringError) {
-        guard FileSystem.kind(of: absolute(relativePath)) == .missing else {
+        let path = absolute(relativePath)
+        guard FileSystem.kind(of: path) == .missing || isRemovedEarlier(path) else {
             throw AuthoringError(.alreadyExists, at: SourceLocation(path: display(relativePath)), "exists already; it is left as it is")
+        }
+    }
+
+    /// Whether `path` leads to the same file as one that an earlier step removes.
+    private func isRemovedEarlier(_ path: String) -> Bool {
+        guard let existing = FileSystem.linkStatus(of: path) else { return false }
+        return steps.contains { step in
+            guard case .remove(let removed) = step, removed.lowercased() == path.lowercased(), let status = FileSystem.linkStatus(of: removed) else {
+                return false
+            }
+            return status.inode == existing.inode
         }
     }
 

@@ -43,16 +43,19 @@ extension ContentAuthor {
         let traces = try await UserTraces.find(old, in: folder, unchanged: "nothing was renamed")
 
         let transaction = folder.transaction()
+        // The old files go first, moved aside to hidden names: a rename by case (`bob` to
+        // `Bob`) on a case-insensitive file system (APFS by default, Windows) then finds the new
+        // name free, since there it is the old one. The new files are staged (read) now.
         if let avatar = record.avatar, let dot = avatar.lastIndex(of: "."), avatar[..<dot] == old, !avatarIsShared(avatar, besides: old) {
             let renamed = new + avatar[dot...]
             let (oldFile, newFile) = (ContentLayout.fileInUsersFolder(named: avatar), ContentLayout.fileInUsersFolder(named: renamed))
-            try transaction.copy(from: folder.absolute(oldFile), to: newFile)
             try transaction.remove(oldFile)
+            try transaction.copy(from: folder.absolute(oldFile), to: newFile)
             record.avatar = renamed
         }
         record.username = new
-        try transaction.create(newFile, bytes: record.fileBytes)
         try transaction.remove(ContentLayout.userFile(old))
+        try transaction.create(newFile, bytes: record.fileBytes)
         for var follower in traces.followers {
             follower.follows = follower.follows.map { $0 == old ? new : $0 }
             try transaction.write(ContentLayout.userFile(follower.username), bytes: follower.fileBytes)

@@ -166,6 +166,13 @@ public struct ContentLoader: Sendable {
             return []
         }
         let folderNames = names.filter { !$0.hasPrefix(".") }
+        for (name, first) in CaseConflicts.pairs(folderNames) {
+            diagnostics.append(
+                .error(
+                    .caseConflict, stage: .load, at: SourceLocation(path: contentFolder.shown + ContentLayout.postsFolder + "/" + name + "/"),
+                    "post ID '\(name)' differs from '\(first)' only in case: on a case-insensitive file system (macOS, Windows) the two folders are one, so a clone there loses a post; give one of them another ID"
+                ))
+        }
         let loader = PostFolderLoader(contentFolder: contentFolder, assets: assets, identities: identities)
         let results = await ParallelMap.map(folderNames) { name -> (Post?, [Diagnostic], RecordCache.Entry<Post>?) in
             // A folder's times change when an entry is added, removed or renamed in it, so its

@@ -36,6 +36,26 @@ package enum FFmpeg {
     /// A probe must answer within this (it reads the whole file once, decoding nothing).
     package static let probeLimits = ChildProcess.Limits(timeoutSeconds: 120, memoryBytes: 1 << 30)
 
+    /// FFmpeg's own bound, on every system, before anything else: the largest block it may
+    /// allocate at once (`-max_alloc`, a generic option of `ffprobe` and `ffmpeg`), a quarter of
+    /// the run's memory limit, so that a crafted size (a frame of 16000 × 16000, a sample of a
+    /// gigabyte) fails inside FFmpeg as a read error instead of taking the memory. The child's
+    /// memory limit (`ChildProcess`) bounds the sum.
+    package static func allocationLimit(_ limits: ChildProcess.Limits) -> [String] {
+        ["-max_alloc", String(max(limits.memoryBytes / 4, 1 << 20))]
+    }
+
+    /// `ffmpeg`'s arguments for one job under `limits`: FFmpeg's own allocation bound first,
+    /// then `input` and `output`.
+    package static func jobArguments(_ input: [String], _ output: [String], limits: ChildProcess.Limits) -> [String] {
+        allocationLimit(limits) + ["-nostdin", "-v", "error", "-y"] + input + output
+    }
+
+    /// Why a run killed for its memory ended, for messages.
+    package static func overMemory(_ limits: ChildProcess.Limits) -> String {
+        "it took more than \(limits.memoryBytes >> 20) MiB of memory"
+    }
+
     /// The first line FFmpeg wrote at error level, for messages, with the file's absolute
     /// path replaced by the path a person reads.
     package static func firstMessage(_ messages: [UInt8], file: SitePath) -> String? {

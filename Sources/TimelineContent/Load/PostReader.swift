@@ -40,6 +40,18 @@ package struct PostReader: Sendable {
                 )
             }
         }
+        let conflicts = CaseConflicts.pairs(names.filter { !$0.hasPrefix(".") })
+        guard conflicts.isEmpty else {
+            return (
+                nil,
+                conflicts.map { name, first in
+                    .error(
+                        .caseConflict, stage: .load, at: SourceLocation(path: content.shown + folder + "/" + name),
+                        "'\(name)' and '\(first)' differ only in case: on a case-insensitive file system (macOS, Windows) they are one file, so a clone there loses one of them; rename one"
+                    )
+                }
+            )
+        }
         let folderIsReal = listing?.isRealFolder ?? false
         let postPath = content.shown + ContentLayout.file(.post, in: folder)
         guard names.contains(ContentLayout.PostFolderFile.post.name) else {

@@ -14,23 +14,29 @@ package enum VideoProbe {
     /// `file` of `format`, named in the front matter at `namedAt`.
     package static func probe(_ file: SitePath, format: VideoFormat, namedAt: SourceLocation) -> Result<VideoDetails, Problem> {
         guard let ffprobe = FFmpeg.path(of: .ffprobe) else { return .failure(Problem(code: .videoProcessingFailed, message: FFmpeg.missing(.ffprobe))) }
-        let arguments =
-            ["-v", "error", "-count_packets"] + FFmpeg.input(file.absolute, format: format) + [
-                "-show_entries",
-                "format=format_name,duration:stream=index,codec_type,codec_name,pix_fmt,width,height,channels,nb_frames,nb_read_packets:stream_side_data=rotation",
-                "-of", "json",
-            ]
-        guard let outcome = ChildProcess.run(ffprobe, arguments: arguments, limits: FFmpeg.probeLimits) else {
+        guard let outcome = ChildProcess.run(ffprobe, arguments: arguments(file.absolute, format: format), limits: FFmpeg.probeLimits) else {
             return .failure(Problem(code: .videoProcessingFailed, message: "cannot start ffprobe: error \(SystemError.last)"))
         }
         let reason = FFmpeg.firstMessage(outcome.messages, file: file)
         if outcome.timedOut {
             return .failure(Problem(code: .brokenVideo, message: "ffprobe did not finish reading it within \(FFmpeg.probeLimits.timeoutSeconds) seconds"))
         }
+        if outcome.exceededMemory {
+            return .failure(Problem(code: .brokenVideo, message: "ffprobe could not read it: \(FFmpeg.overMemory(FFmpeg.probeLimits))"))
+        }
         guard outcome.status == 0, let json = try? JSONParser.parse(outcome.output) else {
             return .failure(Problem(code: .brokenVideo, message: "FFmpeg cannot read it as \(format.name) video" + (reason.map { ": \($0)" } ?? "")))
         }
         return details(json, format: format, namedAt: namedAt, warning: reason)
+    }
+
+    /// `ffprobe`'s arguments for the file at the absolute `path`.
+    package static func arguments(_ path: String, format: VideoFormat) -> [String] {
+        FFmpeg.allocationLimit(FFmpeg.probeLimits) + ["-v", "error", "-count_packets"] + FFmpeg.input(path, format: format) + [
+            "-show_entries",
+            "format=format_name,duration:stream=index,codec_type,codec_name,pix_fmt,width,height,channels,nb_frames,nb_read_packets:stream_side_data=rotation",
+            "-of", "json",
+        ]
     }
 
     /// The probe's JSON as details, or why the file is not a whole video.

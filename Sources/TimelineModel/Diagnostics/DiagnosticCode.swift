@@ -13,6 +13,11 @@ public enum DiagnosticCode: String, Sendable, Hashable {
     case duplicateUsername
     case invalidID
     case duplicateID
+    /// Two post folders, or two files of one post folder, whose names differ only in case (or
+    /// in Unicode normalization): one name on a case-insensitive file system (APFS by default,
+    /// Windows), so a clone there would lose one of them. Usernames that do are
+    /// `duplicateUsername`.
+    case caseConflict
     case unknownUser
     case unsafeURL
     case missingPhoto

@@ -70,14 +70,14 @@ struct VideoTranscoder: Sendable {
             throw Failure(code: .imageCacheError, message: "cannot make the video cache folder: \(error.description)")
         }
         let limits = ChildProcess.Limits(timeoutSeconds: Self.timeout(video), memoryBytes: Self.memoryLimit)
-        let outcome = ChildProcess.run(ffmpeg, arguments: ["-nostdin", "-v", "error", "-y"] + input + output, limits: limits, onOutput: onOutput)
+        let outcome = ChildProcess.run(ffmpeg, arguments: FFmpeg.jobArguments(input, output, limits: limits), limits: limits, onOutput: onOutput)
         guard let outcome, outcome.succeeded else {
             try? FileSystem.removeFileIfPresent(partial)
             let reason =
                 outcome.map {
-                    $0.timedOut
-                        ? "it did not finish within \(limits.timeoutSeconds) seconds"
-                        : FFmpeg.firstMessage($0.messages, file: source) ?? "exit status \($0.status)"
+                    if $0.timedOut { return "it did not finish within \(limits.timeoutSeconds) seconds" }
+                    if $0.exceededMemory { return FFmpeg.overMemory(limits) }
+                    return FFmpeg.firstMessage($0.messages, file: source) ?? "exit status \($0.status)"
                 }
                 ?? "cannot start ffmpeg: error \(SystemError.last)"
             throw Failure(code: outcome == nil ? .videoProcessingFailed : .brokenVideo, message: "FFmpeg could not make the web video: \(reason)")

@@ -154,8 +154,20 @@ public enum FileSystem {
 
     /// Calls `body` with each name in a directory (without `.` and `..`) and its `d_type`
     /// (opendir(3), readdir(3): the same on Linux and Darwin).
+    ///
+    /// The directory is opened so that listing it does not write its access time where that can
+    /// be avoided (a fresh clone's first build lists every post folder). The stream's type is
+    /// left to the compiler: fdopendir(3) returns `OpaquePointer` where `DIR` is an incomplete
+    /// type (glibc, musl) and `UnsafeMutablePointer<DIR>` where it is a complete one (Darwin's
+    /// <dirent.h>), so naming either would not compile on the other.
     package static func readDirectory(_ path: String, _ body: (String, UInt8) -> Void) throws(Failure) {
-        guard let directory = openForListing(path) else { throw Failure(path: path, operation: "list", code: SystemError.last) }
+        let descriptor = timeline_open_directory_for_listing(path)
+        guard descriptor >= 0 else { throw Failure(path: path, operation: "list", code: SystemError.last) }
+        guard let directory = fdopendir(descriptor) else {
+            let code = SystemError.last
+            close(descriptor)
+            throw Failure(path: path, operation: "list", code: code)
+        }
         defer { closedir(directory) }
         while let entry = readdir(directory) {
             // The name is read where it lies, up to its zero: a copy of `d_name` would read its
@@ -167,18 +179,6 @@ public enum FileSystem {
             if name == "." || name == ".." { continue }
             body(name, entry.pointee.d_type)
         }
-    }
-
-    /// A directory stream for `path`, opened so that listing it does not write its access time
-    /// where that can be avoided: a fresh clone's first build lists every post folder.
-    private static func openForListing(_ path: String) -> OpaquePointer? {
-        let descriptor = timeline_open_directory_for_listing(path)
-        guard descriptor >= 0 else { return nil }
-        guard let directory = fdopendir(descriptor) else {
-            close(descriptor)
-            return nil
-        }
-        return directory
     }
 
     /// The files below `folder`, recursively and following symbolic links, as sorted paths

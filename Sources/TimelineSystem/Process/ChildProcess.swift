@@ -8,15 +8,18 @@ import CSystemSupport
     import Darwin
 #endif
 
-/// A program run to its end as a child process under limits: a wall-clock timeout, a processor
-/// time limit and an address-space limit set in the child before it starts, its standard output
-/// and error read as they come. For tools that read untrusted files (FFmpeg), so that a hostile
-/// file can neither hang a build nor take the machine's memory.
+/// A program run to its end as a child process under limits, its standard output and error read
+/// as they come. For tools that read untrusted files (FFmpeg), so that a hostile file can neither
+/// hang a build nor take the machine's memory. Everywhere a wall-clock timeout; on Linux a
+/// processor time limit and an address-space limit (RLIMIT_AS) set in the child before it
+/// starts; on macOS, whose kernel refuses such an address-space limit, a watch of the child's
+/// memory footprint that kills it past the limit (`timeline_run_limited`).
 package enum ChildProcess {
     package struct Limits: Sendable, Hashable {
         /// Wall-clock seconds before the child is killed; also its processor time limit.
         package let timeoutSeconds: Int
-        /// The most address space the child may map (RLIMIT_AS), in bytes.
+        /// The most memory the child may take, in bytes: the address space it may map (Linux,
+        /// RLIMIT_AS), or the physical footprint past which it is killed (macOS).
         package let memoryBytes: Int
 
         package init(timeoutSeconds: Int, memoryBytes: Int) {
@@ -33,8 +36,11 @@ package enum ChildProcess {
         /// Standard error, up to `messagesLimit` bytes.
         package let messages: [UInt8]
         package let timedOut: Bool
+        /// Killed for holding more memory than the limit (macOS's memory watch; on Linux an
+        /// allocation past the limit fails inside the child instead, which then exits).
+        package let exceededMemory: Bool
 
-        package var succeeded: Bool { status == 0 && !timedOut }
+        package var succeeded: Bool { status == 0 && !timedOut && !exceededMemory }
     }
 
     /// Past these, what the child writes is read and dropped.
@@ -49,17 +55,19 @@ package enum ChildProcess {
     ) -> Outcome? {
         let collector = Collector(onOutput: onOutput)
         var timedOut: Int32 = 0
+        var overMemory: Int32 = 0
         let status = CMemory.withCStrings([executable] + arguments) { argv in
             (argv + [nil]).withUnsafeBufferPointer { pointers in
                 withExtendedLifetime(collector) {
                     timeline_run_limited(
                         executable, pointers.baseAddress, Int32(clamping: limits.timeoutSeconds), Int64(limits.memoryBytes), collectOutput,
-                        Unmanaged.passUnretained(collector).toOpaque(), &timedOut)
+                        Unmanaged.passUnretained(collector).toOpaque(), &timedOut, &overMemory)
                 }
             }
         }
         guard status >= 0 else { return nil }
-        return Outcome(status: status, output: collector.output, messages: collector.messages, timedOut: timedOut != 0)
+        return Outcome(
+            status: status, output: collector.output, messages: collector.messages, timedOut: timedOut != 0, exceededMemory: overMemory != 0)
     }
 
     /// The first executable file called `name` in a folder of the `PATH` environment variable.
