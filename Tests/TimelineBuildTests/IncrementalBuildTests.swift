@@ -137,6 +137,24 @@ struct IncrementalBuildTests {
     }
 
     @Test(
+        "several new posts at once are an edit build, in a live session and in timeline build, and equal a clean build",
+        arguments: [false, true], [true, false])
+    func severalNewPostsAreAnEditBuild(throughSession: Bool, processImages: Bool) async throws {
+        // Page size 2: ten posts add five archive pages to the home list and shift every page.
+        let changes = [10, 3].map { count in
+            { (model: inout SiteModel) in
+                for number in 0..<count {
+                    let author = ["alice", "bob", "carol"][number % 3]
+                    let caption = number % 2 == 0 ? "Batch #sunset \(number)" : "Batch #harbour \(number) @alice"
+                    model.posts.append(SiteModel.Post(id: model.nextID(), author: author, caption: caption, alt: "Batch \(number)", photo: number % 2))
+                }
+                return "\(count) new posts"
+            }
+        }
+        try await Self.expectEditBuilds(from: SiteModel.initial(), throughSession: throughSession, processImages: processImages, changes)
+    }
+
+    @Test(
         "a deleted post is an edit build, in a live session and in timeline build, newest, oldest or between, and equals a clean build",
         arguments: [false, true], [true, false])
     func deletedPostIsAnEditBuild(throughSession: Bool, processImages: Bool) async throws {

@@ -209,6 +209,13 @@ package struct SiteModel {
             Edit(description: "\(user) posts a photo", isEditBuild: true) { model in
                 model.posts.append(Post(id: model.nextID(), author: user, caption: "New \(word)\(newTag)", alt: nil, photo: photo))
             })
+        let coauthor = pick(usernames)
+        list.append(
+            Edit(description: "\(user) and \(coauthor) post three photos at once", isEditBuild: true) { model in
+                for number in 0..<3 {
+                    model.posts.append(Post(id: model.nextID(), author: number == 1 ? coauthor : user, caption: "Batch \(word)\(newTag)", alt: nil, photo: number % 2))
+                }
+            })
         if !posts.isEmpty {
             let post = pick(posts.indices.map { $0 })
             let id = posts[post].id

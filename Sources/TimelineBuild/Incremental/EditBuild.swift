@@ -56,9 +56,9 @@ struct EditBuild {
     /// The edited users by index: the user as read now, whom they follow, and the warnings
     /// reading and linking them gave.
     let editedUsers: [Int: UserEdit]
-    /// A post newer than every other, added by this edit (nothing else changes with it); the
-    /// other properties name it at index 0, where it goes.
-    var added: NewPost? = nil
+    /// Posts newer than every other, oldest first, added by this edit (nothing else changes with
+    /// them); the other properties name them at the indexes they take, the newest at 0.
+    var added: [NewPost] = []
     /// A post whose folder is gone, taken out by this edit (nothing else changes with it).
     var removed: DeletedPost? = nil
     /// A user the site did not have, put in by this edit; `editedUsers` holds them at their
@@ -155,11 +155,12 @@ struct EditBuild {
         for folder in folders {
             guard let id = ContentID(folder) else { return nil }
             guard let index = site.postIndex(of: id) else {
-                // A new post is an edit of its own (`NewPost`).
-                guard folders.count == 1, !records.touchesUsers,
-                    let added = NewPost.plan(folder: folder, id: id, built: built, reading: readPost)
-                else { return nil }
-                return EditBuild(edited: [:], warnings: [0: added.warnings], tagsOfEdited: [0: added.tags], editedUsers: [:], added: added)
+                // New posts are an edit of their own (`NewPost`); after it, the newest is at index 0.
+                guard !records.touchesUsers, let added = NewPost.plan(folders: folders, built: built, reading: readPost) else { return nil }
+                let newest = added.count - 1
+                return EditBuild(
+                    edited: [:], warnings: Dictionary(uniqueKeysWithValues: added.enumerated().map { (newest - $0, $1.warnings) }),
+                    tagsOfEdited: Dictionary(uniqueKeysWithValues: added.enumerated().map { (newest - $0, $1.tags) }), editedUsers: [:], added: added)
             }
             if let removed = DeletedPost.plan(folder: folder, index: index, built: built) {
                 guard folders.count == 1, !records.touchesUsers else { return nil }
@@ -275,12 +276,15 @@ struct EditBuild {
         var reach = EditReach()
         var users: UserSearchEdit?
         var newFiles: ImageFiles?
-        if let added {
-            let authorTerms = SiteSearchCollections.userTerms(next.site.users[added.author])
-            guard let files = await added.insert(into: &next, reach: &reach) else { return nil }
+        if !added.isEmpty {
+            var authorTerms: [Int: Set<String>] = [:]
+            for post in added where authorTerms[post.author] == nil {
+                authorTerms[post.author] = SiteSearchCollections.userTerms(next.site.users[post.author])
+            }
+            guard let files = await insertAdded(into: &next, reach: &reach) else { return nil }
             newFiles = files
-            oldTerms = [0: []]
-            users = UserSearchEdit(oldTerms: [added.author: authorTerms])
+            oldTerms = Dictionary(uniqueKeysWithValues: added.indices.map { ($0, []) })
+            users = UserSearchEdit(oldTerms: authorTerms)
         }
         var removedNumber: Int?
         if let removed {
@@ -291,7 +295,7 @@ struct EditBuild {
         next.contexts.replacePosts(edited)
         if let tags = replaceTags(&next) { reach.add(tags.pages, tags.feeds, retired: tags.retired, changesSitemap: tags.changesSitemap) }
         if let addedUser { addedUser.insert(into: &next, reach: &reach) }
-        if added == nil, removed == nil {
+        if added.isEmpty, removed == nil {
             if editedUsers.values.contains(where: \.changesAvatar) {
                 guard let files = await replaceAvatars(&next, reach: &reach) else { return nil }
                 newFiles = files
@@ -312,7 +316,7 @@ struct EditBuild {
         timings.lap(.write)
         var facts = next.report.facts
         facts.fileCount = next.manifest.count
-        if added != nil || removed != nil || newFiles != nil || !editedUsers.isEmpty {
+        if !added.isEmpty || removed != nil || newFiles != nil || !editedUsers.isEmpty {
             facts.userCount = next.site.users.count
             facts.postCount = next.site.posts.count
             facts.pageCount = Page.all(site: next.site, timelines: next.contexts.timelines).count
@@ -323,6 +327,37 @@ struct EditBuild {
         let report = BuildReport(facts, output: next.report.output, timings: timings, files: BuildReport.Files(changes, mode: .edit))
         next.report = report
         return report
+    }
+
+    /// Puts the added posts in, oldest first, and adds what they reach to `reach`; returns the
+    /// image files to publish, or nil when an image cannot be made. The pages and feeds each
+    /// insertion reaches are named by index, which the next insertion moves: with several
+    /// posts, they are taken as files and named again in the site after the last.
+    private func insertAdded(into next: inout BuiltSite, reach: inout EditReach) async -> ImageFiles? {
+        var processed: [(cacheFile: String, outputFile: String)] = []
+        var originals: [(source: String, identity: Digest?, outputFile: String)] = []
+        var pageFiles = Set<String>()
+        var feedFiles = Set<String>()
+        var retired: [String] = []
+        var changesSitemap = false
+        for post in added {
+            var step = EditReach()
+            guard let files = await post.insert(into: &next, reach: &step) else { return nil }
+            processed += files.processed
+            originals += files.originals
+            let site = next.site
+            pageFiles.formUnion(step.pages.map { $0.location(in: site, paths: next.contexts.paths)?.outputFile ?? SitePaths.notFoundFile })
+            feedFiles.formUnion(step.feeds.map { $0.file(in: site) })
+            retired += step.retired
+            changesSitemap = changesSitemap || step.changesSitemap
+        }
+        let site = next.site
+        let pages = Page.allWithFiles(site: site, timelines: next.contexts.timelines, paths: next.contexts.paths)
+        let present = Set(pages.map(\.file))
+        reach.add(
+            pages.filter { pageFiles.contains($0.file) }.map(\.page), FeedFile.all(site: site).filter { feedFiles.contains($0.file(in: site)) },
+            retired: retired.filter { !present.contains($0) }, changesSitemap: changesSitemap)
+        return ImageFiles(processed: processed, originals: originals)
     }
 
     /// The search files, pages and feeds that show the edited posts, each made and written

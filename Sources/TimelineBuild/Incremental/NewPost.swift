@@ -40,6 +40,24 @@ struct NewPost {
         return NewPost(post: post, author: author, tags: tags, warnings: warnings)
     }
 
+    /// The new posts in `folders`, oldest first, when each folder is a post the site does not
+    /// have, newer than every post it has, and an edit build can add them all (IDs that differ
+    /// only in case are a whole build's, which refuses them).
+    static func plan(folders: Set<String>, built: BuiltSite, reading: (String) -> PostFolderLoader.Loaded) -> [NewPost]? {
+        var ids: [ContentID] = []
+        for folder in folders {
+            guard let id = ContentID(folder), built.site.postIndex(of: id) == nil else { return nil }
+            ids.append(id)
+        }
+        guard Set(ids.map { $0.rawValue.lowercased() }).count == ids.count else { return nil }
+        var posts: [NewPost] = []
+        for id in ids.sorted() {
+            guard let post = plan(folder: id.rawValue, id: id, built: built, reading: reading) else { return nil }
+            posts.append(post)
+        }
+        return posts
+    }
+
     /// Makes its images (or, with `images.process` off, takes its photos as they are), puts it
     /// first in `next`'s site, timelines, images and page contexts, and adds what it reaches
     /// but its tags' pages to `reach`. Nil when an image cannot be made (the whole build then

@@ -50,9 +50,9 @@ extension EditBuild {
             keys.formUnion(tags(ofPost: index))
         }
         for tags in tagsOfEdited.values { keys.formUnion(tags.map { .tag(key: $0.key) }) }
-        if let added {
-            keys.insert(.card(post: added.post.id))
-            keys.insert(user(added.post.author.username))
+        for post in added {
+            keys.insert(.card(post: post.post.id))
+            keys.insert(user(post.post.author.username))
         }
         if let removed {
             keys.insert(.card(post: site.postID(at: removed.index)))

@@ -134,9 +134,9 @@ package struct CollectionIndex: Sendable {
         for position in positions {
             let number = Int(collection.numberAt(position))
             let bytes = collection.card(number)
-            // A document after the last (a new post) adds a card.
+            // A document after the last (a new post, or several) adds a card.
             let oldPath = number < cardDigests.count ? Self.cardPath(folder, number, digest: cardDigests[number]) : nil
-            if number == cardDigests.count {
+            while number >= cardDigests.count {
                 cardDigests.append("")
                 cardBytes.append(0)
             }
