@@ -38,6 +38,14 @@ public enum DiagnosticCode: String, Sendable, Hashable {
     case videoTooLarge
     /// FFmpeg (`ffmpeg`, `ffprobe`) is not installed, or failed to make a video's files.
     case videoProcessingFailed
+    /// A caption longer than `CaptionLimits.maximumCharacters`.
+    case captionTooLong
+    /// A caption with more different hashtags than `CaptionLimits.maximumHashtags`.
+    case tooManyHashtags
+    /// A caption mentioning more different users than `CaptionLimits.maximumMentions`.
+    case tooManyMentions
+    /// A hashtag longer than `CaptionLimits.maximumHashtagBytes`: its folder's name would not fit.
+    case hashtagTooLong
     case emptyComment
     case selfFollow
     case duplicateFollow

@@ -123,6 +123,10 @@ public struct InstagramImport: Sendable {
             report(InstagramIssue(file: post.file, post.path, skipped: "this post", "its time cannot be a post ID"))
             return
         }
+        if let caption = post.caption, let problem = CaptionLimits.problem(in: caption) {
+            report(InstagramIssue(file: post.file, post.path, skipped: "this post", problem.message))
+            return
+        }
         var photos: [InstagramMedia] = []
         for media in post.media {
             if let reason = Self.reasonToSkip(media, photosSoFar: photos.count) {
