@@ -23,6 +23,10 @@ package struct AssetReader: Sendable {
 
     static let headerPrefixLength = 64 * 1024
 
+    /// The most bytes a photo or avatar file may hold (64 MiB): a larger one is refused at load,
+    /// before any stage reads it.
+    package static let maximumPhotoBytes = 64 << 20
+
     package enum Outcome {
         case asset(ContentAsset)
         case problem(DiagnosticCode, String)
@@ -63,6 +67,11 @@ package struct AssetReader: Sendable {
         let byteCount: Int
         do {
             var (bytes, size) = try FileSystem.readPrefix(file.canonical, limit: Self.headerPrefixLength)
+            guard size <= Self.maximumPhotoBytes else {
+                return .problem(
+                    .photoTooLarge,
+                    "image '\(reference)' is \(size) bytes, more than the limit of \(Self.maximumPhotoBytes) (64 MiB) a photo or avatar may have")
+            }
             if ImageHeader.read(bytes) == nil, size > bytes.count, ImageHeader.looksLikeTruncatedJPEG(bytes) {
                 bytes = try FileSystem.readBytes(file.canonical)
             }

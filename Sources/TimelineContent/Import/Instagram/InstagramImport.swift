@@ -151,7 +151,8 @@ public struct InstagramImport: Sendable {
             let staged = try transaction.stageFolder(relativeFolder)
             for (media, name) in zip(photos, names) {
                 do {
-                    _ = try reader.copyMedia(media.uri, to: staged + "/" + name)
+                    let limit = media.kind == .video ? InstagramExportSource.maximumMediaBytes : AssetReader.maximumPhotoBytes
+                    _ = try reader.copyMedia(media.uri, to: staged + "/" + name, limit: limit)
                 } catch {
                     // A media file the export names but does not hold: the post goes without it.
                     transaction.discard()
