@@ -27,6 +27,9 @@ public enum DiagnosticCode: String, Sendable, Hashable {
     case photoOutsidePost
     case fileOutsideContent
     case photoTooLarge
+    /// A photo, avatar or video file name longer than `AssetReader.maximumFileNameBytes`: the
+    /// names of its published files would not fit.
+    case fileNameTooLong
     case undecodablePhoto
     case imageCacheError
     /// A video file whose bytes are no video of the format its name says (a playlist named
