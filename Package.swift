@@ -81,8 +81,7 @@ let package = Package(
         .target(
             name: "TimelineContent",
             dependencies: [
-                "TimelineSystem", "TimelineModel", "CCmark", "CGit2", .product(name: "Yams", package: "Yams"),
-                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                "TimelineSystem", "TimelineModel", "CCmark", "CGit2", "CLibZ", .product(name: "Yams", package: "Yams"),
             ]
         ),
         .target(

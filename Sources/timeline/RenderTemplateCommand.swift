@@ -29,7 +29,7 @@ struct RenderTemplateCommand: ParsableCommand {
             FileHandle.standardOutput.write(Data(bytes))
         } catch {
             for diagnostic in error.diagnostics {
-                FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
+                Console.writeError(diagnostic.description + "\n")
             }
             throw ExitCode.failure
         }

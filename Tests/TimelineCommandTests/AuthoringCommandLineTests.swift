@@ -196,3 +196,42 @@ struct AuthoringCommandLineTests {
         #expect(!FileManager.default.fileExists(atPath: fixture.root + "/Elsewhere"))
     }
 }
+
+/// Names from an export reach the terminal escaped: no ESC, BEL or NUL of content is written raw.
+@Suite("Terminal escapes")
+struct TerminalEscapeTests {
+    func run(_ arguments: [String], in directory: String) throws -> Subprocess.Result {
+        var environment = ProcessInfo.processInfo.environment
+        environment["CI"] = "true"
+        return try Subprocess.runBlocking(RepositoryPaths.timelineExecutable, arguments, in: directory, environment: environment)
+    }
+
+    static func hasRawControls(_ text: String) -> Bool {
+        text.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{07}" || $0 == "\u{00}" || $0 == "\u{9B}" }
+    }
+
+    @Test("ESC, BEL and NUL in an export's URIs, follows and username are escaped on standard error")
+    func importMessages() throws {
+        let fixture = try SiteFixture()
+        let profile = "personal_information/personal_information/personal_information.json"
+        try InstagramExportFixture.writeFolder(
+            [
+                profile: Data(#"{"profile_user": [{"string_map_data": {"Username": {"value": "ines"}}}]}"#.utf8),
+                InstagramExportFixture.postsFile: Data(
+                    #"[{"creation_timestamp": 1650000000, "media": [{"uri": "media/\u001b]0;owned\u0007\u009b31m.jpg"}]}]"#.utf8),
+                InstagramExportFixture.followingFile: Data(#"{"relationships_following": [{"title": "evil\u001b[2J\u0000"}]}"#.utf8),
+            ], at: fixture.root + "/export")
+        let result = try run(["import", "instagram", "export"], in: fixture.root)
+        #expect(result.status == 2, "\(result.standardError)")
+        #expect(!Self.hasRawControls(result.standardError), "\(result.standardError.debugDescription)")
+        #expect(result.standardError.contains(#"media/\u{1B}]0;owned\u{07}\u{9B}31m.jpg"#), "\(result.standardError)")
+        #expect(result.standardError.contains(#"evil\u{1B}[2J\u{00}"#), "\(result.standardError)")
+
+        try Data(#"{"profile_user": [{"string_map_data": {"Username": {"value": "in\u001b[5mes"}}}]}"#.utf8)
+            .write(to: URL(fileURLWithPath: fixture.root + "/export/" + profile))
+        let refused = try run(["import", "instagram", "export", "--content", "Elsewhere"], in: fixture.root)
+        #expect(refused.status == 1)
+        #expect(!Self.hasRawControls(refused.standardError), "\(refused.standardError.debugDescription)")
+        #expect(refused.standardError.contains(#"in\u{1B}[5mes"#), "\(refused.standardError)")
+    }
+}

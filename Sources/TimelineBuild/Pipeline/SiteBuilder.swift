@@ -28,6 +28,8 @@ public enum SiteBuilder {
         var timings = StageTimings()
         let layout = options.layout
         defer { state.discardPendingRecords() }
+        // What a killed import or authoring command staged and never put in place.
+        StagingLeftovers.remove(inContent: layout.content.absolute)
         if !options.clean, !keepingSite {
             switch await state.sinceLastBuild() {
             case .upToDate(let facts):

@@ -40,7 +40,11 @@ public struct ContentFolder: Sendable {
         guard FileSystem.resolvedKind(of: root) == .directory else {
             throw AuthoringError(.fileSystem, at: SourceLocation(path: location.shown), "the content folder does not exist\(ContentLoader.startHint)")
         }
-        return try ContentLock(location)
+        let lock = try ContentLock(location)
+        // What a killed import or command staged and never put in place; the lock keeps any
+        // other command of this site from staging meanwhile.
+        StagingLeftovers.remove(inContent: root)
+        return lock
     }
 
     package var assets: AssetReader {

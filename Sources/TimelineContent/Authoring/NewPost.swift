@@ -131,7 +131,7 @@ extension ContentAuthor {
     static func photoFileName(for path: String, extension fileExtension: String) -> String {
         let name = Path.fileName(of: path)
         let plain =
-            name.utf8.count <= 100 && !name.hasPrefix(".")
+            name.utf8.count <= AssetReader.maximumFileNameBytes && !name.hasPrefix(".")
             && name.utf8.allSatisfy { byte in
                 switch byte {
                 case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),

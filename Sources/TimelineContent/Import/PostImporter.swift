@@ -37,6 +37,10 @@ package struct PostImporter: Sendable {
             let addedLikes = try merge(likes, kind: .likes, into: post, issues: &issues)
             return addedComments + addedLikes == 0 ? .unchanged : .updated(comments: addedComments, likes: addedLikes)
         }
+        if let caption = post.caption, let problem = CaptionLimits.problem(in: caption) {
+            issues.append(ImportIssue(post.path / "caption", skipped: "this post", problem.message))
+            return .skipped
+        }
         return try create(post, author: author, image: span, comments: comments, likes: likes, issues: &issues)
     }
 

@@ -23,6 +23,15 @@ package struct AssetReader: Sendable {
 
     static let headerPrefixLength = 64 * 1024
 
+    /// The most bytes a photo or avatar file may hold (64 MiB): a larger one is refused at load,
+    /// before any stage reads it.
+    package static let maximumPhotoBytes = 64 << 20
+
+    /// The most bytes of UTF-8 a photo, avatar or video file's name may have (100, as the
+    /// authoring commands and the imports name files): the published files' names add a size,
+    /// a digest and an extension to it, and must stay within the 255 bytes a file name may have.
+    package static let maximumFileNameBytes = 100
+
     package enum Outcome {
         case asset(ContentAsset)
         case problem(DiagnosticCode, String)
@@ -63,6 +72,11 @@ package struct AssetReader: Sendable {
         let byteCount: Int
         do {
             var (bytes, size) = try FileSystem.readPrefix(file.canonical, limit: Self.headerPrefixLength)
+            guard size <= Self.maximumPhotoBytes else {
+                return .problem(
+                    .photoTooLarge,
+                    "image '\(reference)' is \(size) bytes, more than the limit of \(Self.maximumPhotoBytes) (64 MiB) a photo or avatar may have")
+            }
             if ImageHeader.read(bytes) == nil, size > bytes.count, ImageHeader.looksLikeTruncatedJPEG(bytes) {
                 bytes = try FileSystem.readBytes(file.canonical)
             }
@@ -151,6 +165,12 @@ package struct AssetReader: Sendable {
         }
         if components.contains(where: \.isEmpty) || components.contains(".") {
             return problem(.invalidValue, "'\(reference)' is not a plain relative path")
+        }
+        if let name = components.last, name.utf8.count > Self.maximumFileNameBytes {
+            return problem(
+                .fileNameTooLong,
+                "the file name '\(name.prefix(40))…' is \(name.utf8.count) bytes; a photo, avatar or video file name may have at most \(Self.maximumFileNameBytes) (the names of its published files add to it): rename the file"
+            )
         }
         let relativePath = folder + "/" + reference
         let absolutePath = content.absolute + "/" + relativePath

@@ -7,6 +7,10 @@ package struct FrontMatter {
     package let body: String
     /// The YAML between the two `---` lines (line ends made `\n`), which starts on line 2.
     package let yaml: String
+    /// The line of `post.md` the body starts on.
+    package var bodyLine: Int {
+        3 + yaml.utf8.reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+    }
 
     package enum Problem: Error {
         case missing(String)

@@ -118,6 +118,11 @@ package struct PostReader: Sendable {
         }
         guard let photos else { return (nil, diagnostics) }
         let caption = frontMatter.body.allSatisfy(\.isWhitespace) ? nil : frontMatter.body
+        if let caption, let problem = CaptionLimits.problem(in: caption) {
+            let position = ContentPosition.lineColumn(line: frontMatter.bodyLine + problem.line - 1, column: problem.column)
+            diagnostics.append(.error(problem.code, stage: .load, at: file.location(of: position), problem.message))
+            return (nil, diagnostics)
+        }
         var post = Post(
             id: id, author: author, photos: photos, date: date, caption: caption,
             comments: comments.sorted { $0.id < $1.id }, likes: likes.sorted { $0.id < $1.id },

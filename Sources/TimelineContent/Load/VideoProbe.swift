@@ -56,7 +56,9 @@ package enum VideoProbe {
             return .failure(Problem(code: .brokenVideo, message: "it is cut short or corrupt: \(warning)"))
         }
         // MP4 states each stream's frame count up front: a file cut short reads fewer packets.
-        for stream in streams {
+        // Only video streams count: a subtitle track (mov_text) may state a sample more than
+        // it stores in a whole file.
+        for stream in streams where stream["codec_type"]?.text == "video" {
             if let stated = stream["nb_frames"]?.integer, let read = stream["nb_read_packets"]?.integer, read < stated {
                 return .failure(Problem(code: .brokenVideo, message: "it is cut short: \(read) of its \(stated) frames are there"))
             }

@@ -32,6 +32,9 @@ public enum DiagnosticCode: String, Sendable, Hashable {
     case photoOutsidePost
     case fileOutsideContent
     case photoTooLarge
+    /// A photo, avatar or video file name longer than `AssetReader.maximumFileNameBytes`: the
+    /// names of its published files would not fit.
+    case fileNameTooLong
     case undecodablePhoto
     case imageCacheError
     /// A video file whose bytes are no video of the format its name says (a playlist named
@@ -43,6 +46,14 @@ public enum DiagnosticCode: String, Sendable, Hashable {
     case videoTooLarge
     /// FFmpeg (`ffmpeg`, `ffprobe`) is not installed, or failed to make a video's files.
     case videoProcessingFailed
+    /// A caption longer than `CaptionLimits.maximumCharacters`.
+    case captionTooLong
+    /// A caption with more different hashtags than `CaptionLimits.maximumHashtags`.
+    case tooManyHashtags
+    /// A caption mentioning more different users than `CaptionLimits.maximumMentions`.
+    case tooManyMentions
+    /// A hashtag longer than `CaptionLimits.maximumHashtagBytes`: its folder's name would not fit.
+    case hashtagTooLong
     case emptyComment
     case selfFollow
     case duplicateFollow

@@ -56,6 +56,13 @@ package final class OutputRecorder: FileSink {
     /// identity known, the source is read only when it changed, else it is read to learn it.
     /// The copy is rewritten only when its bytes changed.
     package func copy(from source: String, identity: Digest?, to path: String) throws(FileSystem.Failure) {
+        // A file that gets no compressed copies (a photo published as it is) is never held
+        // whole: hashed, then copied, a chunk at a time.
+        let size = FileSystem.status(of: source)?.size ?? 0
+        if precompression == nil || !Precompression.compresses(path, byteCount: size) {
+            try copyInChunks(from: source, identity: identity, to: path)
+            return
+        }
         var bytes: [UInt8]?
         let content: Digest
         if let identity {
@@ -72,6 +79,30 @@ package final class OutputRecorder: FileSink {
         } else {
             try store(path, bytes: try FileSystem.readBytes(source), fingerprint: fingerprint)
         }
+    }
+
+    /// `copy` for a file that gets no compressed copies: its content digest (when the identity
+    /// is not known) and its copy made a chunk at a time.
+    private func copyInChunks(from source: String, identity: Digest?, to path: String) throws(FileSystem.Failure) {
+        let content: Digest
+        if let identity {
+            content = identity
+        } else {
+            var hasher = StableHasher()
+            try FileSystem.readChunks(source) { chunk in chunk.withUnsafeBytes { hasher.combine(bytes: $0) } }
+            content = hasher.finalize()
+        }
+        let fingerprint = withPrecompression(Self.fingerprint(ofFile: source, kind: 1, content: content), of: path)
+        if recordedUnchanged(path, fingerprint: fingerprint) { return }
+        let stale = Precompression.copyPaths(of: path).filter { previous[$0] != nil }
+        if !stale.isEmpty { state.withLock { $0.retired += stale } }
+        let entry = BuildManifest.Entry(fingerprint: fingerprint, content: content)
+        if previous[path]?.content == content {
+            record(path, entry, outcome: .unchanged)
+            return
+        }
+        try destination.copy(from: source, to: path)
+        record(path, entry, outcome: .written)
     }
 
     /// A fingerprint that also changes when precompression is turned on or off or its settings

@@ -54,8 +54,9 @@ package struct StagedOutput: Sendable {
         try creatingFolders(for: relativePath) { path throws(FileSystem.Failure) in try FileSystem.writeFile(path, bytes: bytes) }
     }
 
+    /// Copies `source` a chunk at a time, never holding it whole.
     func copy(from source: String, to relativePath: String) throws(FileSystem.Failure) {
-        try write(relativePath, bytes: try FileSystem.readBytes(source))
+        try creatingFolders(for: relativePath) { path throws(FileSystem.Failure) in try FileSystem.copyFile(from: source, to: path) }
     }
 
     /// Publishes a file of the image cache: a hard link where possible, since the cache never

@@ -188,19 +188,25 @@ package struct ImageProcessor: Sendable {
     }
 
     /// The source's identity and digest: from the index when the loader named the file's
-    /// identity and the index knows it, else by reading the file once for both (so that the
-    /// index never pairs an identity with another version's digest).
+    /// identity and the index knows it, else by hashing the file a chunk at a time (it is never
+    /// held whole), once for each; the file's status before and after must agree, so that the
+    /// index never pairs an identity with another version's digest.
     private func sourceEntry(_ job: ImageJob) throws(JobFailure) -> ImageCacheIndex.SourceEntry {
         if let identity = job.asset.identity, let digest = known.sources[identity] { return .init(identity: identity, digest: digest) }
-        let bytes: [UInt8]
+        let path = job.source.absolute
+        let before = FileSystem.status(of: path)
+        let digest: String
         do {
-            bytes = try FileSystem.readBytes(job.source.absolute)
+            digest = try ContentHash.ofFile(path)
         } catch {
-            let disappeared = FileSystem.kind(of: job.source.absolute) == .missing
+            let disappeared = FileSystem.kind(of: path) == .missing
             throw JobFailure(
                 code: .unreadablePhoto, message: disappeared ? "the image file disappeared during the build" : "cannot read the image: \(error.reason)")
         }
-        return .init(identity: FileIdentities.hash(bytes), digest: ContentHash.of(bytes: bytes))
+        guard let identity = FileIdentities.hashFile(path), before != nil, FileSystem.status(of: path) == before else {
+            throw JobFailure(code: .unreadablePhoto, message: "the image file changed or disappeared during the build")
+        }
+        return .init(identity: identity, digest: digest)
     }
 
     /// The source's upright size and, when wanted, its camera details: from the index when it

@@ -308,7 +308,30 @@ public enum FileSystem {
             let sourceMissing = code == ENOENT && kind(of: source) == .missing
             throw Failure(path: sourceMissing ? source : destination, operation: "link", code: code)
         }
-        try writeFile(destination, bytes: try readBytes(source))
+        try copyFile(from: source, to: destination)
+    }
+
+    /// The chunk `copyFile` and `readChunks` read at a time.
+    package static let chunkSize = 1 << 20
+
+    /// Reads the file a chunk at a time into `body`, never holding it whole.
+    package static func readChunks(_ path: String, _ body: (ArraySlice<UInt8>) throws(Failure) -> Void) throws(Failure) {
+        let file = try ReadableFile(path)
+        var buffer = [UInt8](repeating: 0, count: chunkSize)
+        var offset = 0
+        while true {
+            let count = try file.read(into: &buffer, count: chunkSize, at: offset)
+            guard count > 0 else { return }
+            try body(buffer[0..<count])
+            offset += count
+        }
+    }
+
+    /// Copies `source` to `destination` (created, or emptied when it exists) a chunk at a time.
+    package static func copyFile(from source: String, to destination: String) throws(Failure) {
+        let output = try WritableFile(replacing: destination)
+        try readChunks(source) { chunk throws(Failure) in try output.write(Array(chunk)) }
+        output.close()
     }
 
     /// Writes beside `path`, then renames, so a reader never sees half a file.

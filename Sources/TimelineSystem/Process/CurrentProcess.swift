@@ -31,6 +31,11 @@ package enum CurrentProcess {
 
     package static let killSignal = SIGKILL
 
+    /// Whether a process of this ID exists: signal 0 reaches it, or it runs as another user.
+    package static func isRunning(_ process: Int32) -> Bool {
+        kill(process, 0) == 0 || errno == EPERM
+    }
+
     /// Runs a program that starts a daemon and returns (nginx), its output written to the file
     /// `messages`, and waits for it: posix_spawn and waitpid, because Foundation's `Process`
     /// waits for the standard streams, which the daemon keeps open. Its exit status (128 + the

@@ -55,9 +55,10 @@ public struct InstagramExportReader {
 
     /// Copies a media file of the export (an `InstagramMedia.uri` or a profile's avatar) to
     /// `destination`, a chunk at a time, whole or not at all (an existing file is replaced);
-    /// how many bytes it wrote. A file larger than `InstagramExportSource.maximumMediaBytes`,
-    /// or a zip entry that decompresses to more than it declares, is refused.
-    public func copyMedia(_ uri: InstagramEntryPath, to destination: String) throws(InstagramEntryError) -> Int {
-        try source.copy(uri, to: destination)
+    /// how many bytes it wrote. A file larger than `limit` (by default
+    /// `InstagramExportSource.maximumMediaBytes`), or a zip entry that decompresses to more than
+    /// it declares, is refused.
+    public func copyMedia(_ uri: InstagramEntryPath, to destination: String, limit: Int? = nil) throws(InstagramEntryError) -> Int {
+        try source.copy(uri, to: destination, limit: limit ?? InstagramExportSource.maximumMediaBytes)
     }
 }

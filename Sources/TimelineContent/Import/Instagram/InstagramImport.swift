@@ -75,29 +75,45 @@ public struct InstagramImport: Sendable {
             summary.usersUnchanged += 1
             return
         }
-        var record = UserRecord(username: username, name: ContentAuthor.nonBlank(profile.name), bio: ContentAuthor.nonBlank(profile.bio), url: nil)
-        let transaction = folder.transaction()
+        let record = UserRecord(username: username, name: ContentAuthor.nonBlank(profile.name), bio: ContentAuthor.nonBlank(profile.bio), url: nil)
+        let avatar = profile.avatar.flatMap { avatar in avatarBytes(avatar, of: profile, reader: reader, report: report).map { (avatar, $0) } }
         do throws(AuthoringError) {
-            if let avatar = profile.avatar {
-                if let bytes = avatarBytes(avatar, of: profile, reader: reader, report: report) {
-                    let name = username + "." + Path.fileExtension(of: avatar.fileName)
-                    try transaction.create(ContentLayout.fileInUsersFolder(named: name), bytes: bytes)
-                    record.avatar = name
-                }
-            }
-            try transaction.create(ContentLayout.userFile(username), bytes: record.fileBytes)
-            _ = try transaction.commit { folder.verifyUser(username) }
+            try writeUser(record, avatar: avatar)
         } catch {
-            throw ImportFailure.writing(error)
+            // An avatar the loader refuses (not the image its name says) is left out and
+            // reported; the user is imported without it.
+            guard error.reason == .invalidContent, let refused = avatar else { throw ImportFailure.writing(error) }
+            let reason = error.diagnostics.first { $0.severity == .error }?.message ?? error.message
+            report(InstagramIssue(file: profile.file, Self.avatarPath, skipped: "the avatar", "'\(refused.0)': \(reason)"))
+            do throws(AuthoringError) {
+                try writeUser(record, avatar: nil)
+            } catch {
+                throw ImportFailure.writing(error)
+            }
         }
         summary.usersAdded += 1
     }
+
+    /// Writes the user's file, and their avatar beside it, together or not at all.
+    private func writeUser(_ record: UserRecord, avatar: (path: InstagramEntryPath, bytes: [UInt8])?) throws(AuthoringError) {
+        var record = record
+        let transaction = folder.transaction()
+        if let avatar {
+            let name = record.username + "." + Path.fileExtension(of: avatar.path.fileName)
+            try transaction.create(ContentLayout.fileInUsersFolder(named: name), bytes: avatar.bytes)
+            record.avatar = name
+        }
+        try transaction.create(ContentLayout.userFile(record.username), bytes: record.fileBytes)
+        _ = try transaction.commit { folder.verifyUser(record.username) }
+    }
+
+    static let avatarPath = JSONPath(["profile_user", "0", "media_map_data", "Profile Photo", "uri"])
 
     /// The avatar's bytes when it is an image the site can show; else reported, and none.
     private func avatarBytes(
         _ avatar: InstagramEntryPath, of profile: InstagramProfile, reader: InstagramExportReader, report: (InstagramIssue) -> Void
     ) -> [UInt8]? {
-        let path = JSONPath(["profile_user", "0", "media_map_data", "Profile Photo", "uri"])
+        let path = Self.avatarPath
         guard AssetReader.isImageFileName(avatar.fileName) else {
             report(InstagramIssue(file: profile.file, path, skipped: "the avatar", "'\(avatar)' is not a \(ImageHeader.Format.extensionList) file"))
             return nil
@@ -121,6 +137,10 @@ public struct InstagramImport: Sendable {
     ) throws(ImportFailure) {
         guard let id = Self.postID(of: post, username: username) else {
             report(InstagramIssue(file: post.file, post.path, skipped: "this post", "its time cannot be a post ID"))
+            return
+        }
+        if let caption = post.caption, let problem = CaptionLimits.problem(in: caption) {
+            report(InstagramIssue(file: post.file, post.path, skipped: "this post", problem.message))
             return
         }
         var photos: [InstagramMedia] = []
@@ -147,7 +167,8 @@ public struct InstagramImport: Sendable {
             let staged = try transaction.stageFolder(relativeFolder)
             for (media, name) in zip(photos, names) {
                 do {
-                    _ = try reader.copyMedia(media.uri, to: staged + "/" + name)
+                    let limit = media.kind == .video ? InstagramExportSource.maximumMediaBytes : AssetReader.maximumPhotoBytes
+                    _ = try reader.copyMedia(media.uri, to: staged + "/" + name, limit: limit)
                 } catch {
                     // A media file the export names but does not hold: the post goes without it.
                     transaction.discard()
@@ -168,9 +189,30 @@ public struct InstagramImport: Sendable {
             }
             _ = try transaction.commit { folder.verifyPost(id) }
         } catch {
-            throw ImportFailure.writing(error)
+            // The loader refuses the post (a photo that is no photo, a playlist named `.mp4`):
+            // nothing of it was written, and it is reported with the file at fault.
+            guard error.reason == .invalidContent else { throw ImportFailure.writing(error) }
+            Self.reportRefused(error, of: post, media: photos, names: names, report: report)
+            return
         }
         summary.postsAdded += 1
+    }
+
+    /// A post the loader refused, reported at the media item its first error names (by its
+    /// file name in the post folder), with the loader's reason; else at the post.
+    private static func reportRefused(
+        _ error: AuthoringError, of post: InstagramPost, media: [InstagramMedia], names: [String], report: (InstagramIssue) -> Void
+    ) {
+        let errors = error.diagnostics.filter { $0.severity == .error }
+        guard let first = errors.first else {
+            report(InstagramIssue(file: post.file, post.path, skipped: "this post", error.message))
+            return
+        }
+        for (item, name) in zip(media, names) where first.message.contains("'\(name)'") || first.location.path.hasSuffix("/" + name) {
+            report(InstagramIssue(file: post.file, item.path / "uri", skipped: "this post", "'\(item.uri)': \(first.message)"))
+            return
+        }
+        report(InstagramIssue(file: post.file, post.path, skipped: "this post", first.message))
     }
 
     /// Why a media item is left out of its post; nil to import it.
