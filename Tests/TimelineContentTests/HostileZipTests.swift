@@ -29,7 +29,7 @@ struct HostileZipTests {
         for entry in entries {
             let name = Array(entry.name.utf8)
             let offset = bytes.count
-            let checksum = entry.checksum ?? crc32(entry.data)
+            let checksum = entry.checksum ?? CRC32.checksum(entry.data)
             let compressed = entry.compressedSize ?? UInt32(entry.data.count)
             let uncompressed = entry.uncompressedSize ?? UInt32(entry.data.count)
             bytes += le32(0x0403_4b50) + le16(20) + le16(0) + le16(entry.method) + le32(0) + le32(checksum)
@@ -59,14 +59,6 @@ struct HostileZipTests {
     static func le16(_ value: UInt16) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8)] }
     static func le32(_ value: UInt32) -> [UInt8] { le16(UInt16(value & 0xFFFF)) + le16(UInt16(value >> 16)) }
 
-    static func crc32(_ bytes: [UInt8]) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in bytes {
-            crc ^= UInt32(byte)
-            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-        }
-        return ~crc
-    }
 
     /// A deflate stream that never ends: a stored block, not the last, that claims 65,535
     /// bytes, so it runs on over whatever follows (here the central directory).

@@ -315,7 +315,7 @@ struct ImagePipelineTests {
         func bigEndian(_ value: UInt32) -> [UInt8] { [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: value >> $0) } }
         func chunk(_ type: String, _ body: [UInt8]) -> [UInt8] {
             let typed = Array(type.utf8) + body
-            return bigEndian(UInt32(body.count)) + typed + bigEndian(crc32(typed))
+            return bigEndian(UInt32(body.count)) + typed + bigEndian(CRC32.checksum(typed))
         }
         let header = bigEndian(width) + bigEndian(height) + [8, 2, 0, 0, 0]
         return Data(
@@ -323,14 +323,6 @@ struct ImagePipelineTests {
                 + chunk("IEND", []))
     }
 
-    static func crc32(_ bytes: [UInt8]) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in bytes {
-            crc ^= UInt32(byte)
-            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-        }
-        return ~crc
-    }
 
     @Test("a decompression bomb is refused before decoding, against the pixel limit")
     func decompressionBomb() async throws {
