@@ -10,27 +10,25 @@ import TimelineTemplates
 /// changed file is the `post.md`, `comments.json` or `likes.json` of a post the site has that
 /// keeps its ID, author, photos, alt text and date, or the file or avatar of a user the site
 /// has who keeps their username, only captions, comments, likes, users' names, bios, links,
-/// extra fields, avatars and follows changed. What shows those is known without looking at the
-/// rest of the site:
+/// extra fields, avatars and follows changed. The edit is applied to the kept site, and what
+/// it reaches is:
 ///
-/// - a post's page, and the pages that list it: its page of the home list, of its author's
-///   profile, of the timeline of its author and of each follower whose timeline shows it, and
-///   of each of its tags (`PostPlacement`);
-/// - the Atom feeds whose entries include it (the site's, its author's, those timelines',
-///   its tags') and its comments feed;
+/// - every page that read a field it changed of a value pages share (the site's values, a
+///   user's, a post's card, a tag's: `ValueWatch`, `PageReads`), every page the site did not
+///   have before, and the removal of those it no longer has;
+/// - an edited post's own page, and the Atom feeds whose entries include it (`PostPlacement`)
+///   and its comments feed;
 /// - its search card and the index lines of the words it gained or lost, and the search page
-///   when the index manifest changed;
+///   when the index manifest changed (`EditSearch`);
 /// - when a caption gained or dropped a hashtag, or changed how the newest post of a tag
 ///   writes it: the tag index as `TagIndexEdit` works it out, every page and the feed of each
 ///   tag that changed, the tags page, the sitemap when tag pages came or went, and the
 ///   removal of the pages and feed of a tag that is gone (`TagPlacement`);
-/// - for an edited user, and each user they began or stopped following (whose counts
-///   changed): every page and feed that shows them (`UserPlacement`; an avatar made again
-///   alone), their search cards, the timeline of a user whose follows changed merged again
-///   (with the pages a shorter one no longer has removed, and the sitemap when its page count
-///   changed).
+/// - for edited users (`EditedUsers`): an avatar made again alone, their search cards, the
+///   timeline of a user whose follows changed merged again with the lists that changed, and
+///   the feeds that name a renamed user.
 ///
-/// A new post newer than every other (`NewPost`), a post whose folder is gone (`DeletedPost`)
+/// New posts newer than every other (`NewPost`), a post whose folder is gone (`DeletedPost`)
 /// and a new user (`NewUser`), each alone, are edit builds of their own.
 ///
 /// Each of those is fingerprinted and compared with the manifest as in any build, so a page
@@ -64,70 +62,6 @@ struct EditBuild {
     /// A user the site did not have, put in by this edit; `editedUsers` holds them at their
     /// index, as an edit of a user following no one and without an avatar.
     var addedUser: NewUser? = nil
-
-    struct UserEdit {
-        let user: User
-        let following: [Int]
-        let warnings: [Diagnostic]
-        /// Whether their avatar is another file, or the same file with other bytes, or came or went.
-        let changesAvatar: Bool
-    }
-
-    /// The records a change set reached: post folders and user files, by name.
-    struct ChangedRecords {
-        var postFolders = Set<String>()
-        var userFiles = Set<String>()
-        /// The post folders among `postFolders` where a file other than a record changed (a
-        /// photo): only a new post's may.
-        var foldersWithOtherFiles = Set<String>()
-        /// Files of the users folder other than user files, by name: avatars.
-        var otherUserFolderFiles = Set<String>()
-
-        /// Whether a user's file or an avatar changed.
-        var touchesUsers: Bool { !userFiles.isEmpty || !otherUserFolderFiles.isEmpty }
-    }
-
-    /// The post folders and user files `changes` (absolute paths) are in, or nil when one is
-    /// neither a post's file or folder nor a user's file.
-    static func changedRecords(of changes: [String], contentRoot: String) -> ChangedRecords? {
-        var records = ChangedRecords()
-        for path in changes {
-            switch SitePath.relative(path, to: contentRoot).flatMap(record(at:)) {
-            case .postFolder(let folder)?: records.postFolders.insert(folder)
-            case .otherFileInPostFolder(let folder)?:
-                records.postFolders.insert(folder)
-                records.foldersWithOtherFiles.insert(folder)
-            case .userFile(let name)?: records.userFiles.insert(name)
-            case .otherFileInUsersFolder(let name)?: records.otherUserFolderFiles.insert(name)
-            case nil: return nil
-            }
-        }
-        return records
-    }
-
-    /// A record an edit build may take a change of.
-    enum EditableRecord {
-        /// A post folder, by name.
-        case postFolder(String)
-        /// A file of a post folder other than its records (a photo), by the folder's name.
-        case otherFileInPostFolder(String)
-        /// A user's file, by name.
-        case userFile(String)
-        /// Another file of the users folder (an avatar), by name.
-        case otherFileInUsersFolder(String)
-    }
-
-    /// The record whose file or folder `relativePath` (relative to the content folder) is, when
-    /// an edit build may take a change of it: a post's file or folder, or a user's file.
-    static func record(at relativePath: String) -> EditableRecord? {
-        switch ContentLayout.place(of: relativePath) {
-        case .postFile(_, let folder)?, .postFolder(let folder)?: .postFolder(folder)
-        case .otherFileInPostFolder(let folder)?: .otherFileInPostFolder(folder)
-        case .userFile(let username)?: .userFile(ContentLayout.userFileName(username))
-        case .otherFileInUsersFolder(let name)?: .otherFileInUsersFolder(name)
-        default: nil
-        }
-    }
 
     /// The edit build for `changes` (absolute paths of changed files and folders), or nil when
     /// they are not post edits. `reading` reads a post folder by name (by default now, with
@@ -212,51 +146,6 @@ struct EditBuild {
         diagnostics.append(contentsOf: TagIndex.unknownMentions(references.mentions, of: post, site: site))
         guard !diagnostics.hasErrors, !(options.strict && !diagnostics.all.isEmpty) else { return nil }
         return (TagIndex.uniqueTags(references.hashtags), diagnostics.all)
-    }
-
-    /// `reading`, or by default a reader of user files now (`UserFileLoader`).
-    private static func userReader(_ built: BuiltSite, reading: ((String) -> UserFileLoader.Loaded)?) -> ((String) -> UserFileLoader.Loaded)? {
-        if let reading { return reading }
-        guard let loader = UserFileLoader(contentFolder: built.options.layout.content) else { return nil }
-        return { loader.load(fileNamed: $0, known: []) }
-    }
-
-    /// The user files an edit of `records` reads: those that changed, and those of the users
-    /// whose avatar is a changed file of the users folder.
-    static func userFilesToRead(_ records: ChangedRecords, site: LinkedSite) -> Set<String> {
-        var files = records.userFiles
-        let avatars = Set(records.otherUserFolderFiles.map(ContentLayout.fileInUsersFolder(named:)))
-        guard !avatars.isEmpty else { return files }
-        for user in site.users where user.avatar.map({ avatars.contains($0.relativePath) }) == true {
-            files.insert(ContentLayout.userFileName(user.username))
-        }
-        return files
-    }
-
-    /// The edited users, when each file is a user's the site has whose username stays, and each
-    /// changed file of the users folder, `avatars`, is the avatar of one of them before or
-    /// after; nil otherwise (a new, renamed or deleted user: a whole build's).
-    private static func planUsers(
-        _ files: Set<String>, avatars: Set<String>, built: BuiltSite, reading: ((String) -> UserFileLoader.Loaded)?
-    ) -> [Int: UserEdit]? {
-        guard !files.isEmpty else { return avatars.isEmpty ? [:] : nil }
-        guard let readUser = userReader(built, reading: reading) else { return nil }
-        let site = built.site
-        let resolver = site.exactResolver
-        var edits: [Int: UserEdit] = [:]
-        for file in files {
-            guard let index = site.userIndex(named: ContentLayout.username(ofUserFileNamed: file)) else { return nil }
-            let old = site.users[index]
-            let (read, problems, entry) = readUser(file)
-            guard let user = read, entry != nil, !problems.contains(where: { $0.severity == .error }), user.username == old.username else { return nil }
-            var diagnostics = DiagnosticList(problems)
-            let following = SiteLinker.following(of: user, at: index, resolver: resolver, diagnostics: &diagnostics)
-            guard !diagnostics.hasErrors, !(built.options.strict && !diagnostics.all.isEmpty) else { return nil }
-            edits[index] = UserEdit(user: user, following: following, warnings: diagnostics.all, changesAvatar: user.avatar != old.avatar)
-        }
-        let named = Set(edits.flatMap { index, edit in [edit.user.avatar?.relativePath, site.users[index].avatar?.relativePath].compactMap { $0 } })
-        guard avatars.allSatisfy({ named.contains(ContentLayout.fileInUsersFolder(named: $0)) }) else { return nil }
-        return edits
     }
 
     /// Builds the edit into the output folder through the journal and changes `next` into the
@@ -451,23 +340,6 @@ struct EditBuild {
         let originals: [(source: String, identity: Digest?, outputFile: String)]
     }
 
-    /// What the search index needs after an edit: the terms before it of each edited post, the
-    /// number of a post taken out, and what an edit of users changed.
-    struct SearchEdit {
-        var oldTerms: [Int: Set<String>]
-        var removedNumber: Int?
-        /// The index of a new user, whose search number is theirs.
-        var insertedUser: Int?
-        var users: UserSearchEdit?
-    }
-
-    /// What the search index needs after an edit of users: the terms before it of each user
-    /// whose values changed, and the posts whose cards show a name that changed.
-    struct UserSearchEdit {
-        var oldTerms: [Int: Set<String>]
-        var renamedPosts: [Int] = []
-    }
-
     /// Puts the tag index of the edited site (whose posts are in place, its tags not yet) in
     /// place when the edit changed it; returns what that reaches, or nil when no tag changed.
     private func replaceTags(_ next: inout BuiltSite) -> TagPlacement? {
@@ -511,137 +383,4 @@ struct EditBuild {
         return DiagnosticList(kept + warnings.values.flatMap { $0 } + editedUsers.values.flatMap(\.warnings)).sorted
     }
 
-    /// The post collection's index with the edited posts' terms and cards changed (and a post
-    /// taken out), the user collection's with the edited users', and the manifest when that
-    /// changed it.
-    private func writeSearch(_ next: inout BuiltSite, _ search: SearchEdit, to output: OutputRecorder) throws(SiteFiles.Failure) -> (
-        removed: [String], manifestChanged: Bool
-    ) {
-        var postTerms = search.oldTerms
-        for post in search.users?.renamedPosts ?? [] where postTerms[post] == nil {
-            postTerms[post] = SiteSearchCollections.postTerms(ofPost: post, in: next.site)
-        }
-        let posts = SiteSearchCollections.posts(images: next.images, contexts: next.contexts)
-        var edits: [(changes: CollectionIndex.Changes, manifestChanged: Bool)] = []
-        if let number = search.removedNumber { edits.append(next.search.removeDocument(number, in: posts)) }
-        if !postTerms.isEmpty { edits.append(next.search.replaceDocuments(postTerms.keys.sorted(), oldTerms: postTerms, in: posts)) }
-        let userCollection = SiteSearchCollections.users(site: next.site, images: next.images, paths: next.contexts.paths)
-        if let user = search.insertedUser { edits.append(next.search.insertDocument(at: user, in: userCollection)) }
-        if let users = search.users, !users.oldTerms.isEmpty {
-            let collection = userCollection
-            edits.append(next.search.replaceDocuments(users.oldTerms.keys.sorted(), oldTerms: users.oldTerms, in: collection))
-        }
-        // A file the first collection's edit wrote may be replaced by the second's (the manifest).
-        var files: [String: [UInt8]] = [:]
-        var removed = Set<String>()
-        var manifestChanged = false
-        for (changes, changedManifest) in edits {
-            for file in changes.files {
-                files[file.path] = file.bytes
-                removed.remove(file.path)
-            }
-            for path in changes.removed {
-                files[path] = nil
-                removed.insert(path)
-            }
-            manifestChanged = manifestChanged || changedManifest
-        }
-        for (path, bytes) in files.sorted(by: { $0.key < $1.key }) { try output.file(path, bytes: bytes, stage: .search) }
-        return (removed.sorted().filter { next.manifest[$0] != nil }, manifestChanged)
-    }
-
-    /// Makes the changed avatars of the edited users (or, with `images.process` off, takes them
-    /// as they are) and puts them in `next`'s images; the files of the avatars they replace
-    /// that are not published again are removed. Returns the files to publish, or nil when an
-    /// avatar cannot be made (the whole build then reports it). The pages that show an edited
-    /// user are reached with the user (`UserPlacement`).
-    private func replaceAvatars(_ next: inout BuiltSite, reach: inout EditReach) async -> ImageFiles? {
-        let site = next.site
-        let content = next.options.layout.content
-        let paths = next.contexts.paths
-        let processes = site.settings.images.process
-        let changed = editedUsers.filter(\.value.changesAvatar).sorted { $0.key < $1.key }
-        var images: [Int: ProcessedImage?] = [:]
-        var processed: [(cacheFile: String, outputFile: String)] = []
-        var originals: [(source: String, identity: Digest?, outputFile: String)] = []
-        for (index, _) in changed { images[index] = .some(nil) }
-        if processes {
-            let withAvatars = changed.filter { $0.value.user.avatar != nil }
-            guard
-                let made = await ImagePipeline.run(
-                    avatarsOf: withAvatars.map(\.value.user), site: site, content: content, cache: ImageCache(next.options.layout.cache))
-            else { return nil }
-            for ((index, _), image) in zip(withAvatars, made.avatars) { images[index] = image }
-            processed = made.files
-        } else {
-            for (index, edit) in changed {
-                guard let published = PublishedImages.unprocessedAvatar(of: edit.user, paths: paths, content: content) else { continue }
-                images[index] = published.image
-                originals.append(published.original)
-            }
-        }
-        let old = Set(changed.flatMap { next.images.outputFiles(ofAvatarOf: $0.key) })
-        next.images = next.images.replacingAvatars(images, files: processed, originalFiles: originals, processed: processes)
-        let new = Set(changed.flatMap { next.images.outputFiles(ofAvatarOf: $0.key) })
-        reach.add([], [], retired: old.subtracting(new).sorted(), changesSitemap: false)
-        return ImageFiles(processed: processed, originals: originals)
-    }
-
-    /// Puts the edited users in place (`LinkedSite.replaceUser`), with the timeline of each
-    /// whose follows changed merged again, and adds what the values pages read do not say: for a
-    /// user whose follows changed, every page of their timeline (with the pages a shorter one no
-    /// longer has removed, and the sitemap when its page count changed), its feed, their
-    /// following page and the followers page of each user they began or stopped following; for
-    /// a user whose shown name changed, the feeds that name them (their own, those listing their
-    /// posts, the comments feeds of the posts they commented on). Everything else that shows an
-    /// edited user, or a user whose counts changed, read their values (`ValueWatch`). Returns
-    /// what the search index needs, or nil without edited users.
-    private func replaceUsers(_ next: inout BuiltSite, reach: inout EditReach) -> UserSearchEdit? {
-        guard !editedUsers.isEmpty else { return nil }
-        var site = next.site
-        var timelines = next.contexts.timelines
-        var touched = Set<Int>()
-        for (index, edit) in editedUsers {
-            touched.insert(index)
-            touched.formUnion(Set(site.following[index]).symmetricDifference(edit.following))
-        }
-        var search = UserSearchEdit(oldTerms: Dictionary(uniqueKeysWithValues: touched.map { ($0, SiteSearchCollections.userTerms(site.users[$0])) }))
-        var feedPagesBefore: [Int: [Page]] = [:]
-        var renamed = Set<Int>()
-        for (index, edit) in editedUsers.sorted(by: { $0.key < $1.key }) {
-            if site.users[index].name != edit.user.name { search.renamedPosts += site.postsByUser[index] }
-            if site.users[index].displayName != edit.user.displayName { renamed.insert(index) }
-            if site.following[index] != edit.following {
-                feedPagesBefore[index] = Page.feedPages(index, timelines: timelines)
-                let changedFollows = Set(site.following[index]).symmetricDifference(edit.following)
-                reach.add([.following(user: index)] + changedFollows.map { .followers(user: $0) }, [.timeline(user: index)], retired: [], changesSitemap: false)
-            }
-            site.replaceUser(at: index, with: edit.user, following: edit.following)
-        }
-        for (index, before) in feedPagesBefore {
-            timelines.replaceFeed(of: index, in: site)
-            let after = Page.feedPages(index, timelines: timelines)
-            let gone = Set(before).subtracting(after).compactMap { page in page.location(in: site, paths: next.contexts.paths)?.outputFile }
-            reach.add(after, [], retired: gone.sorted(), changesSitemap: after != before)
-        }
-        next.contexts.replaceUsers(touched, site: site, timelines: timelines, images: next.images)
-        if !renamed.isEmpty {
-            let feedEntries = site.settings.feedEntries
-            var feeds: [FeedFile] = renamed.flatMap { [FeedFile.posts(user: $0), .timeline(user: $0)] }
-            for user in renamed {
-                for post in site.postsByUser[user] { feeds += PostPlacement(of: post, site: site, timelines: timelines).feeds(entryLimit: feedEntries) }
-            }
-            feeds += Self.posts(commentedOnBy: renamed, in: site).map { .comments(post: $0) }
-            reach.add([], feeds, retired: [], changesSitemap: false)
-        }
-        return search
-    }
-
-    /// The posts that `users` commented on. Reads every post's comments: the site index keeps no
-    /// such list.
-    private static func posts(commentedOnBy users: Set<Int>, in site: LinkedSite) -> [Int] {
-        site.posts.indices.filter { index in
-            site.posts[index].comments.contains { comment in site.userIndex(foldedName: comment.author.username).map(users.contains) ?? false }
-        }
-    }
 }
