@@ -59,7 +59,6 @@ struct HostileZipTests {
     static func le16(_ value: UInt16) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8)] }
     static func le32(_ value: UInt32) -> [UInt8] { le16(UInt16(value & 0xFFFF)) + le16(UInt16(value >> 16)) }
 
-
     /// A deflate stream that never ends: a stored block, not the last, that claims 65,535
     /// bytes, so it runs on over whatever follows (here the central directory).
     static let endlessDeflate: [UInt8] = [0x00, 0xFF, 0xFF, 0x00, 0x00] + Array("the start of a photo".utf8)

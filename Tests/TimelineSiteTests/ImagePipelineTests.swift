@@ -323,7 +323,6 @@ struct ImagePipelineTests {
                 + chunk("IEND", []))
     }
 
-
     @Test("a decompression bomb is refused before decoding, against the pixel limit")
     func decompressionBomb() async throws {
         let fixture = try fixture()

@@ -213,7 +213,8 @@ package struct SiteModel {
         list.append(
             Edit(description: "\(user) and \(coauthor) post three photos at once", isEditBuild: true) { model in
                 for number in 0..<3 {
-                    model.posts.append(Post(id: model.nextID(), author: number == 1 ? coauthor : user, caption: "Batch \(word)\(newTag)", alt: nil, photo: number % 2))
+                    let author = number == 1 ? coauthor : user
+                    model.posts.append(Post(id: model.nextID(), author: author, caption: "Batch \(word)\(newTag)", alt: nil, photo: number % 2))
                 }
             })
         if !posts.isEmpty {
