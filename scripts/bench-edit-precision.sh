@@ -86,7 +86,15 @@ run edit comment "$post" "$comment" --text "Lovely light, edited"
 measure "a comment edited"
 run delete comment "$post" "$comment"
 measure "a comment removed"
-run like "${users[1]}" "$post"
+liker="$(python3 - "$site/Content" "$post" <<'PYTHON'
+import json, os, sys
+content, post = sys.argv[1], sys.argv[2]
+likes = os.path.join(content, "posts", post, "likes.json")
+liked = {like["username"] for like in json.load(open(likes))} if os.path.exists(likes) else set()
+print(next(name[:-5] for name in sorted(os.listdir(os.path.join(content, "users"))) if name.endswith(".json") and name[:-5] not in liked))
+PYTHON
+)"
+run like "$liker" "$post"
 measure "a like"
 run follow "${users[0]}" "${users[2]}" || true
 measure "a follow"
@@ -109,8 +117,10 @@ run rename user precision precision2
 measure "a renamed user"
 run delete user precision2
 measure "a deleted user"
-photo_file="$(find "$site/Content/posts/${posts[1]}" -name '*.jpg' | LC_ALL=C sort | sed -n 1p)"
-cp "${photos[1]}" "$photo_file"
+photo_file="$(find "$site/Content/posts/${posts[1]}" -type f ! -name '*.md' ! -name '*.json' | LC_ALL=C sort | sed -n 1p)"
+[[ -n "$photo_file" ]] || die "no photo in ${posts[1]}"
+ffmpeg -loglevel error -y -f lavfi -i color=c=teal:s=64x48 -frames:v 1 "$work/replacement.${photo_file##*.}"
+cp "$work/replacement.${photo_file##*.}" "$photo_file"
 measure "a replaced photo"
 run new post --user "${users[1]}" "$work/clip.mp4" --caption "A clip" --alt "A test pattern"
 measure "a video post added"
