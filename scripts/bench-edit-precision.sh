@@ -120,6 +120,8 @@ measure "a deleted user"
 photo_file="$(find "$site/Content/posts/${posts[1]}" -type f ! -name '*.md' ! -name '*.json' | LC_ALL=C sort | sed -n 1p)"
 [[ -n "$photo_file" ]] || die "no photo in ${posts[1]}"
 ffmpeg -loglevel error -y -f lavfi -i color=c=teal:s=64x48 -frames:v 1 "$work/replacement.${photo_file##*.}"
+# The workload hard-links one photo into every post: the old file is unlinked, not written over.
+rm -f "$photo_file"
 cp "$work/replacement.${photo_file##*.}" "$photo_file"
 measure "a replaced photo"
 run new post --user "${users[1]}" "$work/clip.mp4" --caption "A clip" --alt "A test pattern"
