@@ -314,13 +314,15 @@ public enum FileSystem {
     /// The chunk `copyFile` and `readChunks` read at a time.
     package static let chunkSize = 1 << 20
 
-    /// Reads the file a chunk at a time into `body`, never holding it whole.
+    /// Reads the file a chunk at a time into `body`, never holding it whole. The buffer is no
+    /// larger than the file: a chunk's worth of zeros for each small photo was seconds of a build.
     package static func readChunks(_ path: String, _ body: (ArraySlice<UInt8>) throws(Failure) -> Void) throws(Failure) {
         let file = try ReadableFile(path)
-        var buffer = [UInt8](repeating: 0, count: chunkSize)
+        let capacity = min(chunkSize, max(try file.size(), 1))
+        var buffer = [UInt8](repeating: 0, count: capacity)
         var offset = 0
         while true {
-            let count = try file.read(into: &buffer, count: chunkSize, at: offset)
+            let count = try file.read(into: &buffer, count: capacity, at: offset)
             guard count > 0 else { return }
             try body(buffer[0..<count])
             offset += count
