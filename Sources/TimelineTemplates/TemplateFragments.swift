@@ -12,7 +12,7 @@ public final class TemplateFragments: Sendable {
     /// render that records reads and reuses a fragment kept without them renders it again).
     struct Fragment {
         let bytes: [UInt8]
-        let reads: [UInt64: UInt64]?
+        let reads: [UInt64]?
     }
 
     struct FragmentID: Hashable {

@@ -13,11 +13,15 @@ public final class TemplateReadLog {
 
     public init() {}
 
-    /// Each key read, with the mask of its slots.
-    public var slots: [UInt64: UInt64] {
-        var slots: [UInt64: UInt64] = [:]
-        for (key, mask) in zip(keys, masks) { slots[key, default: 0] |= mask }
-        return slots
+    /// Each key read and the mask of its slots, flat (key, mask, key, mask, …), in key order.
+    public var pairs: [UInt64] {
+        var pairs: [UInt64] = []
+        pairs.reserveCapacity(keys.count * 2)
+        for index in keys.indices.sorted(by: { keys[$0] < keys[$1] }) {
+            pairs.append(keys[index])
+            pairs.append(masks[index])
+        }
+        return pairs
     }
 
     @inline(__always)
@@ -41,7 +45,8 @@ public final class TemplateReadLog {
         masks.append(mask)
     }
 
-    public func record(_ reads: [UInt64: UInt64]) {
-        for (key, mask) in reads { record(key, mask: mask) }
+    /// Records reads given as `pairs` gives them.
+    public func record(pairs: [UInt64]) {
+        for index in stride(from: 0, to: pairs.count - 1, by: 2) { record(pairs[index], mask: pairs[index + 1]) }
     }
 }

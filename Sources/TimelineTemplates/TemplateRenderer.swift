@@ -96,7 +96,7 @@ struct TemplateRenderer {
         }
         let id = TemplateFragments.FragmentID(program: program, key: key)
         if let kept = fragments.fragment(id), log == nil || kept.reads != nil {
-            if let reads = kept.reads { log?.record(reads) }
+            if let reads = kept.reads { log?.record(pairs: reads) }
             return output.append(contentsOf: kept.bytes)
         }
         let start = output.count
@@ -106,8 +106,9 @@ struct TemplateRenderer {
         log = own
         run(program: program)
         log = outer
-        if let own { outer?.record(own.slots) }
-        fragments.keep(TemplateFragments.Fragment(bytes: Array(output[start...]), reads: own?.slots), as: id)
+        let reads = own?.pairs
+        if let reads { outer?.record(pairs: reads) }
+        fragments.keep(TemplateFragments.Fragment(bytes: Array(output[start...]), reads: reads), as: id)
     }
 
     private mutating func indented(_ piece: RenderCode.Piece, _ body: (inout TemplateRenderer) -> Void) {

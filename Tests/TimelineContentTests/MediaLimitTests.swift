@@ -27,13 +27,7 @@ struct MediaLimitTests {
         try fixture.write("Content/users/alice.json", "{\n  \"username\": \"alice\",\n  \"avatar\": \"alice.jpg\",\n  \"follows\": [\"bob\"]\n}\n")
         try Self.plantPhoto(at: fixture.content + "/users/alice.jpg", size: Self.oversize)
         try Self.plantPhoto(at: fixture.content + "/posts/-K25Fj8qrMAtxXG3QCSn/photo.jpg", size: Self.oversize)
-        var diagnostics: [Diagnostic] = []
-        do {
-            _ = try await SiteBuilder.check(fixture.options())
-        } catch {
-            diagnostics = error.diagnostics
-        }
-        let errors = diagnostics.filter { $0.severity == .error }
+        let errors = await fixture.checkDiagnostics().filter { $0.severity == .error }
         #expect(errors.map(\.code) == [.photoTooLarge, .photoTooLarge], "\(errors)")
         #expect(errors.contains { $0.location.path.hasSuffix("users/alice.json") && $0.location.line == 3 }, "\(errors)")
         #expect(errors.contains { $0.location.path.contains("posts/-K25Fj8qrMAtxXG3QCSn") }, "\(errors)")

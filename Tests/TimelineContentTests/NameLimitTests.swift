@@ -11,12 +11,7 @@ import TimelineTestSupport
 @Suite("Name limits")
 struct NameLimitTests {
     func errors(_ fixture: SiteFixture) async -> [Diagnostic] {
-        do {
-            _ = try await SiteBuilder.check(fixture.options())
-            return []
-        } catch {
-            return error.diagnostics.filter { $0.severity == .error }
-        }
+        await fixture.checkDiagnostics().filter { $0.severity == .error }
     }
 
     @Test("a photo file name of 240 bytes is refused at the line that names it; one of 100 builds")

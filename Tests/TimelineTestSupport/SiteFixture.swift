@@ -75,6 +75,16 @@ package final class SiteFixture {
         }
     }
 
+    /// The diagnostics of `timeline check`; none when it passes.
+    package func checkDiagnostics() async -> [Diagnostic] {
+        do {
+            _ = try await SiteBuilder.check(options())
+            return []
+        } catch {
+            return error.diagnostics
+        }
+    }
+
     package func read(_ relativeToOutput: String) throws -> String {
         try String(contentsOfFile: output + "/" + relativeToOutput, encoding: .utf8)
     }

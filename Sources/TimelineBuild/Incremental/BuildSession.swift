@@ -13,6 +13,8 @@ import TimelineTemplates
 public actor BuildSession {
     public let options: BuildOptions
     private var built: BuiltSite?
+    /// Whether this session's edits removed the state's reads since its last whole pass wrote them.
+    private var forgotStateReads = false
 
     public init(options: BuildOptions) {
         self.options = options
@@ -29,7 +31,10 @@ public actor BuildSession {
             built = nil
             // What the pages read is kept here from now on: the state's reads describe the
             // output as the last whole pass left it, which this edit changes.
-            BuildStateFolder(options: options).forgetPageReads()
+            if !forgotStateReads {
+                BuildStateFolder(options: options).forgetPageReads()
+                forgotStateReads = true
+            }
             if let report = try await edit.run(on: &current) {
                 built = current
                 return report
@@ -39,6 +44,7 @@ public actor BuildSession {
         }
         built = nil
         let (report, site) = try await SiteBuilder.run(options, keepingSite: true, knownReads: reads)
+        forgotStateReads = false
         built = site
         return report
     }

@@ -194,6 +194,7 @@ struct EditBuild {
         let pages = Page.allWithFiles(site: next.site, timelines: next.contexts.timelines, paths: next.contexts.paths)
         let (readers, gone) = next.pageReads.reach(of: pages, changed: watch.changes(in: next.contexts))
         reach.add(readers, [], retired: gone, changesSitemap: false)
+        reach.name(pages, feedsOf: next.site)
         guard Set(reach.pages).count + renumberedCards <= pageLimit else { return nil }
         next.warnings = updatedWarnings(next.warnings, options: options)
         timings.lap(.validate)
@@ -220,32 +221,21 @@ struct EditBuild {
 
     /// Puts the added posts in, oldest first, and adds what they reach to `reach`; returns the
     /// image files to publish, or nil when an image cannot be made. The pages and feeds each
-    /// insertion reaches are named by index, which the next insertion moves: with several
-    /// posts, they are taken as files and named again in the site after the last.
+    /// insertion reaches are named by index, which the next insertion moves, so they are kept
+    /// as files (`EditReach.pageFiles`, `feedFiles`), named again in the site after the edit.
     private func insertAdded(into next: inout BuiltSite, reach: inout EditReach) async -> ImageFiles? {
         var processed: [(cacheFile: String, outputFile: String)] = []
         var originals: [(source: String, identity: Digest?, outputFile: String)] = []
-        var pageFiles = Set<String>()
-        var feedFiles = Set<String>()
-        var retired: [String] = []
-        var changesSitemap = false
         for post in added {
             var step = EditReach()
             guard let files = await post.insert(into: &next, reach: &step) else { return nil }
             processed += files.processed
             originals += files.originals
             let site = next.site
-            pageFiles.formUnion(step.pages.map { $0.location(in: site, paths: next.contexts.paths)?.outputFile ?? SitePaths.notFoundFile })
-            feedFiles.formUnion(step.feeds.map { $0.file(in: site) })
-            retired += step.retired
-            changesSitemap = changesSitemap || step.changesSitemap
+            reach.pageFiles.formUnion(step.pages.map { $0.location(in: site, paths: next.contexts.paths)?.outputFile ?? SitePaths.notFoundFile })
+            reach.feedFiles.formUnion(step.feeds.map { $0.file(in: site) })
+            reach.add([], [], retired: step.retired, changesSitemap: step.changesSitemap)
         }
-        let site = next.site
-        let pages = Page.allWithFiles(site: site, timelines: next.contexts.timelines, paths: next.contexts.paths)
-        let present = Set(pages.map(\.file))
-        reach.add(
-            pages.filter { pageFiles.contains($0.file) }.map(\.page), FeedFile.all(site: site).filter { feedFiles.contains($0.file(in: site)) },
-            retired: retired.filter { !present.contains($0) }, changesSitemap: changesSitemap)
         return ImageFiles(processed: processed, originals: originals)
     }
 
@@ -324,6 +314,20 @@ struct EditBuild {
         var feeds: [FeedFile] = []
         var retired: [String] = []
         var changesSitemap = false
+        /// Pages and feeds reached by their files, named in the site after the edit (`name`).
+        var pageFiles = Set<String>()
+        var feedFiles = Set<String>()
+
+        /// Adds the pages and feeds of `pageFiles` and `feedFiles` that the site after the edit
+        /// has (`pages`, every page with its file), and keeps no file it publishes retired.
+        mutating func name(_ pages: [(page: Page, file: String)], feedsOf site: LinkedSite) {
+            if !pageFiles.isEmpty { self.pages += pages.filter { pageFiles.contains($0.file) }.map(\.page) }
+            if !feedFiles.isEmpty { feeds += FeedFile.all(site: site).filter { feedFiles.contains($0.file(in: site)) } }
+            if !retired.isEmpty {
+                let present = Set(pages.map(\.file))
+                retired.removeAll { present.contains($0) }
+            }
+        }
 
         mutating func add(_ pages: [Page], _ feeds: [FeedFile], retired: [String], changesSitemap: Bool) {
             self.pages += pages

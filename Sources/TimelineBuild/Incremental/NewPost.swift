@@ -49,7 +49,9 @@ struct NewPost {
             guard let id = ContentID(folder), built.site.postIndex(of: id) == nil else { return nil }
             ids.append(id)
         }
-        guard Set(ids.map { $0.rawValue.lowercased() }).count == ids.count else { return nil }
+        for (position, id) in ids.enumerated() where ids[..<position].contains(where: { Self.equalIgnoringASCIICase($0.rawValue, id.rawValue) }) {
+            return nil
+        }
         var posts: [NewPost] = []
         for id in ids.sorted() {
             guard let post = plan(folder: id.rawValue, id: id, built: built, reading: reading) else { return nil }

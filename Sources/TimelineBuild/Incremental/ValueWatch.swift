@@ -7,26 +7,19 @@ import TimelineSite
 /// that read one of those (`PageReads`) are the pages the change reaches through shared values,
 /// whatever the theme shows where. A value that did not change reaches nothing.
 struct ValueWatch {
-    private let before: [ValueKey: [UInt64]]
+    /// Each watched value's field digests before the edit; nil for one the site did not have.
+    private let before: [ValueKey: [UInt64]?]
 
     init(_ keys: Set<ValueKey>, in contexts: PageContexts) {
-        var before: [ValueKey: [UInt64]] = [:]
-        for key in keys {
-            if let value = contexts.value(key) { before[key] = ValueKey.fieldDigests(of: value) }
-        }
-        self.before = before
-        watched = keys
+        before = Dictionary(uniqueKeysWithValues: keys.map { key in (key, contexts.value(key).map(ValueKey.fieldDigests(of:))) })
     }
-
-    private let watched: Set<ValueKey>
 
     /// Each watched value whose fields differ in `contexts`, as a render records its key, with
     /// the mask of the fields that changed; every field of one that came or went.
     func changes(in contexts: PageContexts) -> [UInt64: UInt64] {
         var changed: [UInt64: UInt64] = [:]
-        for key in watched {
-            let now = contexts.value(key).map(ValueKey.fieldDigests(of:))
-            let mask = ValueKey.changedFields(before[key], now)
+        for (key, old) in before {
+            let mask = ValueKey.changedFields(old, contexts.value(key).map(ValueKey.fieldDigests(of:)))
             if mask != 0 { changed[key.recorded] = mask }
         }
         return changed

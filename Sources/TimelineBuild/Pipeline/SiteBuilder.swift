@@ -28,8 +28,6 @@ public enum SiteBuilder {
         var timings = StageTimings()
         let layout = options.layout
         defer { state.discardPendingRecords() }
-        // What a killed import or authoring command staged and never put in place.
-        StagingLeftovers.remove(inContent: layout.content.absolute)
         if !options.clean, !keepingSite {
             switch await state.sinceLastBuild() {
             case .upToDate(let facts):
@@ -42,6 +40,10 @@ public enum SiteBuilder {
             }
         }
 
+        // What a killed import or authoring command staged and never put in place. Not before
+        // the up-to-date check, which it would slow by a listing of the posts folder: a leftover
+        // is a new name there, whose hidden path no edit build takes, so it comes to this pass.
+        StagingLeftovers.remove(inContent: layout.content.absolute)
         let (prepared, contentInputs) = try await PreparedSite.prepare(keepingStateIn: state)
         var warnings = prepared.warnings
         endStage(&timings, .validate)

@@ -56,10 +56,10 @@ package final class OutputRecorder: FileSink {
     /// identity known, the source is read only when it changed, else it is read to learn it.
     /// The copy is rewritten only when its bytes changed.
     package func copy(from source: String, identity: Digest?, to path: String) throws(FileSystem.Failure) {
-        // A file that gets no compressed copies (a photo published as it is) is never held
-        // whole: hashed, then copied, a chunk at a time.
-        let size = FileSystem.status(of: source)?.size ?? 0
-        if precompression == nil || !Precompression.compresses(path, byteCount: size) {
+        // A file of a kind that gets no compressed copies (a photo published as it is) is never
+        // held whole: hashed, then copied, a chunk at a time. A text file (a theme's stylesheet)
+        // is read whole, and `store` decides by its size whether it gets copies.
+        if precompression == nil || !Precompression.compresses(path) {
             try copyInChunks(from: source, identity: identity, to: path)
             return
         }

@@ -39,8 +39,8 @@ package enum SiteFiles {
                         }
                         _ = try renderer.render(prepared, log: log)
                     }
-                    log.record(renderer.ownReads(of: page))
-                    reads.append((prepared.outputFile, PageReads.pairs(log.slots)))
+                    log.record(pairs: renderer.ownReads(of: page))
+                    reads.append((prepared.outputFile, log.pairs))
                 } catch let missing as PageRenderer.MissingTemplate {
                     return (
                         .error(

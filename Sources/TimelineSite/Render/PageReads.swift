@@ -6,7 +6,7 @@ import TimelineSystem
 /// pages that read a field it changed, whatever the theme shows where. A page whose template
 /// and values did not change reads what it read before, so a build that does not render a page
 /// keeps its reads.
-package struct PageReads: Sendable, Equatable {
+package struct PageReads: Sendable {
     /// Per output file, its reads as key and mask pairs, in key order.
     package private(set) var byFile: [String: [UInt64]]
 
@@ -14,18 +14,8 @@ package struct PageReads: Sendable, Equatable {
         self.byFile = byFile
     }
 
-    /// The pairs of one render's log, in key order.
-    package static func pairs(_ log: [UInt64: UInt64]) -> [UInt64] {
-        log.sorted { $0.key < $1.key }.flatMap { [$0.key, $0.value] }
-    }
-
     package mutating func set(_ pairs: [UInt64], of file: String) {
         byFile[file] = pairs
-    }
-
-    /// Keeps only the files of `files`: a page the site no longer has read nothing.
-    package mutating func keepOnly(_ files: Set<String>) {
-        byFile = byFile.filter { files.contains($0.key) }
     }
 
     package mutating func remove(_ file: String) {
@@ -49,7 +39,7 @@ package struct PageReads: Sendable, Equatable {
     }
 
     /// The files that read a field of `changed` (key → mask of changed fields).
-    package func files(reading changed: [UInt64: UInt64]) -> Set<String> {
+    private func files(reading changed: [UInt64: UInt64]) -> Set<String> {
         guard !changed.isEmpty else { return [] }
         var found = Set<String>()
         for (file, pairs) in byFile {

@@ -42,21 +42,22 @@ package struct PageRenderer: Sendable {
     /// What a page shows of the values pages share besides what its template reads of them:
     /// its title, description, share tags and feed links are made from its user's name, bio and
     /// avatar, its post's caption and photo, its tag's name.
-    package func ownReads(of page: Page) -> [UInt64: UInt64] {
+    /// As key and mask pairs (`TemplateReadLog.pairs`).
+    package func ownReads(of page: Page) -> [UInt64] {
         switch page {
         case .profile(let user, _):
-            [ValueKey.user(username: site.users[user].username).recorded: OwnReads.profileFields]
+            [ValueKey.user(username: site.users[user].username).recorded, OwnReads.profileFields]
         case .feed(let user, _), .following(let user), .followers(let user):
-            [ValueKey.user(username: site.users[user].username).recorded: OwnReads.nameFields]
+            [ValueKey.user(username: site.users[user].username).recorded, OwnReads.nameFields]
         case .post(let index):
             [
-                ValueKey.user(username: site.users[site.postAuthor[index]].username).recorded: OwnReads.nameFields,
-                ValueKey.card(post: site.postID(at: index)).recorded: OwnReads.postFields,
+                ValueKey.user(username: site.users[site.postAuthor[index]].username).recorded, OwnReads.nameFields,
+                ValueKey.card(post: site.postID(at: index)).recorded, OwnReads.postFields,
             ]
         case .tag(let index, _):
-            [ValueKey.tag(key: site.tags.tags[index].key).recorded: OwnReads.tagFields]
+            [ValueKey.tag(key: site.tags.tags[index].key).recorded, OwnReads.tagFields]
         case .home, .users, .search, .notFound, .tags:
-            [:]
+            []
         }
     }
 

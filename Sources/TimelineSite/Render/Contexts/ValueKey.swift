@@ -45,7 +45,7 @@ package enum ValueKey: Hashable, Sendable {
         }
     }
 
-    /// The fields of `mask` (as `TemplateReadLog` sets them) whose digests differ between `old`
+    /// The mask (as `TemplateReadLog` sets it) of the fields whose digests differ between `old`
     /// and `new`; every field when either is missing.
     package static func changedFields(_ old: [UInt64]?, _ new: [UInt64]?) -> UInt64 {
         guard let old, let new, old.count == new.count else { return .max }
@@ -56,10 +56,12 @@ package enum ValueKey: Hashable, Sendable {
 
     private static func combine(_ value: TemplateValue, into hasher: inout StableHasher) {
         switch value {
-        case .object(let object) where object.readKey != nil:
-            hasher.combine(UInt64(13))
-            hasher.combine(object.readKey ?? 0)
         case .object(let object):
+            if let key = object.readKey {
+                hasher.combine(UInt64(13))
+                hasher.combine(key)
+                return
+            }
             hasher.combine(UInt64(4))
             hasher.combine(object.schema.name)
             for slot in object.schema.fields.indices { combine(object.value(at: slot), into: &hasher) }
