@@ -155,6 +155,24 @@ struct IncrementalBuildTests {
     }
 
     @Test(
+        "a new video post is an edit build, in a live session and in timeline build, alone or with photo posts, and equals a clean build",
+        arguments: [false, true], [true, false])
+    func newVideoPostIsAnEditBuild(throughSession: Bool, processImages: Bool) async throws {
+        let changes = [1, 3].map { count in
+            { (model: inout SiteModel) in
+                for number in 0..<count {
+                    var post = SiteModel.Post(
+                        id: model.nextID(), author: ["bob", "alice"][number % 2], caption: "Clip #sunset \(number)", alt: "A clip", photo: 0)
+                    post.isVideo = number == 0
+                    model.posts.append(post)
+                }
+                return "\(count) new posts, the first a video"
+            }
+        }
+        try await Self.expectEditBuilds(from: SiteModel.initial(), throughSession: throughSession, processImages: processImages, changes)
+    }
+
+    @Test(
         "a deleted post is an edit build, in a live session and in timeline build, newest, oldest or between, and equals a clean build",
         arguments: [false, true], [true, false])
     func deletedPostIsAnEditBuild(throughSession: Bool, processImages: Bool) async throws {

@@ -81,6 +81,8 @@ package struct SiteModel {
         package var morePhotos: [Photo] = []
         /// Whether `photo.jpg` comes last in the `photos:` list rather than first.
         package var photoLast = false
+        /// Whether the post's first file is a one-second clip, `clip.mp4`, rather than `photo.jpg`.
+        package var isVideo = false
         package var comments: [Comment] = []
         package var likes: [Like] = []
 
@@ -344,12 +346,16 @@ package struct SiteModel {
         if brokenPost { allPosts.append(Post(id: "-Kzzzzzzzzzzzzzzzzzz", author: "nobody", caption: "", alt: nil, photo: 0)) }
         for post in allPosts {
             let folder = "Content/posts/\(post.id)/"
-            files[folder + "photo.jpg"] = try Data(contentsOf: URL(fileURLWithPath: Self.photos[post.photo]))
-            if post.morePhotos.isEmpty {
+            if post.isVideo {
+                files[folder + "clip.mp4"] = try Self.clip.get()
+            } else {
+                files[folder + "photo.jpg"] = try Data(contentsOf: URL(fileURLWithPath: Self.photos[post.photo]))
+            }
+            if post.morePhotos.isEmpty, !post.isVideo {
                 let alt = post.alt.map { "alt: \"\($0)\"\n" } ?? ""
                 files[folder + "post.md"] = Data("---\nusername: \(post.author)\n\(alt)---\n\(post.caption)\n".utf8)
             } else {
-                let main = Photo(name: "photo.jpg", sample: post.photo, alt: post.alt)
+                let main = Photo(name: post.isVideo ? "clip.mp4" : "photo.jpg", sample: post.photo, alt: post.alt)
                 let list = post.photoLast ? post.morePhotos + [main] : [main] + post.morePhotos
                 let items = list.map { photo in "  - image: \(photo.name)\n" + (photo.alt.map { "    alt: \"\($0)\"\n" } ?? "") }
                 files[folder + "post.md"] = Data("---\nusername: \(post.author)\nphotos:\n\(items.joined())---\n\(post.caption)\n".utf8)
@@ -378,6 +384,16 @@ package struct SiteModel {
         if baseVersion > 0 { append("<!-- base \(baseVersion) -->\n", to: "Templates/base.mustache") }
         if stylesheetVersion > 0 { append("/* \(stylesheetVersion) */\n", to: "Templates/assets/style.css") }
         return files
+    }
+
+    /// The bytes of every video post's `clip.mp4` (`TestClips`, one second), made once per process.
+    private static let clip = Result { () throws -> Data in
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("site-model-clip-" + UUID().uuidString)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("clip.mp4")
+        try TestClips.make(at: file.path, seconds: 1)
+        return try Data(contentsOf: file)
     }
 
     /// Makes `Content/` and `Templates/` under `root` hold exactly `files()`, touching only what

@@ -205,6 +205,8 @@ struct EditBuild {
         next.stateStamp = BuildStateFolder(options: options).stamp
         timings.lap(.write)
         var facts = next.report.facts
+        // What the site publishes, and what this edit made of its new videos.
+        facts.videos = facts.videos.published.adding(newFiles?.videos ?? VideoPipeline.Statistics())
         facts.fileCount = next.manifest.count
         if !added.isEmpty || removed != nil || newFiles != nil || !editedUsers.isEmpty {
             facts.userCount = next.site.users.count
@@ -224,19 +226,19 @@ struct EditBuild {
     /// insertion reaches are named by index, which the next insertion moves, so they are kept
     /// as files (`EditReach.pageFiles`, `feedFiles`), named again in the site after the edit.
     private func insertAdded(into next: inout BuiltSite, reach: inout EditReach) async -> ImageFiles? {
-        var processed: [(cacheFile: String, outputFile: String)] = []
-        var originals: [(source: String, identity: Digest?, outputFile: String)] = []
+        var made = ImageFiles(processed: [], originals: [])
         for post in added {
             var step = EditReach()
             guard let files = await post.insert(into: &next, reach: &step) else { return nil }
-            processed += files.processed
-            originals += files.originals
+            made.processed += files.processed
+            made.originals += files.originals
+            made.videos = made.videos.adding(files.videos)
             let site = next.site
             reach.pageFiles.formUnion(step.pages.map { $0.location(in: site, paths: next.contexts.paths)?.outputFile ?? SitePaths.notFoundFile })
             reach.feedFiles.formUnion(step.feeds.map { $0.file(in: site) })
             reach.add([], [], retired: step.retired, changesSitemap: step.changesSitemap)
         }
-        return ImageFiles(processed: processed, originals: originals)
+        return made
     }
 
     /// The search files, pages and feeds that show the edited posts, each made and written
@@ -338,10 +340,11 @@ struct EditBuild {
     }
 
     /// The image files an edit publishes besides pages, feeds and search files: a new post's
-    /// photos, changed avatars.
+    /// photos and videos, changed avatars; and what the videos stage did for them.
     struct ImageFiles {
-        let processed: [(cacheFile: String, outputFile: String)]
-        let originals: [(source: String, identity: Digest?, outputFile: String)]
+        var processed: [(cacheFile: String, outputFile: String)]
+        var originals: [(source: String, identity: Digest?, outputFile: String)]
+        var videos = VideoPipeline.Statistics()
     }
 
     /// Puts the tag index of the edited site (whose posts are in place, its tags not yet) in

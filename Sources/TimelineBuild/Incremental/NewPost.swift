@@ -14,8 +14,9 @@ import TimelineSite
 /// - the sitemap; the pages that read a field it changed of a shared value (the site's counts,
 ///   its author's post count, its tags' counts: `ValueWatch`, `PageReads`).
 ///
-/// A post with a video, an author who is not a user, an ID older than the newest post's, or a
-/// problem: a whole build's, as are several new posts at once.
+/// Its videos are made as the videos stage makes them (`VideoPipeline`), before its images.
+/// An author who is not a user, an ID older than the newest post's, or a problem: a whole
+/// build's.
 struct NewPost {
     let post: Post
     let author: Int
@@ -33,7 +34,7 @@ struct NewPost {
         else { return nil }
         let (read, problems, entry) = reading(folder)
         guard let post = read, entry != nil, !problems.contains(where: { $0.severity == .error }), post.id == id,
-            let author = site.userIndex(named: post.author.username), post.photos.allSatisfy({ $0.video == nil }),
+            let author = site.userIndex(named: post.author.username),
             EditBuild.onlyPostFiles(in: ContentLayout.postFolder(named: folder), contentRoot: options.layout.content.absolute, photos: post.photos),
             let (tags, warnings) = EditBuild.linked(post, problems: problems, site: site, options: options)
         else { return nil }
@@ -60,7 +61,7 @@ struct NewPost {
         return posts
     }
 
-    /// Makes its images (or, with `images.process` off, takes its photos as they are), puts it
+    /// Makes its videos and images (or, with `images.process` off, takes its photos as they are), puts it
     /// first in `next`'s site, timelines, images and page contexts, and adds what it reaches
     /// but its tags' pages to `reach`. Nil when an image cannot be made (the whole build then
     /// reports it).
@@ -70,12 +71,18 @@ struct NewPost {
         var site = next.site
         let paths = next.contexts.paths
         let processes = site.settings.images.process
-        let photos: [ProcessedImage]
-        let processedFiles: [(cacheFile: String, outputFile: String)]
+        let (videos, videoProblems) = VideoPipeline.run(posts: [post], settings: site.settings, content: content, cache: VideoCache(options.layout.cache)) {
+            options.announce(.videos, $0)
+        }
+        guard let videos, videoProblems.isEmpty else { return nil }
+        var photos: [ProcessedImage]
+        var processedFiles: [(cacheFile: String, outputFile: String)]
         let originals: [(source: String, identity: Digest?, outputFile: String)]
         let originalFiles: [String]
         if processes {
-            guard let made = await ImagePipeline.run(post: post, site: site, content: content, cache: ImageCache(options.layout.cache)),
+            guard
+                let made = await ImagePipeline.run(
+                    post: post, site: site, content: content, cache: ImageCache(options.layout.cache), posters: videos.posters),
                 made.photos.count == post.photos.count
             else { return nil }
             photos = made.photos
@@ -85,9 +92,13 @@ struct NewPost {
                 (source: content.appending(photo.asset.relativePath).absolute, identity: photo.asset.identity, outputFile: file)
             }
         } else {
-            (photos, originals) = PublishedImages.unprocessedPhotos(of: post, paths: paths, content: content, posters: [:])
+            (photos, originals) = PublishedImages.unprocessedPhotos(of: post, paths: paths, content: content, posters: videos.posters)
             processedFiles = []
             originalFiles = []
+        }
+        if let published = videos.videos.first {
+            photos = PublishedImages.playing(published, in: photos)
+            processedFiles += videos.files
         }
 
         var timelines = next.contexts.timelines
@@ -102,7 +113,7 @@ struct NewPost {
         // The author's post before it now links to it as the newer post.
         if site.postsByUser[author].count > 1 { pages.append(.post(site.postsByUser[author][1])) }
         reach.add(pages + placement.pages(), placement.feeds(entryLimit: site.settings.feedEntries), retired: retired, changesSitemap: true)
-        return EditBuild.ImageFiles(processed: processedFiles, originals: originals)
+        return EditBuild.ImageFiles(processed: processedFiles, originals: originals, videos: videos.statistics)
     }
 }
 

@@ -50,12 +50,12 @@ public enum ImagePipeline {
         return (Result(posts: posts, avatars: avatars, files: processed.files, statistics: processed.statistics), processed.diagnostics)
     }
 
-    /// The images of one post alone (an edit build that adds it, with no video): its photos in
-    /// its order and the files to publish; nil with the problems when one failed.
-    package static func run(post: Post, site: LinkedSite, content: SitePath, cache: ImageCache) async -> (
+    /// The images of one post alone (an edit build that adds it; its videos' poster frames from
+    /// `posters`): its photos in its order and the files to publish; nil when one failed.
+    package static func run(post: Post, site: LinkedSite, content: SitePath, cache: ImageCache, posters: [String: VideoPipeline.Poster]) async -> (
         photos: [ProcessedImage], files: [(cacheFile: String, outputFile: String)]
     )? {
-        await run(photoJobs(of: post, paths: SitePaths(settings: site.settings), content: content, posters: [:]), site: site, cache: cache)
+        await run(photoJobs(of: post, paths: SitePaths(settings: site.settings), content: content, posters: posters), site: site, cache: cache)
     }
 
     /// The avatars of `users` alone (an edit build that changes them), in their order, and the

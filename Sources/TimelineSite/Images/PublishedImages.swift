@@ -183,16 +183,20 @@ package struct PublishedImages: Sendable {
     /// Each video's poster given the video it stands for, and the videos' files to publish.
     private func playing(_ videos: VideoPipeline.Result) -> PublishedImages {
         guard !videos.files.isEmpty else { return self }
-        let posts = zip(posts, videos.videos).map { images, videos in
-            zip(images, videos).map { image, video in
-                var image = image
-                image.video = video
-                return image
-            }
-        }
+        let posts = zip(posts, videos.videos).map { images, videos in Self.playing(videos, in: images) }
         return PublishedImages(
             posts: RecordList(posts), avatars: avatars, processedFiles: processedFiles + videos.files, originalFiles: originalFiles,
             originalPhotoFiles: originalPhotoFiles, statistics: statistics)
+    }
+
+    /// A post's images with each video's poster given the video it stands for (`videos`
+    /// follows the post's photos, nil for a photo).
+    package static func playing(_ videos: [PublishedVideo?], in images: [ProcessedImage]) -> [ProcessedImage] {
+        zip(images, videos).map { image, video in
+            var image = image
+            image.video = video
+            return image
+        }
     }
 
     private static func original(_ asset: ContentAsset, at file: String) -> Rendition {

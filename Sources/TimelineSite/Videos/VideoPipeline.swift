@@ -28,6 +28,15 @@ public enum VideoPipeline {
             self.made = made
             self.cached = cached
         }
+
+        /// What the site publishes, without what a run made or found in the cache.
+        package var published: Statistics { Statistics(videos: videos, copied: copied, transcoded: transcoded) }
+
+        package func adding(_ other: Statistics) -> Statistics {
+            Statistics(
+                videos: videos + other.videos, copied: copied + other.copied, transcoded: transcoded + other.transcoded, made: made + other.made,
+                cached: cached + other.cached)
+        }
     }
 
     /// A video's poster frame, the image pipeline's source for it.
@@ -91,9 +100,14 @@ public enum VideoPipeline {
 
     /// Every post video's work, in post order; nil for a source that can no longer be read.
     package static func work(site: LinkedSite, content: SitePath, ffmpegVersion: String) -> [Work?] {
-        let paths = SitePaths(settings: site.settings)
+        work(of: site.posts, settings: site.settings, content: content, ffmpegVersion: ffmpegVersion)
+    }
+
+    /// The work of the videos of `posts`, whose `Work.post` is the post's offset in `posts`.
+    static func work(of posts: some Sequence<Post>, settings: SiteSettings, content: SitePath, ffmpegVersion: String) -> [Work?] {
+        let paths = SitePaths(settings: settings)
         var work: [Work?] = []
-        for (postIndex, post) in site.posts.enumerated() {
+        for (postIndex, post) in posts.enumerated() {
             for (photoIndex, photo) in post.photos.enumerated() {
                 guard let video = photo.video else { continue }
                 let source = content.appending(photo.asset.relativePath)
@@ -103,7 +117,7 @@ public enum VideoPipeline {
                     work.append(nil)
                     continue
                 }
-                let plan = VideoPlan.make(video, settings: site.settings.videos)
+                let plan = VideoPlan.make(video, settings: settings.videos)
                 let key = plan.key(source: identity, ffmpegVersion: ffmpegVersion)
                 let stem = URLPath.safeFileName(Path.stem(of: photo.asset.fileName))
                 work.append(
@@ -117,21 +131,29 @@ public enum VideoPipeline {
     }
 
     package static func run(site: LinkedSite, content: SitePath, cache: VideoCache, progress: @escaping @Sendable (String) -> Void) -> (Result?, [Diagnostic]) {
-        let videoCount = site.posts.reduce(0) { $0 + $1.photos.count { $0.video != nil } }
+        run(posts: site.posts, settings: site.settings, content: content, cache: cache, progress: progress)
+    }
+
+    /// The videos of `posts` alone (the whole site's, or the posts an edit build adds):
+    /// `Result.videos` follows `posts`.
+    package static func run<Posts: RandomAccessCollection<Post>>(
+        posts: Posts, settings: SiteSettings, content: SitePath, cache: VideoCache, progress: @escaping @Sendable (String) -> Void
+    ) -> (Result?, [Diagnostic]) where Posts.Index == Int {
+        let videoCount = posts.reduce(0) { $0 + $1.photos.count { $0.video != nil } }
         guard videoCount > 0 else { return (Result.empty, []) }
         guard let ffmpeg = FFmpeg.path(of: .ffmpeg), let version = ffmpegVersion() else {
             return (nil, [.error(.videoProcessingFailed, stage: .videos, at: SourceLocation(path: content.shown), FFmpeg.missing(.ffmpeg))])
         }
         let transcoder = VideoTranscoder(ffmpeg: ffmpeg, cache: cache)
         var diagnostics: [Diagnostic] = []
-        var videos = site.posts.map { [PublishedVideo?](repeating: nil, count: $0.photos.count) }
+        var videos = posts.map { [PublishedVideo?](repeating: nil, count: $0.photos.count) }
         var posters: [String: Poster] = [:]
         var files: [(cacheFile: String, outputFile: String)] = []
         var statistics = Statistics()
         var outcomes: [String: Swift.Result<Bool, VideoTranscoder.Failure>] = [:]
-        for (number, work) in work(site: site, content: content, ffmpegVersion: version).enumerated() {
+        for (number, work) in work(of: posts, settings: settings, content: content, ffmpegVersion: version).enumerated() {
             guard let work else { continue }
-            let post = site.posts[work.post]
+            let post = posts[posts.startIndex + work.post]
             let photo = post.photos[work.photo]
             let name = photo.asset.fileName
             let outcome: Swift.Result<Bool, VideoTranscoder.Failure>
