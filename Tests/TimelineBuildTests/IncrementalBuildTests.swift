@@ -173,6 +173,33 @@ struct IncrementalBuildTests {
     }
 
     @Test(
+        "a post's photos changed are an edit build, in a live session and in timeline build: a photo replaced, added, reordered, its alt text, removed",
+        arguments: [false, true], [true, false])
+    func changedPhotosAreAnEditBuild(throughSession: Bool, processImages: Bool) async throws {
+        let id = SiteModel.initial().posts[1].id
+        let edits: [(String, (inout SiteModel.Post) -> Void)] = [
+            ("its photo replaced by other bytes", { $0.photo = 1 - $0.photo }),
+            ("a photo added", { $0.morePhotos.append(SiteModel.Photo(name: "second.jpg", sample: 0, alt: "A second photo")) }),
+            ("its photos reordered", { $0.photoLast.toggle() }),
+            ("its second photo's alt text changed", { $0.morePhotos[0].alt = "Other alt text" }),
+            (
+                "its second photo removed",
+                { post in
+                    post.morePhotos.removeAll()
+                    post.photoLast = false
+                }
+            ),
+        ]
+        let changes = edits.map { description, edit in
+            { (model: inout SiteModel) in
+                if let index = model.posts.firstIndex(where: { $0.id == id }) { edit(&model.posts[index]) }
+                return "post \(id): \(description)"
+            }
+        }
+        try await Self.expectEditBuilds(from: SiteModel.initial(), throughSession: throughSession, processImages: processImages, changes)
+    }
+
+    @Test(
         "a deleted post is an edit build, in a live session and in timeline build, newest, oldest or between, and equals a clean build",
         arguments: [false, true], [true, false])
     func deletedPostIsAnEditBuild(throughSession: Bool, processImages: Bool) async throws {

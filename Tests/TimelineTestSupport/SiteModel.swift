@@ -68,6 +68,12 @@ package struct SiteModel {
         package var name: String
         package var sample: Int
         package var alt: String?
+
+        package init(name: String, sample: Int, alt: String?) {
+            self.name = name
+            self.sample = sample
+            self.alt = alt
+        }
     }
 
     package struct Post {
@@ -147,8 +153,8 @@ package struct SiteModel {
     package struct Edit: CustomStringConvertible {
         package let description: String
         package var breaksTheSite = false
-        /// Changes only what an edit build takes: a post's caption, comments or likes, a new
-        /// post, or a user's name, bio or follows.
+        /// Changes only what an edit build takes: a post's caption, photos, comments or likes, a
+        /// new post, or a user's name, bio or follows.
         var isEditBuild = false
         package let change: (inout SiteModel) -> Void
 
@@ -232,31 +238,34 @@ package struct SiteModel {
                         model.updatePost(id) { $0.caption = $0.caption.split(separator: " ").filter { !$0.hasPrefix("#") }.joined(separator: " ") }
                     })
             }
-            list.append(Edit(description: "change the photo of \(id)") { model in model.updatePost(id) { $0.photo = 1 - $0.photo } })
-            list.append(Edit(description: "change the alt text of \(id)") { model in model.updatePost(id) { $0.alt = $0.alt == nil ? "Alt \(word)" : nil } })
+            list.append(Edit(description: "change the photo of \(id)", isEditBuild: true) { model in model.updatePost(id) { $0.photo = 1 - $0.photo } })
+            list.append(
+                Edit(description: "change the alt text of \(id)", isEditBuild: true) { model in
+                    model.updatePost(id) { $0.alt = $0.alt == nil ? "Alt \(word)" : nil }
+                })
             let sample = Int(random.next() % 2)
             list.append(
-                Edit(description: "add a photo to \(id)") { model in
+                Edit(description: "add a photo to \(id)", isEditBuild: true) { model in
                     let name = "extra\(model.nextID()).jpg"
                     model.updatePost(id) { $0.morePhotos.append(Photo(name: name, sample: sample, alt: "Extra \(word)")) }
                 })
             if !posts[post].morePhotos.isEmpty {
                 list.append(
-                    Edit(description: "remove a photo of \(id)") { model in
+                    Edit(description: "remove a photo of \(id)", isEditBuild: true) { model in
                         model.updatePost(id) { post in
                             post.morePhotos.removeLast()
                             if post.morePhotos.isEmpty { post.photoLast = false }
                         }
                     })
                 list.append(
-                    Edit(description: "reorder the photos of \(id)") { model in
+                    Edit(description: "reorder the photos of \(id)", isEditBuild: true) { model in
                         model.updatePost(id) { post in
                             post.morePhotos.reverse()
                             post.photoLast.toggle()
                         }
                     })
                 list.append(
-                    Edit(description: "change the alt text of a later photo of \(id)") { model in
+                    Edit(description: "change the alt text of a later photo of \(id)", isEditBuild: true) { model in
                         model.updatePost(id) { $0.morePhotos[0].alt = $0.morePhotos[0].alt == nil ? "Later \(word)" : nil }
                     })
             }

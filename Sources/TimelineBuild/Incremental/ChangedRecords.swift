@@ -11,9 +11,6 @@ extension EditBuild {
     struct ChangedRecords {
         var postFolders = Set<String>()
         var userFiles = Set<String>()
-        /// The post folders among `postFolders` where a file other than a record changed (a
-        /// photo): only a new post's may.
-        var foldersWithOtherFiles = Set<String>()
         /// Files of the users folder other than user files, by name: avatars.
         var otherUserFolderFiles = Set<String>()
 
@@ -27,10 +24,7 @@ extension EditBuild {
         var records = ChangedRecords()
         for path in changes {
             switch SitePath.relative(path, to: contentRoot).flatMap(record(at:)) {
-            case .postFolder(let folder)?: records.postFolders.insert(folder)
-            case .otherFileInPostFolder(let folder)?:
-                records.postFolders.insert(folder)
-                records.foldersWithOtherFiles.insert(folder)
+            case .postFolder(let folder)?, .otherFileInPostFolder(let folder)?: records.postFolders.insert(folder)
             case .userFile(let name)?: records.userFiles.insert(name)
             case .otherFileInUsersFolder(let name)?: records.otherUserFolderFiles.insert(name)
             case nil: return nil

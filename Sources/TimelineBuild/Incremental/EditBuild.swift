@@ -100,13 +100,11 @@ struct EditBuild {
                 guard folders.count == 1, !records.touchesUsers else { return nil }
                 return EditBuild(edited: [:], warnings: [:], tagsOfEdited: [:], editedUsers: [:], removed: removed)
             }
-            guard !records.foldersWithOtherFiles.contains(folder) else { return nil }
             let old = site.posts[index]
             let relative = ContentLayout.postFolder(named: folder)
             let (read, problems, entry) = readPost(folder)
-            guard let post = read, entry != nil, !problems.contains(where: { $0.severity == .error }), post.id == old.id,
-                post.author.username == old.author.username, post.photos == old.photos, post.date == old.date, post.extra == old.extra,
-                onlyPostFiles(in: relative, contentRoot: contentRoot, photos: old.photos),
+            guard let post = read, entry != nil, !problems.contains(where: { $0.severity == .error }), keepsAllButPhotos(post, of: old),
+                onlyPostFiles(in: relative, contentRoot: contentRoot, photos: post.photos),
                 let (tags, diagnostics) = linked(post, problems: problems, site: site, options: options)
             else { return nil }
             edited[index] = post
@@ -181,13 +179,15 @@ struct EditBuild {
             users = UserSearchEdit(oldTerms: [author: SiteSearchCollections.userTerms(next.site.users[author])])
             removedNumber = removed.remove(from: &next, reach: &reach)
         }
-        next.contexts.replacePosts(edited)
+        guard let photoFiles = await replacePhotos(&next, reach: &reach) else { return nil }
+        if !photoFiles.processed.isEmpty || !photoFiles.originals.isEmpty { newFiles = photoFiles }
+        next.contexts.replacePosts(edited, images: next.images)
         if let tags = replaceTags(&next) { reach.add(tags.pages, tags.feeds, retired: tags.retired, changesSitemap: tags.changesSitemap) }
         if let addedUser { addedUser.insert(into: &next, reach: &reach) }
         if added.isEmpty, removed == nil {
             if editedUsers.values.contains(where: \.changesAvatar) {
                 guard let files = await replaceAvatars(&next, reach: &reach) else { return nil }
-                newFiles = files
+                newFiles = (newFiles ?? ImageFiles(processed: [], originals: [])).adding(files)
             }
             users = replaceUsers(&next, reach: &reach)
         }
@@ -230,9 +230,7 @@ struct EditBuild {
         for post in added {
             var step = EditReach()
             guard let files = await post.insert(into: &next, reach: &step) else { return nil }
-            made.processed += files.processed
-            made.originals += files.originals
-            made.videos = made.videos.adding(files.videos)
+            made = made.adding(files)
             let site = next.site
             reach.pageFiles.formUnion(step.pages.map { $0.location(in: site, paths: next.contexts.paths)?.outputFile ?? SitePaths.notFoundFile })
             reach.feedFiles.formUnion(step.feeds.map { $0.file(in: site) })
@@ -345,6 +343,10 @@ struct EditBuild {
         var processed: [(cacheFile: String, outputFile: String)]
         var originals: [(source: String, identity: Digest?, outputFile: String)]
         var videos = VideoPipeline.Statistics()
+
+        func adding(_ other: ImageFiles) -> ImageFiles {
+            ImageFiles(processed: processed + other.processed, originals: originals + other.originals, videos: videos.adding(other.videos))
+        }
     }
 
     /// Puts the tag index of the edited site (whose posts are in place, its tags not yet) in

@@ -159,6 +159,26 @@ package struct PublishedImages: Sendable {
             originalPhotoFiles: originalPhotoFiles, statistics: statistics)
     }
 
+    /// The images after the photos of the post at `index` changed (other files or bytes, added,
+    /// removed, reordered, other alt text): `photos`, `originals`, `files` and `newOriginals`
+    /// as `insertingNewestPost` takes them. Its files published before are no longer published.
+    package func replacingPhotos(
+        ofPost index: Int, photos: [ProcessedImage], originals: [String], files: [(cacheFile: String, outputFile: String)],
+        originalFiles newOriginals: [(source: String, identity: Digest?, outputFile: String)], processed: Bool
+    ) -> PublishedImages {
+        let gone = Set(outputFiles(ofPost: index))
+        var posts = posts
+        var statistics = statistics
+        if processed { statistics.images += photos.count - posts[index].count }
+        posts.replace(at: index, with: photos)
+        var originalPhotoFiles = originalPhotoFiles
+        originalPhotoFiles.replace(at: index, with: originals)
+        return PublishedImages(
+            posts: posts, avatars: avatars, processedFiles: processedFiles.filter { !gone.contains($0.outputFile) } + files,
+            originalFiles: originalFiles.filter { !gone.contains($0.outputFile) } + newOriginals, originalPhotoFiles: originalPhotoFiles,
+            statistics: statistics)
+    }
+
     /// The images after the post at `index` was removed (`LinkedSite.removePost`), with the
     /// files published for it (`outputFiles`); `processed` says whether the images stage made
     /// its images.

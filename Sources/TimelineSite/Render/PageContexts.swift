@@ -154,15 +154,19 @@ package struct PageContexts: Sendable {
         }
     }
 
-    /// Puts edited posts in place of the ones at their indexes. Only for an edit that keeps a
-    /// post's ID, author, photos (with their alt text) and date, which the other per-post values (photos,
-    /// share tags, neighbours) are made of: its caption, comments and likes may change.
-    package mutating func replacePosts(_ edited: [Int: Post]) {
+    /// Puts edited posts in place of the ones at their indexes, with `images` holding their
+    /// photos as they now are. Only for an edit that keeps a post's ID, author and date, which
+    /// the other per-post values (share tags, neighbours) are made of: its caption, photos,
+    /// comments and likes may change.
+    package mutating func replacePosts(_ edited: [Int: Post], images: PublishedImages) {
+        self.images = images
         let links = Self.captionLinks(site: site, paths: paths)
         for (index, post) in edited {
             site.replacePost(at: index, with: post)
             perPost?.captionHTML[index] = post.caption.map { Markdown.html($0, links: links) }
             perPost?.captionText[index] = post.caption.map { Markdown.plainText($0) }
+            let photo = Self.photo(0, ofPost: index, site: site, images: images, paths: paths)
+            perPost?.photos[index] = (eager: photo.loading(eager: true), lazy: photo.loading(eager: false))
         }
         sharing = PageSharing(site: site, images: images, paths: paths, localizer: localizer)
         cardDigests = CardDigestMemo()
