@@ -200,6 +200,30 @@ struct IncrementalBuildTests {
     }
 
     @Test(
+        "a deleted user without posts, comments or likes is an edit build, in a live session and in timeline build: with an avatar, followers and follows or not",
+        arguments: [false, true], [true, false])
+    func deletedUserIsAnEditBuild(throughSession: Bool, processImages: Bool) async throws {
+        var model = SiteModel.initial()
+        model.users += [
+            SiteModel.User(username: "Aaron", name: nil, bio: nil, follows: []),
+            SiteModel.User(
+                username: "dave", name: "Dave", bio: "Here *briefly*.", follows: ["alice", "carol"], avatar: SiteModel.Avatar(sample: 1, name: "dave.jpg")),
+            SiteModel.User(username: "zed", name: "Zed", bio: nil, follows: ["bob"]),
+        ]
+        for (index, follows) in [("alice", "dave"), ("bob", "dave"), ("carol", "zed")] {
+            if let user = model.users.firstIndex(where: { $0.username == index }) { model.users[user].follows.append(follows) }
+        }
+        let changes = ["dave", "zed", "Aaron"].map { username in
+            { (model: inout SiteModel) in
+                model.users.removeAll { $0.username == username }
+                for index in model.users.indices { model.users[index].follows.removeAll { $0 == username } }
+                return "user \(username) deleted"
+            }
+        }
+        try await Self.expectEditBuilds(from: model, throughSession: throughSession, processImages: processImages, changes)
+    }
+
+    @Test(
         "a deleted post is an edit build, in a live session and in timeline build, newest, oldest or between, and equals a clean build",
         arguments: [false, true], [true, false])
     func deletedPostIsAnEditBuild(throughSession: Bool, processImages: Bool) async throws {

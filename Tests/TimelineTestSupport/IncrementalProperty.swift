@@ -22,9 +22,19 @@ package enum IncrementalProperty {
         let clean = try SiteFixture.snapshot(fixture.root + "/CleanOutput")
         #expect(Set(incremental.keys) == Set(clean.keys), "\(context): different files")
         for (path, bytes) in clean where incremental[path] != bytes {
-            Issue.record("\(context): \(path) differs from a clean build")
+            Issue.record("\(context): \(path) differs from a clean build\(firstDifference(incremental[path] ?? Data(), bytes))")
         }
         #expect(try SiteFixture.folders(fixture.output) == SiteFixture.folders(fixture.root + "/CleanOutput"), "\(context): different folders")
+    }
+
+    /// The first line where `incremental` and `clean` differ, both shown, for a failure's message.
+    private static func firstDifference(_ incremental: Data, _ clean: Data) -> String {
+        let left = String(decoding: incremental, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        let right = String(decoding: clean, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        let common = min(left.count, right.count)
+        guard let line = (0..<common).first(where: { left[$0] != right[$0] }) ?? (left.count == right.count ? nil : common) else { return "" }
+        func shown(_ lines: [Substring]) -> String { line < lines.count ? String(lines[line].prefix(400)) : "(no line)" }
+        return "; line \(line + 1): incremental \(shown(left)), clean \(shown(right))"
     }
 
     /// Expects that the build (`report`) left every file of `before` whose bytes it kept as it

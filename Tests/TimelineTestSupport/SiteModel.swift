@@ -200,7 +200,7 @@ package struct SiteModel {
                 model.changeUsername(user, to: renamed)
             })
         if let lonely = users.first(where: { candidate in !posts.contains { $0.author == candidate.username } }), users.count > 2 {
-            list.append(Edit(description: "delete user \(lonely.username)") { model in model.deleteUser(lonely.username) })
+            list.append(Edit(description: "delete user \(lonely.username)", isEditBuild: true) { model in model.deleteUser(lonely.username) })
         }
         let other = pick(usernames)
         if other != user {

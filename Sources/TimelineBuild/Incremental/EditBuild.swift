@@ -62,6 +62,9 @@ struct EditBuild {
     /// A user the site did not have, put in by this edit; `editedUsers` holds them at their
     /// index, as an edit of a user following no one and without an avatar.
     var addedUser: NewUser? = nil
+    /// A user whose file is gone, taken out by this edit after `editedUsers` emptied them and
+    /// dropped them from their followers' follows.
+    var removedUser: DeletedUser? = nil
 
     /// The edit build for `changes` (absolute paths of changed files and folders), or nil when
     /// they are not post edits. `reading` reads a post folder by name (by default now, with
@@ -120,8 +123,27 @@ struct EditBuild {
             else { return nil }
             return EditBuild(edited: [:], warnings: [:], tagsOfEdited: [:], editedUsers: [added.index: edit], addedUser: added)
         }
+        let goneFiles = userFiles.filter { site.userIndex(named: ContentLayout.username(ofUserFileNamed: $0)) != nil && userFileIsGone($0, options) }
+        if !goneFiles.isEmpty {
+            guard folders.isEmpty, goneFiles.count == 1, let file = goneFiles.first, let (removedUser, emptied) = DeletedUser.plan(file: file, built: built)
+            else { return nil }
+            let avatar = site.users[removedUser.index].avatar?.relativePath
+            guard
+                var editedUsers = planUsers(
+                    userFiles.subtracting(goneFiles), avatars: records.otherUserFolderFiles.filter { ContentLayout.fileInUsersFolder(named: $0) != avatar },
+                    built: built, reading: readingUser),
+                site.followers[removedUser.index].allSatisfy({ editedUsers[$0].map { !$0.following.contains(removedUser.index) } ?? false })
+            else { return nil }
+            editedUsers[removedUser.index] = emptied
+            return EditBuild(edited: [:], warnings: [:], tagsOfEdited: [:], editedUsers: editedUsers, removedUser: removedUser)
+        }
         guard let editedUsers = planUsers(userFiles, avatars: records.otherUserFolderFiles, built: built, reading: readingUser) else { return nil }
         return EditBuild(edited: edited, warnings: warnings, tagsOfEdited: tagsOfEdited, editedUsers: editedUsers)
+    }
+
+    /// Whether the user file named `file` is no longer in the users folder.
+    private static func userFileIsGone(_ file: String, _ options: BuildOptions) -> Bool {
+        FileSystem.status(of: options.layout.content.appending(ContentLayout.fileInUsersFolder(named: file)).absolute) == nil
     }
 
     /// Whether the post folder `relative` (to the content folder) holds nothing but a post's own files and `photos`:
@@ -191,6 +213,10 @@ struct EditBuild {
             }
             users = replaceUsers(&next, reach: &reach)
         }
+        if let removedUser {
+            users = users.map(removedUser.renumbered)
+            removedUser.remove(from: &next, reach: &reach)
+        }
         let pages = Page.allWithFiles(site: next.site, timelines: next.contexts.timelines, paths: next.contexts.paths)
         let (readers, gone) = next.pageReads.reach(of: pages, changed: watch.changes(in: next.contexts))
         reach.add(readers, [], retired: gone, changesSitemap: false)
@@ -198,7 +224,8 @@ struct EditBuild {
         guard Set(reach.pages).count + renumberedCards <= pageLimit else { return nil }
         next.warnings = updatedWarnings(next.warnings, options: options)
         timings.lap(.validate)
-        let search = SearchEdit(oldTerms: oldTerms, removedNumber: removedNumber, insertedUser: addedUser?.index, users: users)
+        let search = SearchEdit(
+            oldTerms: oldTerms, removedNumber: removedNumber, insertedUser: addedUser?.index, removedUser: removedUser?.index, users: users)
         let changes = try await write(&next, search: search, reach: reach, publishing: newFiles, timings: &timings)
         for (path, entry) in changes.entries { next.manifest[path] = entry }
         for path in changes.deleted { next.manifest[path] = nil }

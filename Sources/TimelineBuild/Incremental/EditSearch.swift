@@ -5,7 +5,7 @@ import TimelineSite
 import TimelineSystem
 
 /// What an edit changes in the search index: the edited posts' and users' terms and cards, a
-/// post taken out, a user put in.
+/// post taken out, a user put in or taken out.
 extension EditBuild {
     /// What the search index needs after an edit: the terms before it of each edited post, the
     /// number of a post taken out, and what an edit of users changed.
@@ -14,6 +14,8 @@ extension EditBuild {
         var removedNumber: Int?
         /// The index of a new user, whose search number is theirs.
         var insertedUser: Int?
+        /// The index a user taken out had, which was their search number.
+        var removedUser: Int?
         var users: UserSearchEdit?
     }
 
@@ -40,6 +42,7 @@ extension EditBuild {
         if !postTerms.isEmpty { edits.append(next.search.replaceDocuments(postTerms.keys.sorted(), oldTerms: postTerms, in: posts)) }
         let userCollection = SiteSearchCollections.users(site: next.site, images: next.images, paths: next.contexts.paths)
         if let user = search.insertedUser { edits.append(next.search.insertDocument(at: user, in: userCollection)) }
+        if let user = search.removedUser { edits.append(next.search.removeDocument(user, in: userCollection)) }
         if let users = search.users, !users.oldTerms.isEmpty {
             let collection = userCollection
             edits.append(next.search.replaceDocuments(users.oldTerms.keys.sorted(), oldTerms: users.oldTerms, in: collection))

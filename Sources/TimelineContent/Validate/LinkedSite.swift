@@ -107,6 +107,21 @@ public struct LinkedSite: Sendable {
         (userIndexByName, userIndexByFoldedName) = Self.userIndexes(of: users)
     }
 
+    /// Takes out the user at `index`, who has no posts, follows no one and whom no one
+    /// follows (an edit made them so): every later user's index moves one down, in every list
+    /// of user indexes; `insertUser` undone.
+    package mutating func removeUser(at index: Int) {
+        func moved(_ users: [Int]) -> [Int] { users.map { $0 > index ? $0 - 1 : $0 } }
+        users.remove(at: index)
+        postAuthor = moved(postAuthor)
+        postsByUser.remove(at: index)
+        following.remove(at: index)
+        following = following.map(moved)
+        followers.remove(at: index)
+        followers = followers.map(moved)
+        (userIndexByName, userIndexByFoldedName) = Self.userIndexes(of: users)
+    }
+
     /// Replaces a user by an edited version of them (same username, so every index holds) who
     /// now follows `newFollowing` (user indexes, ascending), and their followees' followers.
     package mutating func replaceUser(at index: Int, with user: User, following newFollowing: [Int]) {

@@ -56,7 +56,12 @@ package struct SharedPhotos: Sendable {
         if let avatar = images.avatars[index], let rendition = ImageContexts.fallbackRendition(avatar.squares, atLeast: .max) {
             return Self.shared(rendition, fallbackSize: avatar.size, alt: localizer.text(.profilePictureAlt, ["name": user.displayName]))
         }
-        return site.postsByUser[index].first.map(sharedPhoto(ofPost:))
+        return postShown(asPictureOf: index).map(sharedPhoto(ofPost:))
+    }
+
+    /// The post whose photo stands for a user without an avatar: their newest.
+    package func postShown(asPictureOf user: Int) -> Int? {
+        images.avatars[user] == nil ? site.postsByUser[user].first : nil
     }
 
     private static func shared(_ rendition: Rendition?, fallbackSize: PixelSize, alt: String?) -> SharedPhoto {

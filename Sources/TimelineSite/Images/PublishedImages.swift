@@ -93,6 +93,16 @@ package struct PublishedImages: Sendable {
             statistics: statistics)
     }
 
+    /// The images after the user at `index`, whose avatar was removed already
+    /// (`replacingAvatars`), was taken out (`LinkedSite.removeUser`).
+    package func removingUser(at index: Int) -> PublishedImages {
+        var avatars = avatars
+        avatars.remove(at: index)
+        return PublishedImages(
+            posts: posts, avatars: avatars, processedFiles: processedFiles, originalFiles: originalFiles, originalPhotoFiles: originalPhotoFiles,
+            statistics: statistics)
+    }
+
     /// The files an image is published as.
     package static func outputFiles(of image: ProcessedImage) -> [String] {
         (image.display + image.squares).map(\.outputFile)

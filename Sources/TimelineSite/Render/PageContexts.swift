@@ -149,9 +149,22 @@ package struct PageContexts: Sendable {
     package mutating func insertUser(at index: Int, site: LinkedSite, timelines: Timelines, images: PublishedImages) {
         adopt(site: site, timelines: timelines, images: images)
         bioText.insert(site.users[index].bio.map { Markdown.plainText($0) }, at: index)
+        remakeUserSummaries()
+    }
+
+    private mutating func remakeUserSummaries() {
         userSummaries = site.users.indices.map { user in
             Self.userSummary(user, site: site, avatar: images.avatars[user], paths: paths, sharing: sharing, localizer: localizer)
         }
+    }
+
+    /// Puts the site after the user at `index` was taken out (`LinkedSite.removeUser`,
+    /// `Timelines.removeUser`, `PublishedImages.removingUser`) in place: the site's counts, and
+    /// every user's summary (each later user's index moved down).
+    package mutating func removeUser(at index: Int, site: LinkedSite, timelines: Timelines, images: PublishedImages) {
+        adopt(site: site, timelines: timelines, images: images)
+        bioText.remove(at: index)
+        remakeUserSummaries()
     }
 
     /// Puts edited posts in place of the ones at their indexes, with `images` holding their

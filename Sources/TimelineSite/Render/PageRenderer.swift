@@ -41,12 +41,15 @@ package struct PageRenderer: Sendable {
 
     /// What a page shows of the values pages share besides what its template reads of them:
     /// its title, description, share tags and feed links are made from its user's name, bio and
-    /// avatar, its post's caption and photo, its tag's name.
+    /// avatar (or, without one, their newest post's photo), its post's caption and photo, its
+    /// tag's name.
     /// As key and mask pairs (`TemplateReadLog.pairs`).
     package func ownReads(of page: Page) -> [UInt64] {
         switch page {
         case .profile(let user, _):
             [ValueKey.user(username: site.users[user].username).recorded, OwnReads.profileFields]
+                // Without an avatar, the profile's share image is their newest post's photo.
+                + (contexts.sharing.photos.postShown(asPictureOf: user).map { [ValueKey.card(post: site.postID(at: $0)).recorded, OwnReads.photoField] } ?? [])
         case .feed(let user, _), .following(let user), .followers(let user):
             [ValueKey.user(username: site.users[user].username).recorded, OwnReads.nameFields]
         case .post(let index):
@@ -66,6 +69,7 @@ package struct PageRenderer: Sendable {
         static let nameFields = mask(of: ["displayName"], in: UserValues.templateSchema)
         static let profileFields = mask(of: ["displayName", "bioHTML", "avatar"], in: UserValues.templateSchema)
         static let postFields = mask(of: ["captionText", "photo"], in: CardValues.templateSchema)
+        static let photoField = mask(of: ["photo"], in: CardValues.templateSchema)
         static let tagFields = mask(of: ["name"], in: TagValues.templateSchema)
 
         static func mask(of names: [String], in schema: TemplateSchema) -> UInt64 {

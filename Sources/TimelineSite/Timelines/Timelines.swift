@@ -93,6 +93,13 @@ public struct Timelines: Sendable {
         totals.insert(0, at: index)
     }
 
+    /// The timelines after the user at `index`, who had no posts and followed no one, was
+    /// taken out of `site` (`LinkedSite.removeUser`): no other timeline held their posts.
+    package mutating func removeUser(at index: Int) {
+        feeds.remove(at: index)
+        totals.remove(at: index)
+    }
+
     /// How many of the posts of `user`'s whole timeline are newer than the post at `index`
     /// (its position there, when the timeline holds it).
     package static func position(of index: Int, inTimelineOf user: Int, in site: LinkedSite) -> Int {

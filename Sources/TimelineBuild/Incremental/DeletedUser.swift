@@ -1,0 +1,78 @@
+import Foundation
+import TimelineContent
+import TimelineModel
+import TimelineSite
+import TimelineSystem
+
+/// A user file that is gone, taken out of a built site by an edit build (what `timeline delete
+/// user` does to a user without posts, comments or likes: their file and avatar removed, and
+/// each follower's file edited to drop them). The user is first an edited user like any other,
+/// emptied (following no one, without an avatar), with their followers' edits
+/// (`EditBuild.UserEdit`); then they are taken out, and every later user's index moves one down
+/// in every list the site index keeps, and the search index, which numbers users in that
+/// order, renumbers them. Their pages, feeds and search card go; the users page and the
+/// sitemap change; every page that showed them or read a count they changed follows
+/// (`ValueWatch`, `PageReads`).
+///
+/// A user with posts, comments or likes, whom a caption mentions (the mention, a link until
+/// now, would become a warning), or whom a user still follows: a whole build's, as are several
+/// deleted users and a deleted user with other changes than their followers' files.
+struct DeletedUser {
+    let index: Int
+
+    /// The user of the gone `file`, when an edit build can take them out: with the edit that
+    /// empties them.
+    static func plan(file: String, built: BuiltSite) -> (DeletedUser, EditBuild.UserEdit)? {
+        let site = built.site
+        guard let index = site.userIndex(named: ContentLayout.username(ofUserFileNamed: file)), site.users.count > 1,
+            site.postsByUser[index].isEmpty, !hasTraces(of: index, in: site)
+        else { return nil }
+        // Their follows stay named, so that those users are watched (`ValueWatch`): each loses a follower.
+        var emptied = site.users[index]
+        emptied.avatar = nil
+        let edit = EditBuild.UserEdit(user: emptied, following: [], warnings: [], changesAvatar: site.users[index].avatar != nil)
+        return (DeletedUser(index: index), edit)
+    }
+
+    /// Whether a comment or like is the user's, or a caption may mention them (any `@` and
+    /// their username, in any case: a cheap look that can only send a deletion to a whole
+    /// build). Reads every post: the site index keeps no list of them.
+    private static func hasTraces(of user: Int, in site: LinkedSite) -> Bool {
+        let folded = Username.caseFolded(site.users[user].username)
+        let mention = "@" + site.users[user].username
+        return site.posts.contains { post in
+            post.comments.contains { Username.caseFolded($0.author.username) == folded }
+                || post.likes.contains { Username.caseFolded($0.author.username) == folded }
+                || post.caption.map { $0.range(of: mention, options: .caseInsensitive) != nil } == true
+        }
+    }
+
+    /// Takes the emptied user out of `next`'s site, timelines, images and page contexts, and
+    /// adds what that reaches to `reach`: the users page, their feeds removed, and the sitemap.
+    /// The pages and feeds reached so far are named by index, which the removal moves, so they
+    /// are kept as files (`EditReach.pageFiles`, `feedFiles`), named again after the edit.
+    func remove(from next: inout BuiltSite, reach: inout EditBuild.EditReach) {
+        var site = next.site
+        let paths = next.contexts.paths
+        reach.pageFiles.formUnion(reach.pages.map { $0.location(in: site, paths: paths)?.outputFile ?? SitePaths.notFoundFile })
+        reach.feedFiles.formUnion(reach.feeds.map { $0.file(in: site) })
+        reach.pages = []
+        reach.feeds = []
+        let feeds = [FeedFile.posts(user: index), .timeline(user: index)].map { $0.file(in: site) }
+        site.removeUser(at: index)
+        var timelines = next.contexts.timelines
+        timelines.removeUser(at: index)
+        next.images = next.images.removingUser(at: index)
+        next.contexts.removeUser(at: index, site: site, timelines: timelines, images: next.images)
+        reach.add([.users], [], retired: feeds, changesSitemap: true)
+    }
+
+    /// `search`, whose users are named by their indexes before the removal, named by those
+    /// after it, without the removed user.
+    func renumbered(_ search: EditBuild.UserSearchEdit) -> EditBuild.UserSearchEdit {
+        var moved = search
+        moved.oldTerms = Dictionary(
+            uniqueKeysWithValues: search.oldTerms.compactMap { user, terms in user == index ? nil : (user > index ? user - 1 : user, terms) })
+        return moved
+    }
+}
