@@ -7,17 +7,16 @@ import TimelineSystem
 import TimelineTemplates
 
 /// The edit build, of a live session and of `timeline build` (`ChangeSetBuild`): when every
-/// changed file is the `post.md`, `comments.json` or `likes.json` of a post the site has that
-/// keeps its ID, author, photos, alt text and date, or the file or avatar of a user the site
-/// has who keeps their username, only captions, comments, likes, users' names, bios, links,
-/// extra fields, avatars and follows changed. The edit is applied to the kept site, and what
-/// it reaches is:
+/// changed file is a file of a post the site has that keeps its ID, author and date and has no
+/// video, or the file or avatar of a user the site has who keeps their username, only
+/// captions, photos, alt texts, comments, likes, users' names, bios, links, extra fields,
+/// avatars and follows changed. The edit is applied to the kept site, and what it reaches is:
 ///
 /// - every page that read a field it changed of a value pages share (the site's values, a
 ///   user's, a post's card, a tag's: `ValueWatch`, `PageReads`), every page the site did not
 ///   have before, and the removal of those it no longer has;
 /// - an edited post's own page, and the Atom feeds whose entries include it (`PostPlacement`)
-///   and its comments feed;
+///   and its comments feed; its images made again when its photos changed (`EditedPhotos`);
 /// - its search card and the index lines of the words it gained or lost, and the search page
 ///   when the index manifest changed (`EditSearch`);
 /// - when a caption gained or dropped a hashtag, or changed how the newest post of a tag
@@ -28,14 +27,15 @@ import TimelineTemplates
 ///   timeline of a user whose follows changed merged again with the lists that changed, and
 ///   the feeds that name a renamed user.
 ///
-/// New posts newer than every other (`NewPost`), a post whose folder is gone (`DeletedPost`)
-/// and a new user (`NewUser`), each alone, are edit builds of their own.
+/// New posts newer than every other (`NewPost`), a post whose folder is gone (`DeletedPost`),
+/// a new user (`NewUser`) and a user whose file is gone (`DeletedUser`) are edit builds of
+/// their own.
 ///
 /// Each of those is fingerprinted and compared with the manifest as in any build, so a page
 /// whose context did not change is not rendered. Anything else (an older new post, a renamed
-/// post, a deleted or renamed user, a photo, a template, `site.json`, an edit
-/// that leaves an error) is not an edit build's to make: `plan` returns nil and the caller
-/// runs a whole build, which also reports every error.
+/// post or user, a video changed, a template, `site.json`, an edit that leaves an error) is not
+/// an edit build's to make: `plan` returns nil and the caller runs a whole build, which also
+/// reports every error.
 struct EditBuild {
     /// The most pages beyond its posts' own an edit of `site`, whose posts are read from the
     /// site index, should reach: there every card is made from its post's record on each page
