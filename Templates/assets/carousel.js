@@ -1,8 +1,9 @@
 // The carousel of a post of several photos (docs/templates.md). Without this script the
-// photos are a row that scrolls and snaps (CSS scroll-snap, native swipe); with it the row
-// gains previous and next buttons, a "Photo 2 of 3" status read out by screen readers, and
-// arrow keys. Every text it shows is on the page already: the buttons' labels and each
-// slide's aria-label, written by the build in the site's language.
+// photos are a row that scrolls and snaps (CSS scroll-snap, native swipe), and the dots under
+// it are links to each photo; with it the row gains previous and next buttons, a "Photo 2 of
+// 3" status read out by screen readers and arrow keys, and the shown photo's dot is marked.
+// Every text it shows is on the page already: the buttons' labels and each slide's
+// aria-label, written by the build in the site's language.
 (() => {
   "use strict";
 
@@ -13,6 +14,8 @@
     const previous = carousel.querySelector(".carousel-previous");
     const next = carousel.querySelector(".carousel-next");
     const status = carousel.querySelector(".carousel-status");
+    // The dots under the frame: links to each slide, which work without this script.
+    const dots = Array.from(carousel.querySelectorAll(".carousel-dots a"));
     if (!row || slides.length < 2 || !controls || !previous || !next || !status) return;
     const rightToLeft = getComputedStyle(row).direction === "rtl";
     let current = 0;
@@ -38,6 +41,10 @@
       current = Math.max(0, Math.min(slides.length - 1, index));
       previous.disabled = current === 0;
       next.disabled = current === slides.length - 1;
+      dots.forEach((dot, index) => {
+        if (index === current) dot.setAttribute("aria-current", "true");
+        else dot.removeAttribute("aria-current");
+      });
       const label = slides[current].getAttribute("aria-label") || "";
       if (status.textContent !== label) status.textContent = label;
     }
@@ -49,6 +56,13 @@
     }
 
     previous.addEventListener("click", () => go(current - 1));
+    // Followed by the browser, a dot's link would also scroll the page to the slide's top.
+    dots.forEach((dot, index) => {
+      dot.addEventListener("click", (event) => {
+        event.preventDefault();
+        go(index);
+      });
+    });
     next.addEventListener("click", () => go(current + 1));
     row.addEventListener("keydown", (event) => {
       if (event.altKey || event.ctrlKey || event.metaKey) return;

@@ -190,7 +190,7 @@ struct CarouselTests {
     }
 
     @Test(
-        "in Chromium: without the carousel's script the photos are a row and no buttons show; with it the buttons, the arrow keys, Home and End move it and the status follows",
+        "in Chromium: without the carousel's script the photos are a row and no buttons show; with it the buttons, the arrow keys, Home, End and the dots move it and the status follows",
         .enabled(if: Browser.shouldRun))
     func inBrowser() async throws {
         // Opened from the folder: the links must be relative.
@@ -223,6 +223,8 @@ struct CarouselTests {
               key("Home"); steps.push(status());
               key("End"); steps.push(status());
               key("ArrowLeft"); steps.push(status());
+              document.querySelectorAll(".carousel-dots a")[2].click();
+              steps.push(status() + " " + document.querySelector(".carousel-dots a[aria-current='true']").hash + (location.hash ? " (followed)" : ""));
               document.documentElement.setAttribute("data-steps", steps.join("|"));
             })</script>
             </body>
@@ -233,7 +235,10 @@ struct CarouselTests {
         let steps = try #require(HTMLDocument(data: Data(try await dom("file://" + driven).utf8))?.values("/html/@data-steps").first)
         #expect(
             steps.split(separator: "|")
-                == ["Photo 2 of 3", "Photo 3 of 3 (last)", "Photo 3 of 3 (last)", "Photo 2 of 3", "Photo 1 of 3", "Photo 3 of 3 (last)", "Photo 2 of 3"])
+                == [
+                    "Photo 2 of 3", "Photo 3 of 3 (last)", "Photo 3 of 3 (last)", "Photo 2 of 3", "Photo 1 of 3", "Photo 3 of 3 (last)", "Photo 2 of 3",
+                    "Photo 3 of 3 (last) #photo-3",
+                ])
 
         // Chromium dumps no DOM with script turned off, so the script is taken away instead.
         try FileManager.default.removeItem(atPath: fixture.output + "/assets/carousel.js")

@@ -85,7 +85,8 @@ package struct FeedBuilder: Sendable {
         let author = site.postAuthor[index]
         let caption = contexts.captionText(ofPost: index).flatMap { $0.isEmpty ? nil : $0 }
         return AtomFeed.Entry(
-            id: url, title: caption ?? contexts.localizer.text(.postTitle, ["name": site.users[author].displayName]), alternateURL: url, published: post.date,
+            id: url, title: caption ?? contexts.localizer.text(.title(of: post), ["name": site.users[author].displayName]), alternateURL: url,
+            published: post.date,
             updated: postDates[index], author: person(author),
             contentHTML: EntryHTML.photos(photos, captionHTML: contexts.captionHTML(ofPost: index)), contentBase: url, photo: photos.first)
     }

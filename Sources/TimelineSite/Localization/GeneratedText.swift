@@ -20,6 +20,7 @@ package enum GeneratedText: String, CaseIterable, Sendable {
     case usersTitle = "title.users"
     case usersEmpty = "empty.users"
     case postTitle = "title.post"
+    case videoTitle = "title.video"
     case searchTitle = "title.search"
     case searchDescription = "description.search"
     case notFoundTitle = "title.notFound"
@@ -51,7 +52,7 @@ package enum GeneratedText: String, CaseIterable, Sendable {
         case .homePageTitle: ["number"]
         case .profilePageTitle, .timelinePageTitle, .tagPageTitle: ["name", "number"]
         case .profileDescription, .timelineTitle, .timelineDescription, .followingTitle, .followingEmpty, .followersTitle, .followersEmpty,
-            .postTitle, .postsFeedTitle, .tagTitle, .tagDescription, .tagFeedTitle, .timelineFeedTitle, .commentsFeedTitle, .commentEntryTitle,
+            .postTitle, .videoTitle, .postsFeedTitle, .tagTitle, .tagDescription, .tagFeedTitle, .timelineFeedTitle, .commentsFeedTitle, .commentEntryTitle,
             .profilePictureAlt:
             ["name"]
         case .usersTitle, .usersEmpty, .tagsTitle, .searchTitle, .searchDescription, .notFoundTitle, .searching, .filterNobody, .searchNeedsServer: []
@@ -63,6 +64,12 @@ package enum GeneratedText: String, CaseIterable, Sendable {
         case .searchUnavailable: ["error"]
         case .filterCount: ["shown", "total"]
         }
+    }
+
+    /// A post's title (a post page's, and its Atom entry's without a caption): a video's when
+    /// its first photo is one.
+    static func title(of post: Post) -> GeneratedText {
+        post.firstPhoto.video == nil ? .postTitle : .videoTitle
     }
 
     /// Whether the search script fills it in (in the browser) rather than the generator.

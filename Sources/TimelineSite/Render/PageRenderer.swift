@@ -148,7 +148,7 @@ package struct PageRenderer: Sendable {
 
         case .post(let index):
             let post = site.posts[index]
-            let title = text.text(.postTitle, ["name": site.users[site.postAuthor[index]].displayName])
+            let title = text.text(.title(of: post), ["name": site.users[site.postAuthor[index]].displayName])
             let description = contexts.captionText(ofPost: index) ?? post.firstPhoto.alt ?? title
             let common = contexts.common(title: title, description: description, location: location, kind: "post", for: page)
             return (page.template, PostPage(common: common, post: postDetail(index)).templateValue)
