@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TimelineAuthoring
 import TimelineContent
 import TimelineTestSupport
 

@@ -6,6 +6,10 @@ package struct UserReader {
 
     package let assets: AssetReader
 
+    package init(assets: AssetReader) {
+        self.assets = assets
+    }
+
     package func read(_ file: SourceFile, expectedUsername: String) -> (User?, [Diagnostic]) {
         var reader = RecordReader(file: file)
         guard let value = reader.parseJSON() else { return (nil, reader.diagnostics) }

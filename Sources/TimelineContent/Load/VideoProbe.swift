@@ -9,6 +9,11 @@ package enum VideoProbe {
     package struct Problem: Error, Sendable {
         package let code: DiagnosticCode
         package let message: String
+
+        package init(code: DiagnosticCode, message: String) {
+            self.code = code
+            self.message = message
+        }
     }
 
     /// `file` of `format`, named in the front matter at `namedAt`.
