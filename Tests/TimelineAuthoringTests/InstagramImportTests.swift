@@ -55,6 +55,27 @@ struct InstagramImportTests {
         return (summary, issues)
     }
 
+    @Test("a follow left out is reported in the file that names it and at its own JSON index, whatever the layout and the entries before it")
+    func followPlaces() throws {
+        let fixture = try site()
+        var files = try InstagramExportFixture.files()
+        files[Self.followingFile] = nil
+        // The older layout; a repeated follow and an entry with no username come first.
+        files["followers_and_following/following.json"] = Data(
+            #"""
+            {"relationships_following": [
+              {"title": "hansolo"}, {"title": "hansolo"}, {"string_list_data": []}, {"title": "nobody_here"}]}
+            """#.utf8)
+        let (_, issues) = try runImport(try Self.writeExport(files, as: .folder, under: fixture.root), into: fixture)
+        let follows = issues.filter { $0.skipped == "this follow" }.map { "\($0.file) \($0.path)" }
+        #expect(
+            Set(follows)
+                == [
+                    "followers_and_following/following.json /relationships_following/1", "followers_and_following/following.json /relationships_following/2",
+                    "followers_and_following/following.json /relationships_following/3",
+                ], "\(issues)")
+    }
+
     @Test(
         "a folder or zip export becomes the user, their posts (a carousel and a reel among them) and follows; the content loads, links and builds; a second import changes nothing",
         arguments: Form.allCases)

@@ -15,7 +15,7 @@ struct InstagramFollowingReader {
         ["followers_and_following", "following.json"],
     ]
 
-    func read(issues: inout [InstagramIssue]) -> [String] {
+    func read(issues: inout [InstagramIssue]) -> [InstagramFollow] {
         guard let path = Self.files.map({ InstagramEntryPath(segments: prefix + $0) }).first(where: listing.contains) else {
             let looked = Self.files.map { $0.joined(separator: "/") }.joined(separator: ", ")
             issues.append(InstagramIssue(file: source.shown, skipped: "the follows", "the export has no following.json (looked for \(looked))"))
@@ -28,8 +28,8 @@ struct InstagramFollowingReader {
         return following
     }
 
-    private func following(in file: InstagramJSONFile, issues: inout [ImportIssue]) -> [String] {
-        var usernames: [String] = []
+    private func following(in file: InstagramJSONFile, issues: inout [ImportIssue]) -> [InstagramFollow] {
+        var follows: [InstagramFollow] = []
         var seen = Set<String>()
         for (value, path) in file.entries(under: "relationships_following", what: "the follows", issues: &issues) {
             guard let entry = ExportObject(value, at: path, what: "this follow", issues: &issues), let username = username(of: entry, issues: &issues) else {
@@ -39,9 +39,9 @@ struct InstagramFollowingReader {
                 issues.append(ImportIssue(path, skipped: "this follow", "'\(username)' is followed twice; the first is kept"))
                 continue
             }
-            usernames.append(username)
+            follows.append(InstagramFollow(username: username, file: file.name, path: path))
         }
-        return usernames
+        return follows
     }
 
     private func username(of entry: ExportObject, issues: inout [ImportIssue]) -> String? {

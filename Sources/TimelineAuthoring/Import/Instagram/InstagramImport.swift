@@ -44,7 +44,7 @@ public struct InstagramImport: Sendable {
         guard Username.isValid(profile.username) else {
             throw ImportFailure(
                 at: SourceLocation(path: exportPath + "/" + profile.file),
-                "the username '\(profile.username)' is not one the site can have: use 1 to 64 ASCII letters, digits, '_', '-' or '.'")
+                "the username '\(profile.username)' is not one the site can have: \(Username.rules)")
         }
         let (createdSettings, lock) = try ImportDestination.open(folder)
         summary.createdSettings = createdSettings
@@ -256,9 +256,8 @@ public struct InstagramImport: Sendable {
     /// Adds a follow of each user the site has; the others are reported (their own import
     /// later, and this one again, connects them).
     private func importFollows(
-        _ following: [String], of profile: InstagramProfile, summary: inout ImportSummary, report: (InstagramIssue) -> Void
+        _ following: [InstagramFollow], of profile: InstagramProfile, summary: inout ImportSummary, report: (InstagramIssue) -> Void
     ) throws(ImportFailure) {
-        let file = "connections/followers_and_following/following.json"
         let onSite = Set(folder.usernames())
         var current: UserRecord
         do {
@@ -267,13 +266,14 @@ public struct InstagramImport: Sendable {
             throw ImportFailure.writing(error)
         }
         var added = 0
-        for (position, username) in following.enumerated() {
-            let path = JSONPath(["relationships_following", String(position)])
+        for follow in following {
+            let username = follow.username
             guard username != profile.username else { continue }
             guard onSite.contains(username) else {
                 report(
                     InstagramIssue(
-                        file: file, path, skipped: "this follow", "'\(username)' is not on this site; importing again after they import their export adds it"))
+                        file: follow.file, follow.path, skipped: "this follow",
+                        "'\(username)' is not on this site; importing again after they import their export adds it"))
                 continue
             }
             guard !current.follows.contains(username) else { continue }
