@@ -57,6 +57,19 @@ struct AuthoringTests {
         }
     }
 
+    @Test("a username that starts with '-' (an option to every command) is refused by new user, rename and the loader", arguments: ["--help", "-rf"])
+    func dashUsername(username: String) async throws {
+        let fixture = try SiteFixture.small()
+        let created = try ContentChecks.refused(fixture.content) { _ = try fixture.author.newUser(.init(username: username)) }
+        #expect(created.reason == .invalidArgument, "\(created)")
+        let renamed = try await ContentChecks.refused(fixture.content) {
+            _ = try await fixture.author.renameUser(.init(username: "bob", newUsername: username))
+        }
+        #expect(renamed.reason == .invalidArgument, "\(renamed)")
+        try fixture.write("Content/users/\(username).json", #"{"username": "\#(username)"}"#)
+        #expect(await fixture.checkDiagnostics().map(\.code) == [.invalidUsername])
+    }
+
     @Test("a photo named .jpg that is not a JPEG is refused by the loader's rules and rolled back")
     func newUserAvatarNotAnImage() throws {
         let fixture = try SiteFixture.small()

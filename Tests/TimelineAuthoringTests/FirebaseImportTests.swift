@@ -175,6 +175,22 @@ struct FirebaseImportTests {
         await ContentChecks.checkPasses(fixture)
     }
 
+    @Test("usernames that start with '-' are skipped and reported by their JSON path; no file is written for them")
+    func dashUsernames() async throws {
+        let fixture = try emptySite()
+        var export = try Export.sample()
+        var users = try #require(export["users"] as? [String: Any])
+        users["help-uid"] = ["username": "--help"]
+        users["rf-uid"] = ["user": "-rf"]
+        export["users"] = users
+        let (summary, issues) = try await runImport(try exportFile(fixture, export), into: fixture)
+        #expect(issues.contains { $0.hasPrefix("/users/help-uid/username: skipped this user") }, "\(issues)")
+        #expect(issues.contains { $0.hasPrefix("/users/rf-uid/user: skipped this user") }, "\(issues)")
+        #expect(summary.skipped == issues.count)
+        let files = try FileManager.default.contentsOfDirectory(atPath: fixture.content + "/users")
+        #expect(!files.contains { $0.hasPrefix("-") }, "\(files)")
+    }
+
     @Test("importing the same export twice changes nothing: same bytes, no file rewritten")
     func idempotent() async throws {
         let fixture = try emptySite()

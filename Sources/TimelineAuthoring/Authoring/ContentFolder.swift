@@ -62,7 +62,7 @@ public struct ContentFolder: Sendable {
     /// `username` if it follows the username rules, else an error naming what is wrong.
     static func checkUsername(_ username: String) throws(AuthoringError) {
         guard Username.isValid(username) else {
-            throw AuthoringError(.invalidArgument, "invalid username '\(username)': use 1 to 64 ASCII letters, digits, '_', '-' or '.', not starting with '.'")
+            throw AuthoringError(.invalidArgument, "invalid username '\(username)': \(Username.rules)")
         }
     }
 

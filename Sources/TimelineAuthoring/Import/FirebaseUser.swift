@@ -31,7 +31,7 @@ package struct FirebaseUser: Sendable {
             issues.append(
                 ImportIssue(
                     path / (named == nil ? "user" : "username"), skipped: "this user",
-                    "invalid username '\(username)': use 1 to 64 ASCII letters, digits, '_', '-' or '.', not starting with '.'"))
+                    "invalid username '\(username)': \(Username.rules)"))
             return nil
         }
         var url = object.string("url", issues: &issues).flatMap(ContentAuthor.nonBlank)

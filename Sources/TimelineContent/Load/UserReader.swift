@@ -21,7 +21,7 @@ package struct UserReader {
         guard Username.isValid(username) else {
             reader.report(
                 .invalidUsername, at: usernamePosition,
-                "invalid username '\(username)': use 1 to 64 ASCII letters, digits, '_', '-' or '.', not starting with '.'")
+                "invalid username '\(username)': \(Username.rules)")
             return (nil, reader.diagnostics)
         }
         if username != expectedUsername {
