@@ -255,6 +255,22 @@ struct InstagramExportTests {
         #expect(result.issues.allSatisfy { $0.file == export })
     }
 
+    @Test("a folder that is no export (a file system's root) is not walked: only the folders an export keeps its files in are, and the import finds no profile")
+    func noWalkWithoutAProfile() throws {
+        let workspace = try Workspace()
+        // What `/` looks like: several folders, one of them named as an export's top folder.
+        let export = try workspace.export(
+            ["etc/hosts": "127.0.0.1 localhost", "usr/lib/libc.so": "ELF", "home/ines/media/posts/a.jpg": Self.photoBytes, "media/x.jpg": Self.photoBytes],
+            as: .folder)
+        let reader = try InstagramExportReader(exportAt: export)
+        #expect(reader.listing.files.map(\.description) == ["media/x.jpg"] && reader.listing.refused.isEmpty, "\(reader.listing.files)")
+        let content = workspace.root + "/Content"
+        #expect(throws: ImportFailure.self) {
+            _ = try InstagramImport(exportPath: export, folder: ContentFolder(.folder(content, shownAs: "Content/"))).run { _ in }
+        }
+        #expect(!FileManager.default.fileExists(atPath: content))
+    }
+
     @Test("JSON that is not well-formed is reported at its file, line and column; the other files are read", arguments: Form.allCases)
     func reportsMalformedJSON(form: Form) throws {
         let workspace = try Workspace()

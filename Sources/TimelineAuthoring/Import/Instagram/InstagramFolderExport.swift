@@ -14,21 +14,53 @@ package struct InstagramFolderExport: Sendable {
 
     private var folder: ConfinedFolder { ConfinedFolder(root: root) }
 
+    /// The files of the export: those below the folders an export keeps its files in
+    /// (`InstagramExportReader.topLevelNames`), at the top or in the one folder the top holds
+    /// (an export moved into a folder of its own), looked up by name. Nothing else is walked,
+    /// so a folder that is no export (`/`, a home folder) is not read through to its last file
+    /// before the reader finds no profile.
     package func listing() -> InstagramExportListing {
-        let found = folder.listing(maximumEntries: InstagramExportSource.maximumEntries)
+        var (found, links, truncated) = ([String](), [String](), false)
+        var refused: [InstagramExportListing.Refused] = []
+        for top in exportFolders() {
+            let path = top.joined(separator: "/")
+            guard FileSystem.kind(of: Path.join(root, path)) == .directory else {
+                refused.append(.init(entry: path, reason: "a symbolic link or special file is not read"))
+                continue
+            }
+            let budget = InstagramExportSource.maximumEntries - found.count - links.count
+            let part = ConfinedFolder(root: Path.join(root, path)).listing(maximumEntries: max(0, budget))
+            found += part.files.map { path + "/" + $0 }
+            links += part.refused.map { path + "/" + $0 }
+            truncated = truncated || part.truncated
+        }
         var files: [InstagramEntryPath] = []
-        var refused = found.refused.map { InstagramExportListing.Refused(entry: $0, reason: "a symbolic link or special file is not read") }
-        for name in found.files {
+        refused += links.map { InstagramExportListing.Refused(entry: $0, reason: "a symbolic link or special file is not read") }
+        for name in found.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
             switch InstagramEntryPath.checked(name) {
             case .success(let path): files.append(path)
             case .failure(let refusal): refused.append(.init(entry: name, reason: refusal.description))
             }
         }
-        if found.truncated {
+        if truncated {
             let limit = InstagramExportSource.maximumEntries
             refused.append(.init(entry: ".", reason: "the folder holds more than \(limit) entries or is nested too deep; the rest is not read"))
         }
         return InstagramExportListing(files: files, refused: refused)
+    }
+
+    /// The export's folders by name (`media`, `your_instagram_activity`, …), each as its path
+    /// from the root: those at the top, else those in the one folder the top holds, else none.
+    /// Two folder listings at most.
+    private func exportFolders() -> [[String]] {
+        func visible(_ path: String) -> [String] {
+            ((try? FileSystem.entries(of: path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+        }
+        let names = visible(root)
+        let direct = names.filter(InstagramExportReader.topLevelNames.contains)
+        if !direct.isEmpty { return direct.map { [$0] } }
+        guard names.count == 1, let only = names.first, FileSystem.kind(of: Path.join(root, only)) == .directory else { return [] }
+        return visible(Path.join(root, only)).filter(InstagramExportReader.topLevelNames.contains).map { [only, $0] }
     }
 
     func read(_ path: InstagramEntryPath, limit: Int) throws(InstagramEntryError) -> [UInt8] {
