@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "timeline", targets: ["timeline"]),
         .executable(name: "timeline-workload", targets: ["timeline-workload"]),
         .library(name: "TimelineContent", targets: ["TimelineContent"]),
+        .library(name: "TimelineAuthoring", targets: ["TimelineAuthoring"]),
         .library(name: "TimelineBuild", targets: ["TimelineBuild"]),
         .library(name: "TimelineTemplates", targets: ["TimelineTemplates"]),
         .library(name: "TimelinePreview", targets: ["TimelinePreview"]),
@@ -73,7 +74,8 @@ let package = Package(
         .target(name: "CVipsSupport", dependencies: ["CVips"]),
         .target(name: "TimelineTemplates"),
         // The pipeline's stages, each a target that may use only those below it:
-        // Model ← Content ← Site ← Build, and Model ← Output ← Build (docs/architecture.md).
+        // Model ← Content ← Site ← Build, Model ← Output ← Build, and Content ← Authoring, which only
+        // the command line uses (docs/architecture.md).
         .target(
             name: "TimelineModel",
             dependencies: ["TimelineSystem"]
@@ -81,7 +83,16 @@ let package = Package(
         .target(
             name: "TimelineContent",
             dependencies: [
-                "TimelineSystem", "TimelineModel", "CCmark", "CGit2", "CLibZ", .product(name: "Yams", package: "Yams"),
+                "TimelineSystem", "TimelineModel", "CCmark", "CGit2", .product(name: "Yams", package: "Yams"),
+            ]
+        ),
+        // The commands that write content (new, edit, rename, delete, likes, follows) and the
+        // imports: above the load stage, whose readers check what they write, and below the
+        // command line only; no stage of a build may use them (docs/architecture.md).
+        .target(
+            name: "TimelineAuthoring",
+            dependencies: [
+                "TimelineSystem", "TimelineModel", "TimelineContent", "CLibZ", .product(name: "Yams", package: "Yams"),
             ]
         ),
         .target(
@@ -125,6 +136,7 @@ let package = Package(
                 "TimelineSystem",
                 "TimelineModel",
                 "TimelineContent",
+                "TimelineAuthoring",
                 "TimelineSite",
                 "TimelineBuild",
                 "TimelinePreview",
@@ -147,7 +159,8 @@ let package = Package(
         .target(
             name: "TimelineTestSupport",
             dependencies: [
-                "TimelineSystem", "TimelineModel", "TimelineContent", "TimelineSite", "TimelineBuild", "TimelinePreview", "CLibXML2", "CLibZ",
+                "TimelineSystem", "TimelineModel", "TimelineContent", "TimelineAuthoring", "TimelineSite", "TimelineBuild", "TimelinePreview", "CLibXML2",
+                "CLibZ",
                 "CBrotliDecoder",
             ],
             path: "Tests/TimelineTestSupport"
@@ -162,8 +175,12 @@ let package = Package(
         ),
         .testTarget(
             name: "TimelineContentTests",
+            dependencies: ["TimelineSystem", "TimelineModel", "TimelineContent", "TimelineBuild", "TimelineTestSupport", "timeline"]
+        ),
+        .testTarget(
+            name: "TimelineAuthoringTests",
             dependencies: [
-                "TimelineSystem", "TimelineModel", "TimelineContent", "TimelineBuild", "TimelineTestSupport", "timeline",
+                "TimelineSystem", "TimelineModel", "TimelineContent", "TimelineAuthoring", "TimelineBuild", "TimelineTestSupport", "timeline",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             exclude: ["Fixtures"]
@@ -195,7 +212,7 @@ let package = Package(
             name: "TimelineCommandTests",
             dependencies: [
                 "TimelineSystem",
-                "TimelineModel", "TimelineContent", "TimelineSite", "TimelineBuild", "TimelineTestSupport", "timeline",
+                "TimelineModel", "TimelineContent", "TimelineAuthoring", "TimelineSite", "TimelineBuild", "TimelineTestSupport", "timeline",
                 .product(name: "Yams", package: "Yams"),
             ]
         ),

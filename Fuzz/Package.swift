@@ -13,7 +13,7 @@ let package = Package(
         .target(name: "CFuzzerDriver"),
         .executableTarget(
             name: "timeline-fuzz",
-            dependencies: ["CFuzzerDriver", .product(name: "TimelineContent", package: "Timeline")]
+            dependencies: ["CFuzzerDriver", .product(name: "TimelineAuthoring", package: "Timeline")]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Checks every GitHub Actions workflow: this repository's (.github/workflows/*.yml) and the one
-# `timeline init` writes into a site (Sources/TimelineContent/Authoring/SiteWorkflow.swift),
+# `timeline init` writes into a site (Sources/TimelineAuthoring/Authoring/SiteWorkflow.swift),
 # each against GitHub's workflow schema (check-jsonschema --builtin-schema
 # vendor.github-workflows) and with zizmor, the Actions security linter (offline audits;
 # any finding of medium severity or higher fails). Run by `make lint`.
@@ -25,7 +25,7 @@ enter_checkout
 
 checkers=(zizmor==1.32.0 check-jsonschema==0.39.0)
 venv="${WORKFLOW_CHECK_VENV:-$PWD/.build-tools/workflow-venv}"
-swift_source=Sources/TimelineContent/Authoring/SiteWorkflow.swift
+swift_source=Sources/TimelineAuthoring/Authoring/SiteWorkflow.swift
 version_source=Sources/TimelineModel/Support/TimelineVersion.swift
 
 # swift_string NAME: the value of `static let NAME = "…"` in TimelineVersion.swift.

@@ -9,7 +9,7 @@
 # 1. builds the harness of Fuzz/ with `-sanitize=fuzzer,address` into .build-fuzz/;
 # 2. runs each target in turn, one process, for FUZZ_SECONDS: the working corpus grows in
 #    .fuzz/corpus/<target>/ (seeded from Fuzz/corpus/<target>/ and the inputs that once
-#    crashed, Tests/TimelineContentTests/Fixtures/fuzz-regressions/<target>/), crashes, hangs and
+#    crashed, Tests/TimelineAuthoringTests/Fixtures/fuzz-regressions/<target>/), crashes, hangs and
 #    out-of-memory inputs go to .fuzz/crashes/<target>/, libFuzzer's output to
 #    .fuzz/logs/<target>.log;
 # 3. prints per target the executions, executions per second, corpus size, coverage and
@@ -19,7 +19,7 @@ set -euo pipefail
 readonly all_targets="site user post comments likes firebase-import"
 readonly scratch=.build-fuzz
 readonly work=.fuzz
-readonly regressions=Tests/TimelineContentTests/Fixtures/fuzz-regressions
+readonly regressions=Tests/TimelineAuthoringTests/Fixtures/fuzz-regressions
 
 # shellcheck source=lib/common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"

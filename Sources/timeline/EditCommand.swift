@@ -1,4 +1,5 @@
 import ArgumentParser
+import TimelineAuthoring
 import TimelineContent
 
 struct EditCommand: ParsableCommand {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TimelineAuthoring
 import TimelineContent
 import TimelineTestSupport
 
@@ -34,19 +35,19 @@ struct AuthoringCommandLineTests {
     func session() throws {
         let fixture = try SiteFixture.small()
         let steps: [[String]] = [
-            ["new", "user", "-dash", "--name", "-Dash-", "--bio", "Dashing.", "--url", "https://dash.example/", "--avatar", RepositoryPaths.samplePhoto],
-            ["new", "comment", Self.postID, "--user", "-dash", "--text", "- first!"],
-            ["like", Self.postID, "--user", "-dash"],
-            ["follow", "-dash", "alice"],
-            ["unfollow", "-dash", "alice"],
-            ["unlike", Self.postID, "--user", "-dash"],
+            ["new", "user", "dash", "--name", "-Dash-", "--bio", "Dashing.", "--url", "https://dash.example/", "--avatar", RepositoryPaths.samplePhoto],
+            ["new", "comment", Self.postID, "--user", "dash", "--text", "- first!"],
+            ["like", Self.postID, "--user", "dash"],
+            ["follow", "dash", "alice"],
+            ["unfollow", "dash", "alice"],
+            ["unlike", Self.postID, "--user", "dash"],
         ]
         for step in steps {
             let result = try run(step, in: fixture.root)
             #expect(result.status == 0, "\(step): \(result.standardError)")
             #expect(result.standardOutput.split(separator: "\n").count >= 1)
         }
-        let post = try run(["new", "post", "--user", "-dash", RepositoryPaths.samplePhoto, "--caption", "From the CLI", "--alt", "A rocket"], in: fixture.root)
+        let post = try run(["new", "post", "--user", "dash", RepositoryPaths.samplePhoto, "--caption", "From the CLI", "--alt", "A rocket"], in: fixture.root)
         #expect(post.status == 0, "\(post.standardError)")
         let lines = post.standardOutput.split(separator: "\n").map(String.init)
         #expect(lines.count == 2)
@@ -57,22 +58,22 @@ struct AuthoringCommandLineTests {
         let check = try run(["check"], in: fixture.root)
         #expect(check.status == 0, "\(check.standardError)")
         #expect(try run(["delete", "post", id], in: fixture.root).status == 0)
-        let rehearsed = try run(["rename", "user", "-dash", "-dashing", "--dry-run"], in: fixture.root)
+        let rehearsed = try run(["rename", "user", "dash", "dashing", "--dry-run"], in: fixture.root)
         #expect(rehearsed.status == 0, "\(rehearsed.standardError)")
         #expect(
             rehearsed.standardOutput
-                == "Dry run, nothing changed: would rename user -dash to -dashing: Content/users/-dashing.json; on their 1 comment\nremove Content/users/-dash.jpg\nwrite Content/users/-dashing.jpg\nremove Content/users/-dash.json\nwrite Content/users/-dashing.json\nwrite Content/posts/\(Self.postID)/comments.json\n"
+                == "Dry run, nothing changed: would rename user dash to dashing: Content/users/dashing.json; on their 1 comment\nremove Content/users/dash.jpg\nwrite Content/users/dashing.jpg\nremove Content/users/dash.json\nwrite Content/users/dashing.json\nwrite Content/posts/\(Self.postID)/comments.json\n"
         )
-        let renamed = try run(["rename", "user", "-dash", "-dashing"], in: fixture.root)
+        let renamed = try run(["rename", "user", "dash", "dashing"], in: fixture.root)
         #expect(renamed.status == 0, "\(renamed.standardError)")
-        #expect(renamed.standardOutput == "Renamed user -dash to -dashing: Content/users/-dashing.json; on their 1 comment\n")
-        // -dashing's comment stays: deleting them needs --with-content.
-        let keptUser = try run(["delete", "user", "-dashing"], in: fixture.root)
+        #expect(renamed.standardOutput == "Renamed user dash to dashing: Content/users/dashing.json; on their 1 comment\n")
+        // dashing's comment stays: deleting them needs --with-content.
+        let keptUser = try run(["delete", "user", "dashing"], in: fixture.root)
         #expect(keptUser.status == 1)
-        #expect(keptUser.standardError.contains("Content/users/-dashing.json: error: -dashing wrote 1 comment; nothing was deleted."))
-        let deletedUser = try run(["delete", "user", "-dashing", "--with-content"], in: fixture.root)
+        #expect(keptUser.standardError.contains("Content/users/dashing.json: error: dashing wrote 1 comment; nothing was deleted."))
+        let deletedUser = try run(["delete", "user", "dashing", "--with-content"], in: fixture.root)
         #expect(deletedUser.status == 0, "\(deletedUser.standardError)")
-        #expect(deletedUser.standardOutput == "Deleted user -dashing: Content/users/-dashing.json; deleted their 1 comment\n")
+        #expect(deletedUser.standardOutput == "Deleted user dashing: Content/users/dashing.json; deleted their 1 comment\n")
         #expect(try run(["build"], in: fixture.root).status == 0)
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TimelineTestSupport
 
+@testable import TimelineAuthoring
 @testable import TimelineContent
 @testable import TimelineModel
 

@@ -4,6 +4,7 @@ import TimelineSystem
 import TimelineTestSupport
 import Yams
 
+@testable import TimelineAuthoring
 @testable import TimelineContent
 @testable import TimelineModel
 

@@ -1,12 +1,12 @@
 import Foundation
 import Testing
 import TimelineContent
-import TimelineSite
 import TimelineSystem
 import TimelineTestSupport
 
 @testable import TimelineBuild
 @testable import TimelineModel
+@testable import TimelineSite
 
 /// Video posts end to end: clips FFmpeg makes in the test's folder, built, and read back with
 /// ffprobe, libxml2 and Chromium.
@@ -152,6 +152,54 @@ struct VideoTests {
         let problems = await fixture.failingBuild()
         #expect(problems.map(\.code) == [.videoTooLarge], "\(problems)")
         #expect(problems.first?.location.line == 3 && problems.first?.location.column == 8)
+    }
+
+    @Test("a clip whose headers say 1 s but whose frames last 20 s is over videos.maxDuration: 10 for check and build, where it is named")
+    func lyingDuration() async throws {
+        let fixture = try fixture(videos: #"{"maxDuration": 10}"#) { try TestClips.lyingDuration(at: $0, seconds: 20, statedSeconds: 1) }
+        let checked = await fixture.checkDiagnostics()
+        #expect(checked.map(\.code) == [.videoTooLarge], "\(checked)")
+        #expect(checked.first?.location.line == 3 && checked.first?.location.column == 8)
+        #expect(await fixture.failingBuild().map(\.code) == [.videoTooLarge])
+        #expect(!FileManager.default.fileExists(atPath: fixture.output))
+    }
+
+    @Test("the web video is cut at videos.maxDuration and a second: what FFmpeg wrote past the limit is refused, whatever the probe said")
+    func writtenDurationBound() throws {
+        let fixture = try fixture { try TestClips.lyingDuration(at: $0, seconds: 20, statedSeconds: 1) }
+        let source = SitePath(absolute: fixture.root + "/" + folder + "/clip.mp4", shown: folder + "/clip.mp4")
+        let format = try #require(VideoFormat.extensions["mp4"])
+        // What the probe read of the headers alone, before it measured what FFmpeg reads.
+        let stated = VideoDetails(
+            container: VideoFormat.mp4.probedFormatName, durationMilliseconds: 1000, codedSize: PixelSize(width: 32, height: 32), rotation: 0,
+            videoCodec: "h264", pixelFormat: "yuv420p", audioCodec: nil, audioChannels: 0, namedAt: SourceLocation(path: source.shown))
+        var settings = VideoSettings()
+        settings.maxDurationSeconds = 10
+        let cache = VideoCache(SitePath(absolute: fixture.root + "/.timeline-cache", shown: ".timeline-cache"))
+        let transcoder = VideoTranscoder(ffmpeg: try #require(FFmpeg.path(of: .ffmpeg)), cache: cache)
+        let plan = VideoPlan.make(stated, settings: settings)
+        #expect(throws: VideoTranscoder.Failure.self) {
+            _ = try transcoder.make(plan, key: "ab0123", source: source, format: format, video: stated, limits: settings) { _ in }
+        }
+        do {
+            _ = try transcoder.make(plan, key: "ab0123", source: source, format: format, video: stated, limits: settings) { _ in }
+        } catch {
+            #expect(error.code == .videoTooLarge, "\(error.message)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: cache.videoFile(forKey: "ab0123")))
+        let leftovers = (try? FileManager.default.contentsOfDirectory(atPath: cache.filesFolder + "/ab")) ?? []
+        #expect(leftovers.isEmpty, "\(leftovers)")
+    }
+
+    @Test("a clip whose frames grow from 32×32 to 512×512 mid-stream is over videos.maxPixels: the build refuses what FFmpeg decodes, where it is named")
+    func resolutionSwitch() async throws {
+        let fixture = try fixture(videos: #"{"maxPixels": 4096}"#) { try TestClips.resolutionSwitch(at: $0, from: 32, to: 512) }
+        // The headers state 32×32 only: check, which reads them, cannot see the switch (docs/video.md).
+        #expect(await fixture.checkDiagnostics().isEmpty)
+        let problems = await fixture.failingBuild()
+        #expect(problems.map(\.code) == [.videoTooLarge], "\(problems)")
+        #expect(problems.first?.location.line == 3 && problems.first?.location.column == 8)
+        #expect(!FileManager.default.fileExists(atPath: fixture.output))
     }
 
     @Test("every ffprobe and ffmpeg run bounds FFmpeg's own allocations (-max_alloc) to a quarter of its memory limit, before any other option")

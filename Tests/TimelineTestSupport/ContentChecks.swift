@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TimelineAuthoring
 import TimelineBuild
 import TimelineContent
 import TimelineModel

@@ -1,4 +1,5 @@
 import Foundation
+import TimelineAuthoring
 import TimelineBuild
 import TimelineContent
 import TimelineModel

@@ -40,6 +40,57 @@ package enum TestClips {
         try TestImages.run("ffmpeg", ["-nostdin", "-v", "error", "-y", "-i", unrotated, "-c", "copy", "-metadata:s:v", "rotate=\(rotation)", path])
     }
 
+    /// A clip of `seconds` (`testsrc` at 5 frames a second, no sound) whose movie and media
+    /// headers (`mvhd`, `mdhd`) say it lasts `statedSeconds`: the samples, and so what FFmpeg
+    /// reads and writes, still last `seconds`.
+    package static func lyingDuration(at path: String, seconds: Int, statedSeconds: Int) throws {
+        try TestImages.run(
+            "ffmpeg",
+            [
+                "-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc=size=32x32:rate=5:duration=\(seconds)", "-c:v", "libx264", "-pix_fmt",
+                "yuv420p", "-preset", "ultrafast", path,
+            ])
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        func word(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        func rewrite(from start: Int, to end: Int) {
+            var box = start
+            while box + 8 <= end, word(box) >= 8 {
+                let size = word(box)
+                let type = String(decoding: bytes[box + 4..<box + 8], as: UTF8.self)
+                // Version 0 headers: version and flags, creation and modification times, the
+                // timescale, then the duration in units of it.
+                if type == "mvhd" || type == "mdhd" {
+                    let duration = word(box + 20) * statedSeconds
+                    for index in 0..<4 { bytes[box + 24 + index] = UInt8(truncatingIfNeeded: duration >> (24 - 8 * index)) }
+                }
+                if ["moov", "trak", "mdia"].contains(type) { rewrite(from: box + 8, to: box + size) }
+                box += size
+            }
+        }
+        rewrite(from: 0, to: bytes.count)
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+    }
+
+    /// An MP4 of H.264 whose frames are `from` pixels a side for a second, then `to` pixels a
+    /// side for a second: two raw streams joined, each starting with its own parameter sets
+    /// and key frame, so that the headers (and `ffprobe`) state only the first size.
+    package static func resolutionSwitch(at path: String, from: Int, to: Int) throws {
+        let parts = [from, to].map { path + ".\($0).h264" }
+        defer { for part in parts { try? FileManager.default.removeItem(atPath: part) } }
+        for (side, part) in zip([from, to], parts) {
+            try TestImages.run(
+                "ffmpeg",
+                [
+                    "-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc=size=\(side)x\(side):rate=10:duration=1", "-c:v", "libx264", "-pix_fmt",
+                    "yuv420p", "-preset", "ultrafast", "-f", "h264", part,
+                ])
+        }
+        let joined = path + ".joined.h264"
+        defer { try? FileManager.default.removeItem(atPath: joined) }
+        try Data(try parts.flatMap { try Data(contentsOf: URL(fileURLWithPath: $0)) }).write(to: URL(fileURLWithPath: joined))
+        try TestImages.run("ffmpeg", ["-nostdin", "-v", "error", "-y", "-r", "10", "-f", "h264", "-i", joined, "-c", "copy", "-f", "mp4", path])
+    }
+
     /// What `ffprobe` says of a file: its streams' codecs and sizes, its tags, and the rotation.
     package struct Probe: Sendable {
         package let videoCodec: String

@@ -2,7 +2,7 @@ import Foundation
 
 #if TIMELINE_FUZZING
     import CFuzzerDriver
-    @testable import TimelineContent
+    @testable import TimelineAuthoring
 
     /// libFuzzer's driver with its usual options (`-max_total_time=…`, corpus folders, a crash
     /// file to reproduce); the loader is the one `TIMELINE_FUZZ_TARGET` names.

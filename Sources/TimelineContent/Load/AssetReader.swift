@@ -209,7 +209,7 @@ package struct AssetReader: Sendable {
         return "; did you mean '\(parent == "." ? name : parent + "/" + name)'?"
     }
 
-    static func isImageFileName(_ name: String) -> Bool {
+    package static func isImageFileName(_ name: String) -> Bool {
         ImageHeader.Format.extensions[Path.fileExtension(of: name)] != nil
     }
 

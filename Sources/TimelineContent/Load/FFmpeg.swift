@@ -51,6 +51,17 @@ package enum FFmpeg {
         allocationLimit(limits) + ["-nostdin", "-v", "error", "-y"] + input + output
     }
 
+    /// The options that make `ffmpeg` report how far it is as `key=value` lines on standard
+    /// output, one block at least every half second and one at its end.
+    package static let progressOptions = ["-progress", "pipe:1", "-nostats"]
+
+    /// The last `out_time_us=` of FFmpeg's progress lines in `bytes`: how much of the video, in
+    /// microseconds, it has written (the furthest end of its output streams).
+    package static func lastProgressMicroseconds(_ bytes: [UInt8]) -> Int? {
+        String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline).reversed().lazy
+            .compactMap { line in line.hasPrefix("out_time_us=") ? Int(line.dropFirst("out_time_us=".count)) : nil }.first
+    }
+
     /// Why a run killed for its memory ended, for messages.
     package static func overMemory(_ limits: ChildProcess.Limits) -> String {
         "it took more than \(limits.memoryBytes >> 20) MiB of memory"

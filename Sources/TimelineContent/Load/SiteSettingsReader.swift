@@ -79,7 +79,7 @@ package struct SiteSettingsReader {
     }
 
     /// Accepts an http(s) URL without query or fragment, and makes sure it ends in `/`.
-    static func normaliseBaseURL(_ candidate: String) -> String? {
+    package static func normaliseBaseURL(_ candidate: String) -> String? {
         guard WebURL.isHTTP(candidate), !candidate.contains("?"), !candidate.contains("#") else { return nil }
         return candidate.hasSuffix("/") ? candidate : candidate + "/"
     }

@@ -3,7 +3,7 @@ import TimelineModel
 /// "Did you mean …?" hints for misspelt keys and usernames.
 package enum Suggestion {
     /// The candidate closest to `word` by edit distance, if it is close enough to be a typo.
-    static func closest(to word: String, among candidates: some Sequence<String>) -> String? {
+    package static func closest(to word: String, among candidates: some Sequence<String>) -> String? {
         let target = Array(word.lowercased().unicodeScalars)
         var best: (candidate: String, distance: Int)?
         for candidate in candidates {

@@ -6,6 +6,10 @@ package struct UserReader {
 
     package let assets: AssetReader
 
+    package init(assets: AssetReader) {
+        self.assets = assets
+    }
+
     package func read(_ file: SourceFile, expectedUsername: String) -> (User?, [Diagnostic]) {
         var reader = RecordReader(file: file)
         guard let value = reader.parseJSON() else { return (nil, reader.diagnostics) }
@@ -17,7 +21,7 @@ package struct UserReader {
         guard Username.isValid(username) else {
             reader.report(
                 .invalidUsername, at: usernamePosition,
-                "invalid username '\(username)': use 1 to 64 ASCII letters, digits, '_', '-' or '.', not starting with '.'")
+                "invalid username '\(username)': \(Username.rules)")
             return (nil, reader.diagnostics)
         }
         if username != expectedUsername {

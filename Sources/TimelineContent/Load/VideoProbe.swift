@@ -9,6 +9,11 @@ package enum VideoProbe {
     package struct Problem: Error, Sendable {
         package let code: DiagnosticCode
         package let message: String
+
+        package init(code: DiagnosticCode, message: String) {
+            self.code = code
+            self.message = message
+        }
     }
 
     /// `file` of `format`, named in the front matter at `namedAt`.
@@ -27,7 +32,30 @@ package enum VideoProbe {
         guard outcome.status == 0, let json = try? JSONParser.parse(outcome.output) else {
             return .failure(Problem(code: .brokenVideo, message: "FFmpeg cannot read it as \(format.name) video" + (reason.map { ": \($0)" } ?? "")))
         }
-        return details(json, format: format, namedAt: namedAt, warning: reason)
+        return details(json, format: format, namedAt: namedAt, warning: reason).flatMap { details in
+            readDuration(file, format: format).map { details.lasting(atLeast: $0) }
+        }
+    }
+
+    /// How long the video lasts as FFmpeg reads it, in milliseconds: its first video and sound
+    /// streams copied, undecoded, to nowhere, to the end of the furthest. The headers' duration
+    /// (`mvhd`, `mdhd`) is what a file says of itself, and a crafted one says 1 s of ten hours
+    /// of frames, which FFmpeg would read and publish whole.
+    static func readDuration(_ file: SitePath, format: VideoFormat) -> Result<Int, Problem> {
+        guard let ffmpeg = FFmpeg.path(of: .ffmpeg) else { return .failure(Problem(code: .videoProcessingFailed, message: FFmpeg.missing(.ffmpeg))) }
+        let output = ["-map", "0:v:0", "-map", "0:a:0?", "-c", "copy", "-f", "null", "-"] + FFmpeg.progressOptions
+        let arguments = FFmpeg.jobArguments(FFmpeg.input(file.absolute, format: format), output, limits: FFmpeg.probeLimits)
+        guard let outcome = ChildProcess.run(ffmpeg, arguments: arguments, limits: FFmpeg.probeLimits) else {
+            return .failure(Problem(code: .videoProcessingFailed, message: "cannot start ffmpeg: error \(SystemError.last)"))
+        }
+        if outcome.timedOut {
+            return .failure(Problem(code: .brokenVideo, message: "ffmpeg did not finish reading it within \(FFmpeg.probeLimits.timeoutSeconds) seconds"))
+        }
+        guard outcome.succeeded, let microseconds = FFmpeg.lastProgressMicroseconds(outcome.output) else {
+            let reason = outcome.exceededMemory ? FFmpeg.overMemory(FFmpeg.probeLimits) : FFmpeg.firstMessage(outcome.messages, file: file)
+            return .failure(Problem(code: .brokenVideo, message: "FFmpeg cannot read it to its end" + (reason.map { ": \($0)" } ?? "")))
+        }
+        return .success(max(0, microseconds) / 1000)
     }
 
     /// `ffprobe`'s arguments for the file at the absolute `path`.
@@ -94,5 +122,15 @@ extension ContentValue {
     fileprivate var items: [ContentValue]? {
         guard case .array(let items) = kind else { return nil }
         return items
+    }
+}
+
+extension VideoDetails {
+    /// The same video, lasting `milliseconds` when FFmpeg reads more of it than its headers say.
+    fileprivate func lasting(atLeast milliseconds: Int) -> VideoDetails {
+        guard milliseconds > durationMilliseconds else { return self }
+        return VideoDetails(
+            container: container, durationMilliseconds: milliseconds, codedSize: codedSize, rotation: rotation, videoCodec: videoCodec,
+            pixelFormat: pixelFormat, audioCodec: audioCodec, audioChannels: audioChannels, namedAt: namedAt)
     }
 }

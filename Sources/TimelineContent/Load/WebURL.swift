@@ -3,7 +3,7 @@ import TimelineModel
 /// Checks of URLs that come from content: only http and https are ever put in a link.
 package enum WebURL {
     /// True for `http://host…` and `https://host…` with no whitespace or control characters.
-    static func isHTTP(_ candidate: String) -> Bool {
+    package static func isHTTP(_ candidate: String) -> Bool {
         let lowered = candidate.lowercased()
         let rest: Substring
         if lowered.hasPrefix("https://") {

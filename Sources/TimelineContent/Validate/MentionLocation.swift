@@ -8,7 +8,7 @@ package struct MentionLocation {
     /// The caption's lines with their line numbers in the file.
     private let lines: [(number: Int, text: Substring)]
 
-    init?(post file: SitePath) {
+    package init?(post file: SitePath) {
         guard let bytes = try? FileSystem.readBytes(file.absolute) else { return nil }
         let all = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         func isFence(_ line: Substring) -> Bool { line == "---" || line == "---\r" }
@@ -24,7 +24,7 @@ package struct MentionLocation {
     }
 
     /// The line and column of the first mention of `username` in any case.
-    func first(ofAnyCase username: String) -> SourceLocation? {
+    package func first(ofAnyCase username: String) -> SourceLocation? {
         let folded = Username.caseFolded(username)
         return location(occurrence: 1) { Username.caseFolded(String($0)) == folded }
     }

@@ -1,10 +1,14 @@
-/// The rules for usernames: ASCII letters, digits, `_`, `-` and `.` (not first), 1 to 64
-/// characters. ASCII only, because a username becomes a folder name and a URL path segment,
-/// and must stay unique on case-insensitive file systems.
+/// The rules for usernames: ASCII letters, digits, `_`, `-` and `.` (neither `.` nor `-`
+/// first), 1 to 64 characters. ASCII only, because a username becomes a folder name and a URL
+/// path segment, and must stay unique on case-insensitive file systems; not `-` first, because
+/// every command takes usernames as arguments, where `--help` or `-rf` is an option.
 public enum Username {
+    /// The rules, for messages.
+    public static let rules = "use 1 to 64 ASCII letters, digits, '_', '-' or '.', not starting with '.' or '-'"
+
     public static func isValid(_ candidate: String) -> Bool {
         let bytes = Array(candidate.utf8)
-        guard (1...64).contains(bytes.count), bytes[0] != UInt8(ascii: ".") else { return false }
+        guard (1...64).contains(bytes.count), bytes[0] != UInt8(ascii: "."), bytes[0] != UInt8(ascii: "-") else { return false }
         return bytes.allSatisfy { byte in
             switch byte {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),

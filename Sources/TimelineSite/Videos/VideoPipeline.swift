@@ -164,7 +164,9 @@ public enum VideoPipeline {
                 progress("\(verb) video \(number + 1) of \(videoCount), \(name) of post \(post.id.rawValue)")
                 let step = Mutex(0)
                 do {
-                    let made = try transcoder.make(work.plan, key: work.key, source: work.source, format: work.format, video: work.video) { done in
+                    let made = try transcoder.make(
+                        work.plan, key: work.key, source: work.source, format: work.format, video: work.video, limits: settings.videos
+                    ) { done in
                         let tenth = Int(done * 10)
                         let changed = step.withLock { last in
                             defer { last = max(last, tenth) }

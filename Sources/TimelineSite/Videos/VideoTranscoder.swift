@@ -1,3 +1,4 @@
+import Synchronization
 import TimelineContent
 import TimelineModel
 import TimelineSystem
@@ -31,17 +32,36 @@ struct VideoTranscoder: Sendable {
     }
 
     /// Makes the MP4 and poster of `key` unless the cache holds both; `progress` gets the share
-    /// of the video done, from 0 to 1, while a transcode runs.
+    /// of the video done, from 0 to 1, while a transcode runs. `limits` are kept on what FFmpeg
+    /// decodes and writes, whatever the source's headers said: every decoded frame within
+    /// `maxPixels` (`VideoFrameScan`), and the web video cut at `maxDuration` and a second and
+    /// refused when it reaches past `maxDuration`.
     func make(
-        _ plan: VideoPlan, key: String, source: SitePath, format: VideoFormat, video: VideoDetails, progress: @escaping @Sendable (Double) -> Void
+        _ plan: VideoPlan, key: String, source: SitePath, format: VideoFormat, video: VideoDetails, limits: VideoSettings,
+        progress: @escaping @Sendable (Double) -> Void
     ) throws(Failure) -> Bool {
         let videoFile = cache.videoFile(forKey: key)
         let posterFile = cache.posterFile(forKey: key)
         var worked = false
         if cache.byteCount(of: videoFile) == nil {
-            let arguments = FFmpeg.input(source.absolute, format: format) + ["-progress", "pipe:1", "-nostats"]
-            try run(arguments, plan.arguments(output: videoFile + Self.partSuffix), into: videoFile, source: source, video: video) { bytes in
-                if let done = Self.microsecondsDone(bytes) { progress(min(1, Double(done) / 1000 / Double(max(1, video.durationMilliseconds)))) }
+            if let problem = VideoFrameScan.check(source, format: format, limits: limits, run: jobLimits(video)) { throw problem }
+            let arguments = FFmpeg.input(source.absolute, format: format) + FFmpeg.progressOptions
+            let output = ["-t", String(limits.maxDurationSeconds + 1)] + plan.arguments(output: videoFile + Self.partSuffix)
+            let written = Mutex(0)
+            try run(arguments, output, into: videoFile, source: source, video: video) { bytes in
+                guard let done = FFmpeg.lastProgressMicroseconds(bytes) else { return }
+                written.withLock { $0 = max($0, done) }
+                progress(min(1, Double(done) / 1000 / Double(max(1, video.durationMilliseconds))))
+            } accept: { () throws(Failure) in
+                let microseconds = written.withLock { $0 }
+                // Half a second of slack: a sound stream may end a few milliseconds after the
+                // video, and a source over the limit reaches the cut, a second past it.
+                guard microseconds > limits.maxDurationSeconds * 1_000_000 + 500_000 else { return }
+                throw Failure(
+                    code: .videoTooLarge,
+                    message:
+                        "FFmpeg read more than \(limits.maxDurationSeconds) s of it (videos.maxDuration in site.json), whatever its headers say; it was cut at \(microseconds / 1_000_000) s and not published"
+                )
             }
             worked = true
         }
@@ -51,7 +71,7 @@ struct VideoTranscoder: Sendable {
                     "-ss", Self.posterTime(video), "-map", "0:v:0", "-frames:v", "1", "-fflags", "+bitexact", "-flags:v", "+bitexact", "-c:v", "png",
                     "-f", "image2", "-update", "1", "file:" + posterFile + Self.partSuffix,
                 ]
-            try run(arguments, [], into: posterFile, source: source, video: video, onOutput: nil)
+            try run(arguments, [], into: posterFile, source: source, video: video, onOutput: nil) {}
             worked = true
         }
         return worked
@@ -60,8 +80,16 @@ struct VideoTranscoder: Sendable {
     /// A job's file until it is whole; never taken for the file itself.
     static var partSuffix: String { ".part-\(CurrentProcess.id)" }
 
+    /// The limits of one FFmpeg run over `video`.
+    func jobLimits(_ video: VideoDetails) -> ChildProcess.Limits {
+        ChildProcess.Limits(timeoutSeconds: Self.timeout(video), memoryBytes: Self.memoryLimit)
+    }
+
+    /// Runs one job into `file`'s temporary name, and renames it into place when it succeeded
+    /// and `accept` takes what it wrote.
     private func run(
-        _ input: [String], _ output: [String], into file: String, source: SitePath, video: VideoDetails, onOutput: (@Sendable ([UInt8]) -> Void)?
+        _ input: [String], _ output: [String], into file: String, source: SitePath, video: VideoDetails, onOutput: (@Sendable ([UInt8]) -> Void)?,
+        accept: () throws(Failure) -> Void
     ) throws(Failure) {
         let partial = file + Self.partSuffix
         do {
@@ -69,7 +97,7 @@ struct VideoTranscoder: Sendable {
         } catch {
             throw Failure(code: .imageCacheError, message: "cannot make the video cache folder: \(error.description)")
         }
-        let limits = ChildProcess.Limits(timeoutSeconds: Self.timeout(video), memoryBytes: Self.memoryLimit)
+        let limits = jobLimits(video)
         let outcome = ChildProcess.run(ffmpeg, arguments: FFmpeg.jobArguments(input, output, limits: limits), limits: limits, onOutput: onOutput)
         guard let outcome, outcome.succeeded else {
             try? FileSystem.removeFileIfPresent(partial)
@@ -82,16 +110,16 @@ struct VideoTranscoder: Sendable {
                 ?? "cannot start ffmpeg: error \(SystemError.last)"
             throw Failure(code: outcome == nil ? .videoProcessingFailed : .brokenVideo, message: "FFmpeg could not make the web video: \(reason)")
         }
+        do throws(Failure) {
+            try accept()
+        } catch {
+            try? FileSystem.removeFileIfPresent(partial)
+            throw error
+        }
         do {
             try FileSystem.rename(partial, to: file)
         } catch {
             throw Failure(code: .imageCacheError, message: "cannot store the web video in the cache: \(error.description)")
         }
-    }
-
-    /// The last `out_time_us=` of FFmpeg's progress lines in `bytes`.
-    static func microsecondsDone(_ bytes: [UInt8]) -> Int? {
-        String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline).reversed().lazy
-            .compactMap { line in line.hasPrefix("out_time_us=") ? Int(line.dropFirst("out_time_us=".count)) : nil }.first
     }
 }
