@@ -94,7 +94,7 @@ liked = {like["username"] for like in json.load(open(likes))} if os.path.exists(
 print(next(name[:-5] for name in sorted(os.listdir(os.path.join(content, "users"))) if name.endswith(".json") and name[:-5] not in liked))
 PYTHON
 )"
-run like "$liker" "$post"
+run like "$post" --user "$liker"
 measure "a like"
 run follow "${users[0]}" "${users[2]}" || true
 measure "a follow"

@@ -64,7 +64,7 @@ package final class RunningPreview: Sendable {
             throw Failure.notListening
         }
         let preview = RunningPreview(server: server, port: port, rebuilds: rebuilds, task: task)
-        let generation = try await withDeadline(.seconds(120)) { await server.state.waitForBuild(after: 0) }
+        let generation = try await withDeadline(.seconds(300)) { await server.state.waitForBuild(after: 0) }
         guard generation != nil else {
             await preview.stop()
             throw Failure.firstBuildTimedOut
