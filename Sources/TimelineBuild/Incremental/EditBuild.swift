@@ -234,6 +234,8 @@ struct EditBuild {
         var facts = next.report.facts
         // What the site publishes, and what this edit made of its new videos.
         facts.videos = facts.videos.published.adding(newFiles?.videos ?? VideoPipeline.Statistics())
+        facts.images.decoded = newFiles?.images.decoded ?? 0
+        facts.images.encoded = newFiles?.images.encoded ?? 0
         facts.fileCount = next.manifest.count
         if !added.isEmpty || removed != nil || newFiles != nil || !editedUsers.isEmpty {
             facts.userCount = next.site.users.count
@@ -370,9 +372,13 @@ struct EditBuild {
         var processed: [(cacheFile: String, outputFile: String)]
         var originals: [(source: String, identity: Digest?, outputFile: String)]
         var videos = VideoPipeline.Statistics()
+        /// What the images stage decoded and encoded for them.
+        var images = ImagePipeline.Statistics()
 
         func adding(_ other: ImageFiles) -> ImageFiles {
-            ImageFiles(processed: processed + other.processed, originals: originals + other.originals, videos: videos.adding(other.videos))
+            ImageFiles(
+                processed: processed + other.processed, originals: originals + other.originals, videos: videos.adding(other.videos),
+                images: ImagePipeline.Statistics(decoded: images.decoded + other.images.decoded, encoded: images.encoded + other.images.encoded))
         }
     }
 

@@ -42,6 +42,8 @@ extension EditBuild {
                 else { return nil }
                 photos = images.photos
                 processed = images.files
+                made.images = ImagePipeline.Statistics(
+                    decoded: made.images.decoded + images.statistics.decoded, encoded: made.images.encoded + images.statistics.encoded)
                 originalFiles = site.settings.images.publishOriginals ? paths.photoFiles(of: post) : []
                 originals = zip(post.photos, originalFiles).map { photo, file in
                     (source: content.appending(photo.asset.relativePath).absolute, identity: photo.asset.identity, outputFile: file)

@@ -75,6 +75,7 @@ extension EditBuild {
         var images: [Int: ProcessedImage?] = [:]
         var processed: [(cacheFile: String, outputFile: String)] = []
         var originals: [(source: String, identity: Digest?, outputFile: String)] = []
+        var statistics = ImagePipeline.Statistics()
         for (index, _) in changed { images[index] = .some(nil) }
         if processes {
             let withAvatars = changed.filter { $0.value.user.avatar != nil }
@@ -84,6 +85,7 @@ extension EditBuild {
             else { return nil }
             for ((index, _), image) in zip(withAvatars, made.avatars) { images[index] = image }
             processed = made.files
+            statistics = made.statistics
         } else {
             for (index, edit) in changed {
                 guard let published = PublishedImages.unprocessedAvatar(of: edit.user, paths: paths, content: content) else { continue }
@@ -95,7 +97,7 @@ extension EditBuild {
         next.images = next.images.replacingAvatars(images, files: processed, originalFiles: originals, processed: processes)
         let new = Set(changed.flatMap { next.images.outputFiles(ofAvatarOf: $0.key) })
         reach.add([], [], retired: old.subtracting(new).sorted(), changesSitemap: false)
-        return ImageFiles(processed: processed, originals: originals)
+        return ImageFiles(processed: processed, originals: originals, images: statistics)
     }
 
     /// Puts the edited users in place (`LinkedSite.replaceUser`), with the timeline of each

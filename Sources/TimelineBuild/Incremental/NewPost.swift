@@ -77,6 +77,7 @@ struct NewPost {
         guard let videos, videoProblems.isEmpty else { return nil }
         var photos: [ProcessedImage]
         var processedFiles: [(cacheFile: String, outputFile: String)]
+        var statistics = ImagePipeline.Statistics()
         let originals: [(source: String, identity: Digest?, outputFile: String)]
         let originalFiles: [String]
         if processes {
@@ -87,6 +88,7 @@ struct NewPost {
             else { return nil }
             photos = made.photos
             processedFiles = made.files
+            statistics = made.statistics
             originalFiles = site.settings.images.publishOriginals ? paths.photoFiles(of: post) : []
             originals = zip(post.photos, originalFiles).map { photo, file in
                 (source: content.appending(photo.asset.relativePath).absolute, identity: photo.asset.identity, outputFile: file)
@@ -113,7 +115,7 @@ struct NewPost {
         // The author's post before it now links to it as the newer post.
         if site.postsByUser[author].count > 1 { pages.append(.post(site.postsByUser[author][1])) }
         reach.add(pages + placement.pages(), placement.feeds(entryLimit: site.settings.feedEntries), retired: retired, changesSitemap: true)
-        return EditBuild.ImageFiles(processed: processedFiles, originals: originals, videos: videos.statistics)
+        return EditBuild.ImageFiles(processed: processedFiles, originals: originals, videos: videos.statistics, images: statistics)
     }
 }
 

@@ -53,7 +53,7 @@ public enum ImagePipeline {
     /// The images of one post alone (an edit build that adds it; its videos' poster frames from
     /// `posters`): its photos in its order and the files to publish; nil when one failed.
     package static func run(post: Post, site: LinkedSite, content: SitePath, cache: ImageCache, posters: [String: VideoPipeline.Poster]) async -> (
-        photos: [ProcessedImage], files: [(cacheFile: String, outputFile: String)]
+        photos: [ProcessedImage], files: [(cacheFile: String, outputFile: String)], statistics: Statistics
     )? {
         await run(photoJobs(of: post, paths: SitePaths(settings: site.settings), content: content, posters: posters), site: site, cache: cache)
     }
@@ -61,23 +61,23 @@ public enum ImagePipeline {
     /// The avatars of `users` alone (an edit build that changes them), in their order, and the
     /// files to publish; nil when one failed.
     package static func run(avatarsOf users: [User], site: LinkedSite, content: SitePath, cache: ImageCache) async -> (
-        avatars: [ProcessedImage], files: [(cacheFile: String, outputFile: String)]
+        avatars: [ProcessedImage], files: [(cacheFile: String, outputFile: String)], statistics: Statistics
     )? {
         let paths = SitePaths(settings: site.settings)
         let jobs = users.compactMap { avatarJob(of: $0, paths: paths, content: content) }
         guard jobs.count == users.count, let made = await run(jobs, site: site, cache: cache) else { return nil }
-        return (made.photos, made.files)
+        return (made.photos, made.files, made.statistics)
     }
 
     /// `jobs` alone, each made or none.
     private static func run(_ jobs: [ImageJob], site: LinkedSite, cache: ImageCache) async -> (
-        photos: [ProcessedImage], files: [(cacheFile: String, outputFile: String)]
+        photos: [ProcessedImage], files: [(cacheFile: String, outputFile: String)], statistics: Statistics
     )? {
         guard (try? DecodedImage.start()) != nil else { return nil }
         let processed = await process(jobs, site: site, cache: cache, isWholeSite: false)
         guard !processed.diagnostics.contains(where: { $0.severity == .error }) else { return nil }
         let images = processed.images.compactMap { $0 }
-        return images.count == jobs.count ? (images, processed.files) : nil
+        return images.count == jobs.count ? (images, processed.files, processed.statistics) : nil
     }
 
     /// Processes `jobs` (each source once, libvips started) and saves what the cache index
