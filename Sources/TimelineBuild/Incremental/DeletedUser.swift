@@ -54,8 +54,7 @@ struct DeletedUser {
     func remove(from next: inout BuiltSite, reach: inout EditBuild.EditReach) {
         var site = next.site
         let paths = next.contexts.paths
-        reach.pageFiles.formUnion(reach.pages.map { $0.location(in: site, paths: paths)?.outputFile ?? SitePaths.notFoundFile })
-        reach.feedFiles.formUnion(reach.feeds.map { $0.file(in: site) })
+        reach.addByFile(reach.pages, reach.feeds, in: site, paths: paths)
         reach.pages = []
         reach.feeds = []
         let feeds = [FeedFile.posts(user: index), .timeline(user: index)].map { $0.file(in: site) }

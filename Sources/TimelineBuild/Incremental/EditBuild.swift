@@ -260,9 +260,7 @@ struct EditBuild {
             var step = EditReach()
             guard let files = await post.insert(into: &next, reach: &step) else { return nil }
             made = made.adding(files)
-            let site = next.site
-            reach.pageFiles.formUnion(step.pages.map { $0.location(in: site, paths: next.contexts.paths)?.outputFile ?? SitePaths.notFoundFile })
-            reach.feedFiles.formUnion(step.feeds.map { $0.file(in: site) })
+            reach.addByFile(step.pages, step.feeds, in: next.site, paths: next.contexts.paths)
             reach.add([], [], retired: step.retired, changesSitemap: step.changesSitemap)
         }
         return made
@@ -356,6 +354,13 @@ struct EditBuild {
                 let present = Set(pages.map(\.file))
                 retired.removeAll { present.contains($0) }
             }
+        }
+
+        /// Adds `pages` and `feeds`, named in `site`, by their files: a later step of the edit
+        /// moves the site's indexes (`name` names them again after it).
+        mutating func addByFile(_ pages: [Page], _ feeds: [FeedFile], in site: LinkedSite, paths: SitePaths) {
+            pageFiles.formUnion(pages.map { $0.location(in: site, paths: paths)?.outputFile ?? SitePaths.notFoundFile })
+            feedFiles.formUnion(feeds.map { $0.file(in: site) })
         }
 
         mutating func add(_ pages: [Page], _ feeds: [FeedFile], retired: [String], changesSitemap: Bool) {
