@@ -212,7 +212,7 @@ struct VideoTests {
         #expect(job.filter { $0 == "-max_alloc" }.count == 1)
     }
 
-    @Test("a video sits in a carousel among photos, and a video the list leaves out is unnamedPhoto")
+    @Test("a video sits in a carousel among photos, its slide named a video, and a video the list leaves out is unnamedPhoto")
     func carousel() async throws {
         let items = "photos:\n  - image: photo.jpg\n    alt: A photo\n  - image: clip.mp4\n    alt: A clip\n"
         let fixture = try fixture(front: items)
@@ -221,6 +221,7 @@ struct VideoTests {
         let page = try page(fixture)
         #expect(page.count("//div[@aria-roledescription='slide'][1]//img") == 1)
         #expect(page.count("//div[@aria-roledescription='slide'][2]//video") == 1)
+        #expect(page.values("//div[@aria-roledescription='slide']/@aria-label") == ["Photo 1 of 2", "Video, 2 of 2"])
         try TestClips.make(at: fixture.root + "/" + folder + "/other.mp4")
         #expect(await fixture.failingBuild().map(\.code) == [.unnamedPhoto])
     }

@@ -35,6 +35,7 @@ package enum GeneratedText: String, CaseIterable, Sendable {
     case commentEntryTitle = "feed.comment"
     case profilePictureAlt = "alt.profilePicture"
     case photoPosition = "photo.position"
+    case videoPosition = "video.position"
     case searching = "script.searching"
     case searchFound = "script.found"
     case searchFoundBoth = "script.foundBoth"
@@ -58,7 +59,7 @@ package enum GeneratedText: String, CaseIterable, Sendable {
         case .usersTitle, .usersEmpty, .tagsTitle, .searchTitle, .searchDescription, .notFoundTitle, .searching, .filterNobody, .searchNeedsServer: []
         case .searchFound: ["results", "query"]
         case .searchFoundBoth: ["photos", "people", "query"]
-        case .photoPosition: ["number", "count"]
+        case .photoPosition, .videoPosition: ["number", "count"]
         case .searchSoFar: ["results"]
         case .searchNothing: ["query"]
         case .searchUnavailable: ["error"]

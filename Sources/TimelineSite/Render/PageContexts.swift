@@ -337,7 +337,10 @@ package struct PageContexts: Sendable {
             let details = site.settings.showCameraDetails ? photo.camera.flatMap { CameraValues($0, localizer: localizer) } : nil
             return SlideValues(
                 photo: photo, number: number + 1,
-                label: localizer.text(.photoPosition, ["number": localizer.number(number + 1), "count": localizer.number(count)]), camera: details)
+                label: localizer.text(
+                    site.posts[index].photos[number].video == nil ? .photoPosition : .videoPosition,
+                    ["number": localizer.number(number + 1), "count": localizer.number(count)]),
+                camera: details)
         }
     }
 
