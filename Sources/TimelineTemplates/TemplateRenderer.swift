@@ -3,8 +3,10 @@
 struct TemplateRenderer {
     let code: RenderCode
     let fragments: TemplateFragments?
-    /// Where the fields read of keyed objects are recorded; nil to record nothing.
-    private var log: TemplateReadLog?
+    /// Where the fields read of keyed objects go when the render ends; nil to record nothing.
+    private let log: TemplateReadLog?
+    /// The reads recorded so far (the log's, taken while the render runs).
+    private var reads: TemplateReadLog.Reads?
     var output: [UInt8]
     private var stack: [TemplateValue] = []
     private var indentation: [RenderCode.Piece] = []
@@ -16,6 +18,7 @@ struct TemplateRenderer {
         self.code = code
         self.fragments = fragments
         self.log = log
+        reads = log?.take()
         self.output = output
         self.start = start
         stack.reserveCapacity(16)
@@ -25,6 +28,11 @@ struct TemplateRenderer {
         stack.append(value.resolved)
         run(program: program)
         stack.removeLast()
+    }
+
+    /// Hands the reads recorded back to the log they were taken from.
+    func handBackReads() {
+        if let log, let reads { log.handBack(reads) }
     }
 
     private mutating func run(program: Int) {
@@ -95,20 +103,19 @@ struct TemplateRenderer {
             return run(program: program)
         }
         let id = TemplateFragments.FragmentID(program: program, key: key)
-        if let kept = fragments.fragment(id), log == nil || kept.reads != nil {
-            if let reads = kept.reads { log?.record(pairs: reads) }
+        if let kept = fragments.fragment(id), reads == nil || kept.reads != nil {
+            if let keptReads = kept.reads { reads?.record(pairs: keptReads) }
             return output.append(contentsOf: kept.bytes)
         }
         let start = output.count
         // The fragment's own reads are kept with it, so a page that reuses it records them too.
-        let outer = log
-        let own = outer.map { _ in TemplateReadLog() }
-        log = own
+        let outer = reads
+        reads = outer.map { _ in TemplateReadLog.Reads() }
         run(program: program)
-        log = outer
-        let reads = own?.pairs
-        if let reads { outer?.record(pairs: reads) }
-        fragments.keep(TemplateFragments.Fragment(bytes: Array(output[start...]), reads: reads), as: id)
+        let own = reads?.pairs
+        reads = outer
+        if let own { reads?.record(pairs: own) }
+        fragments.keep(TemplateFragments.Fragment(bytes: Array(output[start...]), reads: own), as: id)
     }
 
     private mutating func indented(_ piece: RenderCode.Piece, _ body: (inout TemplateRenderer) -> Void) {
@@ -119,7 +126,7 @@ struct TemplateRenderer {
     }
 
     /// The value a name stands for here, made if lazy.
-    private func value(of index: Int32) -> TemplateValue {
+    private mutating func value(of index: Int32) -> TemplateValue {
         let lookup = code.lookups[Int(index)]
         switch lookup.kind {
         case .current:
@@ -140,7 +147,7 @@ struct TemplateRenderer {
     /// A dotted name's value from one frame, made if lazy; nil when the frame has no value for
     /// its first part, so the lookup goes on outwards.
     @inline(__always)
-    private func follow(_ firstStep: Int32, _ stepCount: Int32, from frame: TemplateValue) -> TemplateValue? {
+    private mutating func follow(_ firstStep: Int32, _ stepCount: Int32, from frame: TemplateValue) -> TemplateValue? {
         var value = read(code.steps[Int(firstStep)], of: frame)
         if case .null = value { return nil }
         for stepIndex in Int(firstStep + 1)..<Int(firstStep + stepCount) {
@@ -152,7 +159,7 @@ struct TemplateRenderer {
     /// One field of a value, by slot when the object is of the kind the template was compiled
     /// for, else by name.
     @inline(__always)
-    private func read(_ step: RenderCode.Step, of value: TemplateValue) -> TemplateValue {
+    private mutating func read(_ step: RenderCode.Step, of value: TemplateValue) -> TemplateValue {
         let object: any TemplateFields
         switch value {
         case .object(let found):
@@ -164,11 +171,11 @@ struct TemplateRenderer {
             return .null
         }
         if let owner = step.owner, ObjectIdentifier(type(of: object)) == owner {
-            if let log, let key = object.readKey { log.record(key, slot: Int(step.slot)) }
+            if reads != nil, let key = object.readKey { reads?.record(key, slot: Int(step.slot)) }
             return object.value(at: Int(step.slot))
         }
         guard let slot = object.schema.slot(named: code.names[Int(step.name)]) else { return .null }
-        if let log, let key = object.readKey { log.record(key, slot: slot) }
+        if reads != nil, let key = object.readKey { reads?.record(key, slot: slot) }
         return object.value(at: slot)
     }
 

@@ -58,6 +58,7 @@ public struct TemplateSet: Sendable {
         var renderer = TemplateRenderer(code: code, fragments: fragments, log: log, output: [], start: output.count)
         swap(&renderer.output, &output)
         renderer.run(program: program, with: value)
+        renderer.handBackReads()
         swap(&renderer.output, &output)
         return true
     }

@@ -138,7 +138,9 @@ public struct LinkedSite: Sendable {
     /// The ID of the post at `index`, without decoding the rest of a post read from the site
     /// index.
     package func postID(at index: Int) -> ContentID {
-        posts.leadingField(at: index) { $0.id }
+        // `leadingField` is generic over the coded type and not specialized here: a list held
+        // in memory (every whole pass) is read directly.
+        posts.isStored ? posts.leadingField(at: index) { $0.id } : posts[index].id
     }
 
     /// The index of the post with this ID, found by halves in the posts' order (newest first,

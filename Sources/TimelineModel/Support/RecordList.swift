@@ -2,18 +2,26 @@
 /// as a build that read them holds them, or read one at a time from a state file
 /// (`StoredRecords`), so that an edit build decodes only the records the pages it makes show.
 /// A record put in place of another (an edited post) is kept beside the stored ones.
+///
+/// Its reads are inlinable, so that they are specialized for the record type where they are
+/// used: unspecialized, each `site.posts[index]` looked up generic metadata and copied a whole
+/// post through its value witness.
 public struct RecordList<Element: Sendable>: RandomAccessCollection, Sendable {
-    private enum Storage: Sendable {
+    @usableFromInline
+    enum Storage: Sendable {
         case loaded([Element])
         case stored(count: Int, read: @Sendable (Int) -> Element?, bytes: @Sendable (Int) -> ArraySlice<UInt8>)
     }
 
-    private var storage: Storage
+    @usableFromInline
+    var storage: Storage
     /// Records put in place of stored ones, or inserted among them, by index.
-    private var replaced: [Int: Element] = [:]
+    @usableFromInline
+    var replaced: [Int: Element] = [:]
     /// Once a record was inserted or removed: per index, the place of its record among the
     /// kept ones (`inserted` for one held in `replaced`); nil while every index is its own.
-    private var storedPositions: [Int]?
+    @usableFromInline
+    var storedPositions: [Int]?
     private static var inserted: Int { -1 }
 
     public init(_ elements: [Element]) {
@@ -27,8 +35,10 @@ public struct RecordList<Element: Sendable>: RandomAccessCollection, Sendable {
         storage = .stored(count: count, read: read, bytes: bytes)
     }
 
+    @inlinable
     public var startIndex: Int { 0 }
 
+    @inlinable
     public var endIndex: Int {
         switch storage {
         case .loaded(let elements): elements.count
@@ -36,6 +46,7 @@ public struct RecordList<Element: Sendable>: RandomAccessCollection, Sendable {
         }
     }
 
+    @inlinable
     public subscript(position: Int) -> Element {
         switch storage {
         case .loaded(let elements): elements[position]
@@ -52,6 +63,7 @@ public struct RecordList<Element: Sendable>: RandomAccessCollection, Sendable {
     }
 
     /// Whether the records are read one at a time rather than held.
+    @inlinable
     package var isStored: Bool {
         if case .stored = storage { return true }
         return false
@@ -59,13 +71,15 @@ public struct RecordList<Element: Sendable>: RandomAccessCollection, Sendable {
 
     /// The kept bytes of the record at `position`, when it is stored and was not replaced: a
     /// list written again copies them instead of coding the record again.
+    @inlinable
     package func storedBytes(at position: Int) -> ArraySlice<UInt8>? {
         guard case .stored(_, _, let bytes) = storage, replaced[position] == nil else { return nil }
         return bytes(storedPosition(position))
     }
 
     /// Where the record at `position`, neither replaced nor inserted, lies among the kept ones.
-    private func storedPosition(_ position: Int) -> Int {
+    @inlinable
+    func storedPosition(_ position: Int) -> Int {
         storedPositions?[position] ?? position
     }
 
