@@ -224,6 +224,22 @@ struct IncrementalBuildTests {
     }
 
     @Test(
+        "a renamed user is an edit build, in a live session and in timeline build: with posts, comments, likes, followers and an avatar, moving later, earlier, or by case only",
+        arguments: [false, true], [true, false])
+    func renamedUserIsAnEditBuild(throughSession: Bool, processImages: Bool) async throws {
+        var model = SiteModel.initial()
+        model.updateUser("carol") { $0.avatar = SiteModel.Avatar(sample: 1, name: "carol.jpg") }
+        model.users.append(SiteModel.User(username: "dave", name: "Dave", bio: nil, follows: ["carol"]))
+        let changes = [("carol", "zora"), ("bob", "abe"), ("zora", "Zora"), ("abe", "bobby")].map { old, new in
+            { (model: inout SiteModel) in
+                model.changeUsername(old, to: new)
+                return "\(old) renamed \(new)"
+            }
+        }
+        try await Self.expectEditBuilds(from: model, throughSession: throughSession, processImages: processImages, changes)
+    }
+
+    @Test(
         "a deleted post is an edit build, in a live session and in timeline build, newest, oldest or between, and equals a clean build",
         arguments: [false, true], [true, false])
     func deletedPostIsAnEditBuild(throughSession: Bool, processImages: Bool) async throws {

@@ -29,10 +29,14 @@ package enum HTTPProbe {
         }
     }
 
+    /// How long a request waits for the next bytes of its response: long, since a loaded
+    /// machine running the whole suite on two cores can keep the server waiting for seconds.
+    static let receiveTimeout = 120
+
     /// Sends one request with `Connection: close` and reads the whole response.
     package static func request(port: Int, _ target: String, method: String = "GET", headers: [String: String] = [:]) async throws -> Response {
         let raw = try await onThread {
-            let connection = try LoopbackConnection(port: port)
+            let connection = try LoopbackConnection(port: port, receiveTimeout: receiveTimeout)
             // A `Host` among `headers` replaces the default one.
             var request = "\(method) \(target) HTTP/1.1\r\n"
             if !headers.keys.contains(where: { $0.lowercased() == "host" }) { request += "Host: 127.0.0.1:\(port)\r\n" }
@@ -41,10 +45,13 @@ package enum HTTPProbe {
             request += "\r\n"
             guard connection.send(request) else { throw Failure.malformed("send failed") }
             var received: [UInt8] = []
-            while case .bytes(let chunk) = connection.receive() {
-                received += chunk
+            while true {
+                switch connection.receive() {
+                case .bytes(let chunk): received += chunk
+                case .timedOut: throw Failure.malformed("nothing more within \(receiveTimeout) s after \(received.count) bytes of \(method) \(target)")
+                case .ended: return received
+                }
             }
-            return received
         }
         return try parse(raw, method: method)
     }

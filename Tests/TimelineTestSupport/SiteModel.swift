@@ -154,7 +154,7 @@ package struct SiteModel {
         package let description: String
         package var breaksTheSite = false
         /// Changes only what an edit build takes: a post's caption, photos, comments or likes, a
-        /// new post, or a user's name, bio or follows.
+        /// new post, or a user's name, username, bio or follows.
         var isEditBuild = false
         package let change: (inout SiteModel) -> Void
 
@@ -195,7 +195,7 @@ package struct SiteModel {
             })
         let renamed = "renamed\(serial)"
         list.append(
-            Edit(description: "change the username of \(user) to \(renamed) everywhere (timeline rename user)") { model in
+            Edit(description: "change the username of \(user) to \(renamed) everywhere (timeline rename user)", isEditBuild: true) { model in
                 model.serial += 1
                 model.changeUsername(user, to: renamed)
             })
@@ -309,7 +309,9 @@ package struct SiteModel {
         if let index = posts.firstIndex(where: { $0.id == id }) { change(&posts[index]) }
     }
 
-    private mutating func changeUsername(_ username: String, to renamed: String) {
+    /// What `timeline rename user` does: the username changed in the user's file, their
+    /// follower's follows, their posts, comments and likes.
+    package mutating func changeUsername(_ username: String, to renamed: String) {
         updateUser(username) { $0.username = renamed }
         for index in users.indices { users[index].follows = users[index].follows.map { $0 == username ? renamed : $0 } }
         for index in posts.indices {

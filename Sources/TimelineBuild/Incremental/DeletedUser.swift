@@ -1,4 +1,3 @@
-import Foundation
 import TimelineContent
 import TimelineModel
 import TimelineSite
@@ -34,17 +33,11 @@ struct DeletedUser {
         return (DeletedUser(index: index), edit)
     }
 
-    /// Whether a comment or like is the user's, or a caption may mention them (any `@` and
-    /// their username, in any case: a cheap look that can only send a deletion to a whole
-    /// build). Reads every post: the site index keeps no list of them.
+    /// Whether a post names the user (`UserTrace`). Reads every post: the site index keeps no
+    /// list of them.
     private static func hasTraces(of user: Int, in site: LinkedSite) -> Bool {
-        let folded = Username.caseFolded(site.users[user].username)
-        let mention = "@" + site.users[user].username
-        return site.posts.contains { post in
-            post.comments.contains { Username.caseFolded($0.author.username) == folded }
-                || post.likes.contains { Username.caseFolded($0.author.username) == folded }
-                || post.caption.map { $0.range(of: mention, options: .caseInsensitive) != nil } == true
-        }
+        let trace = UserTrace(username: site.users[user].username)
+        return site.posts.contains(where: trace.isIn)
     }
 
     /// Takes the emptied user out of `next`'s site, timelines, images and page contexts, and

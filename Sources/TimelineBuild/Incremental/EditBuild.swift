@@ -28,12 +28,12 @@ import TimelineTemplates
 ///   the feeds that name a renamed user.
 ///
 /// New posts newer than every other (`NewPost`), a post whose folder is gone (`DeletedPost`),
-/// a new user (`NewUser`) and a user whose file is gone (`DeletedUser`) are edit builds of
-/// their own.
+/// a new user (`NewUser`), a user whose file is gone (`DeletedUser`) and a renamed user
+/// (`RenamedUser`) are edit builds of their own.
 ///
 /// Each of those is fingerprinted and compared with the manifest as in any build, so a page
 /// whose context did not change is not rendered. Anything else (an older new post, a renamed
-/// post or user, a video changed, a template, `site.json`, an edit that leaves an error) is not
+/// post, a video changed, a template, `site.json`, an edit that leaves an error) is not
 /// an edit build's to make: `plan` returns nil and the caller runs a whole build, which also
 /// reports every error.
 struct EditBuild {
@@ -65,6 +65,9 @@ struct EditBuild {
     /// A user whose file is gone, taken out by this edit after `editedUsers` emptied them and
     /// dropped them from their followers' follows.
     var removedUser: DeletedUser? = nil
+    /// A user whose file is replaced by one of another username, moved by this edit to their
+    /// new place before `editedUsers` (at their indexes after the move) are put in.
+    var renamedUser: RenamedUser? = nil
 
     /// The edit build for `changes` (absolute paths of changed files and folders), or nil when
     /// they are not post edits. `reading` reads a post folder by name (by default now, with
@@ -86,6 +89,11 @@ struct EditBuild {
             readPost = { loader.load(named: $0, known: []) }
         }
         let site = built.site
+        let userFiles = userFilesToRead(records, site: site)
+        let goneFiles = userFiles.filter { site.userIndex(named: ContentLayout.username(ofUserFileNamed: $0)) != nil && userFileIsGone($0, options) }
+        let renamedUser = RenamedUser.plan(files: userFiles, gone: goneFiles, built: built, reading: readingUser)
+        // Posts and users are linked against the site after the rename, whose post indexes are the same.
+        let linkedSite = renamedUser?.applied(to: site) ?? site
         var edited: [Int: Post] = [:]
         var warnings: [Int: [Diagnostic]] = [:]
         var tagsOfEdited: [Int: [(key: String, spelling: String)]] = [:]
@@ -106,15 +114,26 @@ struct EditBuild {
             let old = site.posts[index]
             let relative = ContentLayout.postFolder(named: folder)
             let (read, problems, entry) = readPost(folder)
-            guard let post = read, entry != nil, !problems.contains(where: { $0.severity == .error }), keepsAllButPhotos(post, of: old),
+            guard let post = read, entry != nil, !problems.contains(where: { $0.severity == .error }),
+                keepsAllButPhotos(post, of: old, author: renamedUser?.author(of: old) ?? old.author.username),
                 onlyPostFiles(in: relative, contentRoot: contentRoot, photos: post.photos),
-                let (tags, diagnostics) = linked(post, problems: problems, site: site, options: options)
+                let (tags, diagnostics) = linked(post, problems: problems, site: linkedSite, options: options)
             else { return nil }
             edited[index] = post
             warnings[index] = diagnostics
             tagsOfEdited[index] = tags
         }
-        let userFiles = userFilesToRead(records, site: site)
+        if let renamedUser {
+            guard
+                var editedUsers = planUsers(
+                    userFiles.subtracting(goneFiles), avatars: records.otherUserFolderFiles, built: built, site: linkedSite, reading: readingUser),
+                renamedUser.leavesNoTrace(in: site, edited: edited, editedUsers: editedUsers), let edit = editedUsers[renamedUser.move.to]
+            else { return nil }
+            // An avatar is published under the username (`u/<username>/…`): made again, from the image cache.
+            editedUsers[renamedUser.move.to] = UserEdit(
+                user: edit.user, following: edit.following, warnings: edit.warnings, changesAvatar: edit.changesAvatar || edit.user.avatar != nil)
+            return EditBuild(edited: edited, warnings: warnings, tagsOfEdited: tagsOfEdited, editedUsers: editedUsers, renamedUser: renamedUser)
+        }
         if folders.isEmpty, userFiles.count == 1, let file = userFiles.first,
             site.userIndex(named: ContentLayout.username(ofUserFileNamed: file)) == nil
         {
@@ -123,7 +142,6 @@ struct EditBuild {
             else { return nil }
             return EditBuild(edited: [:], warnings: [:], tagsOfEdited: [:], editedUsers: [added.index: edit], addedUser: added)
         }
-        let goneFiles = userFiles.filter { site.userIndex(named: ContentLayout.username(ofUserFileNamed: $0)) != nil && userFileIsGone($0, options) }
         if !goneFiles.isEmpty {
             guard folders.isEmpty, goneFiles.count == 1, let file = goneFiles.first, let (removedUser, emptied) = DeletedUser.plan(file: file, built: built)
             else { return nil }
@@ -201,6 +219,7 @@ struct EditBuild {
             users = UserSearchEdit(oldTerms: [author: SiteSearchCollections.userTerms(next.site.users[author])])
             removedNumber = removed.remove(from: &next, reach: &reach)
         }
+        renamedUser?.apply(to: &next, reach: &reach)
         guard let photoFiles = await replacePhotos(&next, reach: &reach) else { return nil }
         if !photoFiles.processed.isEmpty || !photoFiles.originals.isEmpty { newFiles = photoFiles }
         next.contexts.replacePosts(edited, images: next.images)
@@ -212,6 +231,7 @@ struct EditBuild {
                 newFiles = (newFiles ?? ImageFiles(processed: [], originals: [])).adding(files)
             }
             users = replaceUsers(&next, reach: &reach)
+            if let renamedUser { users = users.map(renamedUser.withoutMoved) }
         }
         if let removedUser {
             users = users.map(removedUser.renumbered)
@@ -225,7 +245,8 @@ struct EditBuild {
         next.warnings = updatedWarnings(next.warnings, options: options)
         timings.lap(.validate)
         let search = SearchEdit(
-            oldTerms: oldTerms, removedNumber: removedNumber, insertedUser: addedUser?.index, removedUser: removedUser?.index, users: users)
+            oldTerms: oldTerms, removedNumber: removedNumber, insertedUser: addedUser?.index ?? renamedUser?.move.to,
+            removedUser: removedUser?.index ?? renamedUser?.move.from, users: users)
         let changes = try await write(&next, search: search, reach: reach, publishing: newFiles, timings: &timings)
         for (path, entry) in changes.entries { next.manifest[path] = entry }
         for path in changes.deleted { next.manifest[path] = nil }
@@ -418,7 +439,8 @@ struct EditBuild {
         var folders = Set(edited.values.map { content.appending(ContentLayout.postFolder($0.id)).shown })
         let removedFolder = removed.map { content.appending(ContentLayout.postFolder(named: $0.folder)).shown }
         if let removedFolder { folders.insert(removedFolder) }
-        let userFiles = Set(editedUsers.values.map { content.appending(ContentLayout.userFile($0.user.username)).shown })
+        var userFiles = Set(editedUsers.values.map { content.appending(ContentLayout.userFile($0.user.username)).shown })
+        if let renamedUser { userFiles.insert(content.appending(ContentLayout.userFile(renamedUser.oldUsername)).shown) }
         // Reading and linking a post or a user warn about its own files only; other stages' warnings stay,
         // but for a post that is gone.
         let kept = all.filter { warning in

@@ -41,8 +41,9 @@ extension EditBuild {
         if let number = search.removedNumber { edits.append(next.search.removeDocument(number, in: posts)) }
         if !postTerms.isEmpty { edits.append(next.search.replaceDocuments(postTerms.keys.sorted(), oldTerms: postTerms, in: posts)) }
         let userCollection = SiteSearchCollections.users(site: next.site, images: next.images, paths: next.contexts.paths)
-        if let user = search.insertedUser { edits.append(next.search.insertDocument(at: user, in: userCollection)) }
+        // A renamed user is taken out at their old number and put in at their new one.
         if let user = search.removedUser { edits.append(next.search.removeDocument(user, in: userCollection)) }
+        if let user = search.insertedUser { edits.append(next.search.insertDocument(at: user, in: userCollection)) }
         if let users = search.users, !users.oldTerms.isEmpty {
             let collection = userCollection
             edits.append(next.search.replaceDocuments(users.oldTerms.keys.sorted(), oldTerms: users.oldTerms, in: collection))

@@ -12,8 +12,8 @@ extension EditBuild {
     /// Whether an edit build can take `post` in place of `old`, whose photos may differ: not
     /// when either has a video (the videos stage's to make) or they differ in anything else a
     /// post's page and its neighbours are made of.
-    static func keepsAllButPhotos(_ post: Post, of old: Post) -> Bool {
-        post.id == old.id && post.author.username == old.author.username && post.date == old.date && post.extra == old.extra
+    static func keepsAllButPhotos(_ post: Post, of old: Post, author: String) -> Bool {
+        post.id == old.id && post.author.username == author && post.date == old.date && post.extra == old.extra
             && (post.photos == old.photos || (post.photos + old.photos).allSatisfy { $0.video == nil })
     }
 

@@ -35,15 +35,16 @@ extension EditBuild {
         return files
     }
 
-    /// The edited users, when each file is a user's the site has whose username stays, and each
+    /// The edited users, when each file is a user's the site (`linkedSite`, by default
+    /// `built`'s) has whose username stays, and each
     /// changed file of the users folder, `avatars`, is the avatar of one of them before or
-    /// after; nil otherwise (a new, renamed or deleted user: a whole build's).
+    /// after; nil otherwise (a new, renamed or deleted user: an edit of its own, or a whole build's).
     static func planUsers(
-        _ files: Set<String>, avatars: Set<String>, built: BuiltSite, reading: ((String) -> UserFileLoader.Loaded)?
+        _ files: Set<String>, avatars: Set<String>, built: BuiltSite, site linkedSite: LinkedSite? = nil, reading: ((String) -> UserFileLoader.Loaded)?
     ) -> [Int: UserEdit]? {
         guard !files.isEmpty else { return avatars.isEmpty ? [:] : nil }
         guard let readUser = userReader(built, reading: reading) else { return nil }
-        let site = built.site
+        let site = linkedSite ?? built.site
         let resolver = site.exactResolver
         var edits: [Int: UserEdit] = [:]
         for file in files {

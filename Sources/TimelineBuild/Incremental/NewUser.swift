@@ -38,7 +38,7 @@ struct NewUser {
 
     /// Whether a caption mentions `username` (in any case): the site warned of each such
     /// mention of no user, at its post's file.
-    private static func isMentioned(_ username: String, built: BuiltSite) -> Bool {
+    static func isMentioned(_ username: String, built: BuiltSite) -> Bool {
         let folded = Username.caseFolded(username)
         let posts = built.options.layout.content.appending(ContentLayout.postsFolder).shown + "/"
         for warning in built.warnings where warning.code == .unknownUser && warning.stage == .validate {

@@ -29,7 +29,8 @@ struct ValueWatch {
 extension EditBuild {
     /// The shared values this edit may change, named before it (`site`): the site's values; the
     /// card of each edited, added or removed post and its tags before and after; the author of
-    /// a post added or removed; each edited or added user, and everyone they follow or followed.
+    /// a post added or removed; each edited or added user, and everyone they follow or followed;
+    /// a renamed user under their old username.
     func watchedValues(in site: LinkedSite) -> Set<ValueKey> {
         var keys: Set<ValueKey> = [.site]
         func tags(ofPost index: Int) -> [ValueKey] {
@@ -52,6 +53,7 @@ extension EditBuild {
             keys.insert(.user(username: site.users[site.postAuthor[removed.index]].username))
             keys.formUnion(tags(ofPost: removed.index))
         }
+        if let renamedUser { keys.insert(.user(username: renamedUser.oldUsername)) }
         for edit in editedUsers.values {
             let username = edit.user.username
             keys.insert(.user(username: username))

@@ -122,6 +122,20 @@ public struct LinkedSite: Sendable {
         (userIndexByName, userIndexByFoldedName) = Self.userIndexes(of: users)
     }
 
+    /// Moves the user at `move.from` to `move.to` as `user`, another username for them (a
+    /// renamed user keeps their posts, follows and followers): every user between moves one
+    /// place toward their old index, in every list of user indexes.
+    package mutating func moveUser(_ move: IndexMove, as user: User) {
+        func moved(_ users: [Int]) -> [Int] { users.map { move($0) }.sorted() }
+        users = move.applied(to: users)
+        users[move.to] = user
+        postAuthor = postAuthor.map { move($0) }
+        postsByUser = move.applied(to: postsByUser)
+        following = move.applied(to: following).map(moved)
+        followers = move.applied(to: followers).map(moved)
+        (userIndexByName, userIndexByFoldedName) = Self.userIndexes(of: users)
+    }
+
     /// Replaces a user by an edited version of them (same username, so every index holds) who
     /// now follows `newFollowing` (user indexes, ascending), and their followees' followers.
     package mutating func replaceUser(at index: Int, with user: User, following newFollowing: [Int]) {

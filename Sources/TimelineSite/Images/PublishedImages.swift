@@ -103,6 +103,13 @@ package struct PublishedImages: Sendable {
             statistics: statistics)
     }
 
+    /// The images after a user was moved (`LinkedSite.moveUser`), with their avatar.
+    package func movingUser(_ move: IndexMove) -> PublishedImages {
+        PublishedImages(
+            posts: posts, avatars: move.applied(to: avatars), processedFiles: processedFiles, originalFiles: originalFiles,
+            originalPhotoFiles: originalPhotoFiles, statistics: statistics)
+    }
+
     /// The files an image is published as.
     package static func outputFiles(of image: ProcessedImage) -> [String] {
         (image.display + image.squares).map(\.outputFile)

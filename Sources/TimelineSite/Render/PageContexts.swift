@@ -167,6 +167,17 @@ package struct PageContexts: Sendable {
         remakeUserSummaries()
     }
 
+    /// Puts the site after a user was moved (`LinkedSite.moveUser`, `Timelines.moveUser`,
+    /// `PublishedImages.movingUser`) in place: the site's values, every user's summary, and the
+    /// card digests of the moved user's posts.
+    package mutating func moveUser(_ move: IndexMove, site: LinkedSite, timelines: Timelines, images: PublishedImages) {
+        let before = self.timelines.isOnATimeline
+        adopt(site: site, timelines: timelines, images: images)
+        bioText = move.applied(to: bioText)
+        remakeUserSummaries()
+        remakeCardDigests(ofPostsBy: [move.to], onATimelineBefore: before)
+    }
+
     /// Puts edited posts in place of the ones at their indexes, with `images` holding their
     /// photos as they now are. Only for an edit that keeps a post's ID, author and date, which
     /// the other per-post values (share tags, neighbours) are made of: its caption, photos,

@@ -100,6 +100,12 @@ public struct Timelines: Sendable {
         totals.remove(at: index)
     }
 
+    /// The timelines after a user was moved (`LinkedSite.moveUser`): each keeps its posts.
+    package mutating func moveUser(_ move: IndexMove) {
+        feeds = move.applied(to: feeds)
+        totals = move.applied(to: totals)
+    }
+
     /// How many of the posts of `user`'s whole timeline are newer than the post at `index`
     /// (its position there, when the timeline holds it).
     package static func position(of index: Int, inTimelineOf user: Int, in site: LinkedSite) -> Int {
