@@ -52,7 +52,7 @@ define install_missing
 endef
 endif
 
-.PHONY: test-loop sanitize fuzz kill-test serve-hostile site build install uninstall test layering lint format check bench bench-compare bench-ci bench-images bench-search bench-serve deps test-deps clean portability
+.PHONY: test-loop sanitize fuzz kill-test serve-hostile site build install uninstall test layering lint lint-62 format check bench bench-compare bench-ci bench-images bench-search bench-serve deps test-deps clean portability
 
 ## Install what is missing, build the tool (release) and the example site into Output/, with
 ## links relative to each page so that Output/index.html opens from the folder.
@@ -112,18 +112,29 @@ portability:
 	scripts/check-portability.sh
 
 SWIFT_SOURCES := Sources Tests Package.swift Plugins Fuzz/Sources Fuzz/Package.swift
+# The swift-format that lint and format run: the toolchain's, or another given by the path of its
+# binary (make lint SWIFT_FORMAT=/path/to/swift-format).
+SWIFT_FORMAT ?= swift format
 
 ## Fail on Swift code that `swift format` (with .swift-format) would change or whose rules it
 ## breaks, and on a GitHub Actions workflow (.github/workflows/ and the one timeline init
 ## writes) that breaks GitHub's schema or has a zizmor finding (scripts/check-workflows.sh,
 ## docs/ci.md); CI runs it before the tests.
 lint:
-	swift format lint --strict --parallel --recursive $(SWIFT_SOURCES)
+	$(SWIFT_FORMAT) lint --strict --parallel --recursive $(SWIFT_SOURCES)
 	scripts/check-workflows.sh
+
+## Show that Swift 6.2's swift-format (602.0.0, a binary built from its tag, given as
+## SWIFT_FORMAT_62) and $(SWIFT_FORMAT) agree: each lints the code with no finding and its
+## format changes no file (scripts/check-format-agreement.sh, docs/architecture.md#formatting).
+SWIFT_FORMAT_62 ?=
+lint-62:
+	@[ -n "$(SWIFT_FORMAT_62)" ] || { echo "lint-62: set SWIFT_FORMAT_62 to a swift-format 602.0.0 binary (docs/architecture.md#formatting)" >&2; exit 2; }
+	SWIFT_SOURCES="$(SWIFT_SOURCES)" scripts/check-format-agreement.sh "$(SWIFT_FORMAT)" "$(SWIFT_FORMAT_62)"
 
 ## Format every Swift file in place with `swift format` and .swift-format.
 format:
-	swift format format --in-place --parallel --recursive $(SWIFT_SOURCES)
+	$(SWIFT_FORMAT) format --in-place --parallel --recursive $(SWIFT_SOURCES)
 
 ## Check the example content without writing anything.
 check: deps
