@@ -6,6 +6,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -106,15 +107,26 @@ static char **timeline_environment(void) {
 #endif
 }
 
-/// Waits for `child` to end (waitpid(2)): its exit status, 128 + the signal that ended it, or
-/// -1 with errno.
-static int timeline_wait_for_exit(pid_t child) {
+/// Waits for `child` to end (wait4(2)): its exit status, 128 + the signal that ended it, or -1
+/// with errno. `*peak_resident_bytes` is the ended child's ru_maxrss in bytes (Linux reports
+/// kilobytes, Darwin bytes), -1 when unknown: the most memory it, or a child of its own it
+/// waited for, held resident. On Linux that includes what the forked copy of this process held
+/// before the child's execve(2) (exec_mmap keeps the old address space's high-water mark), so
+/// there it is only an upper bound (see `timeline_child_resident_peak`).
+static int timeline_wait_for_exit(pid_t child, int64_t *peak_resident_bytes) {
     int outcome = 0;
-    while (waitpid(child, &outcome, 0) == -1) {
+    struct rusage usage;
+    *peak_resident_bytes = -1;
+    while (wait4(child, &outcome, 0, &usage) == -1) {
         if (errno != EINTR) {
             return -1;
         }
     }
+#if defined(__APPLE__)
+    *peak_resident_bytes = (int64_t)usage.ru_maxrss;
+#else
+    *peak_resident_bytes = (int64_t)usage.ru_maxrss * 1024;
+#endif
     if (WIFEXITED(outcome)) {
         return WEXITSTATUS(outcome);
     }
@@ -139,7 +151,8 @@ int timeline_spawn_and_wait(const char *executable, const char *const arguments[
         errno = status;
         return -1;
     }
-    return timeline_wait_for_exit(child);
+    int64_t peak_resident_bytes = -1;
+    return timeline_wait_for_exit(child, &peak_resident_bytes);
 }
 
 static int timeline_pipe(int descriptors[2]) {
@@ -163,7 +176,8 @@ static int64_t timeline_monotonic_milliseconds(void) {
     return (int64_t)now.tv_sec * 1000 + (int64_t)now.tv_nsec / 1000000;
 }
 
-/// How often the memory watch measures the child (Darwin), in milliseconds.
+/// How often the memory watch measures the child (Darwin), and the peak measure reads its
+/// high-water mark (Linux), in milliseconds.
 #define TIMELINE_MEMORY_WATCH_MILLISECONDS 100
 
 /// Starts the child with its standard input /dev/null and its standard output and error the
@@ -255,6 +269,32 @@ static int64_t timeline_child_footprint(pid_t child) {
 #endif
 }
 
+/// Linux: the most memory the child has held resident since its execve(2), in bytes: VmHWM of
+/// /proc/<pid>/status (proc(5)), a high-water mark of its own address space only. -1 when
+/// unknown, and always on Darwin, whose wait4(2) gives that of a posix_spawn(2)ed child.
+static int64_t timeline_child_resident_peak(pid_t child) {
+#if defined(__linux__)
+    char path[64];
+    snprintf(path, sizeof path, "/proc/%d/status", (int)child);
+    int descriptor = open(path, O_RDONLY | O_CLOEXEC);
+    if (descriptor < 0) {
+        return -1;
+    }
+    char text[4096];
+    ssize_t length = read(descriptor, text, sizeof text - 1);
+    close(descriptor);
+    if (length <= 0) {
+        return -1;
+    }
+    text[length] = 0;
+    const char *field = strstr(text, "\nVmHWM:");
+    return field == NULL ? -1 : strtoll(field + 7, NULL, 10) * 1024;
+#else
+    (void)child;
+    return -1;
+#endif
+}
+
 /// Whether the memory limit is kept by watching the child from here (Darwin) rather than by
 /// RLIMIT_AS in the child (Linux).
 static int timeline_watches_memory(void) {
@@ -266,10 +306,14 @@ static int timeline_watches_memory(void) {
 }
 
 int timeline_run_limited(const char *executable, const char *const arguments[], int timeout_seconds, int64_t memory_bytes,
-                         timeline_output_handler handler, void *context, int *timed_out, int *over_memory) {
+                         timeline_output_handler handler, void *context, int *timed_out, int *over_memory, int64_t *peak_resident_bytes) {
     char **environment = timeline_environment();
     *timed_out = 0;
     *over_memory = 0;
+    int measure = peak_resident_bytes != NULL;
+    if (measure) {
+        *peak_resident_bytes = -1;
+    }
     int output[2], messages[2];
     if (timeline_pipe(output) != 0) {
         return -1;
@@ -281,7 +325,26 @@ int timeline_run_limited(const char *executable, const char *const arguments[], 
         errno = saved;
         return -1;
     }
+    // Linux, measuring: a pipe that only the child's execve(2) closes (O_CLOEXEC), so that its
+    // high-water mark is first read of its own address space, not of the forked copy of this one.
+    int started[2] = {-1, -1};
+#if defined(__linux__)
+    if (measure && timeline_pipe(started) != 0) {
+        started[0] = started[1] = -1;
+    }
+#endif
     pid_t child = timeline_start_limited(executable, arguments, environment, timeout_seconds, memory_bytes, output, messages);
+    int executed = 0;
+    if (started[1] >= 0) {
+        int saved = errno;
+        close(started[1]);
+        char byte;
+        while (child > 0 && read(started[0], &byte, 1) < 0 && errno == EINTR) {
+        }
+        close(started[0]);
+        executed = child > 0;
+        errno = saved;
+    }
     if (child < 0) {
         int saved = errno;
         close(output[0]);
@@ -293,12 +356,20 @@ int timeline_run_limited(const char *executable, const char *const arguments[], 
     }
     close(output[1]);
     close(messages[1]);
+    // Linux: the child's own high-water mark is read while it runs, every
+    // TIMELINE_MEMORY_WATCH_MILLISECONDS: only what it takes in the last of them is not seen.
+    int sample = executed;
+    int64_t peak = -1;
     struct pollfd streams[2] = {{output[0], POLLIN, 0}, {messages[0], POLLIN, 0}};
     int open_streams = 2;
     int watch = memory_bytes > 0 && timeline_watches_memory();
     int64_t deadline = timeline_monotonic_milliseconds() + (int64_t)timeout_seconds * 1000;
     char buffer[16384];
     while (open_streams > 0) {
+        if (sample) {
+            int64_t now = timeline_child_resident_peak(child);
+            peak = now > peak ? now : peak;
+        }
         if (watch && timeline_child_footprint(child) > memory_bytes) {
             kill(child, SIGKILL);
             *over_memory = 1;
@@ -314,7 +385,7 @@ int timeline_run_limited(const char *executable, const char *const arguments[], 
             }
             wait = left > 1000000 ? 1000000 : (int)left;
         }
-        if (watch && (wait < 0 || wait > TIMELINE_MEMORY_WATCH_MILLISECONDS)) {
+        if ((watch || sample) && (wait < 0 || wait > TIMELINE_MEMORY_WATCH_MILLISECONDS)) {
             wait = TIMELINE_MEMORY_WATCH_MILLISECONDS;
         }
         int ready = poll(streams, 2, wait);
@@ -344,5 +415,10 @@ int timeline_run_limited(const char *executable, const char *const arguments[], 
             close(streams[index].fd);
         }
     }
-    return timeline_wait_for_exit(child);
+    int64_t ended_peak = -1;
+    int status = timeline_wait_for_exit(child, &ended_peak);
+    if (measure) {
+        *peak_resident_bytes = sample ? peak : ended_peak;
+    }
+    return status;
 }

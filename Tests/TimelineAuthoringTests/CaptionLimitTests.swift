@@ -9,7 +9,7 @@ import TimelineTestSupport
 
 /// A caption's hashtags each make a tag page showing the caption, so a caption is bounded
 /// (`CaptionLimits`): over a limit is an error at its place in `post.md`, and the imports skip
-/// and report such a post.
+/// and report such a post (a case of the hostile-input corpus, `HostileCorpus`).
 @Suite("Caption limits")
 struct CaptionLimitTests {
     static let id = "-K25Fj8qrMAtxXG3QCSn"
@@ -71,33 +71,5 @@ struct CaptionLimitTests {
         await expectError(try site(caption: "A #" + String(repeating: "é", count: 101)), .hashtagTooLong, line: 5, column: 3)
         let fixture = try site(caption: "A #" + String(repeating: "é", count: 100))
         #expect(try await fixture.build().postCount == 2)
-    }
-
-    @Test("an Instagram post whose caption holds 4,000 hashtags is skipped and reported; the next one is imported")
-    func instagramImport() throws {
-        let fixture = try SiteFixture(site: #"{"title": "Imported", "baseURL": "https://example.org/", "images": {"process": false}}"#)
-        let tags = (1...4_000).map { "#t\($0)" }.joined(separator: " ")
-        let posts = """
-            [
-              {"title": "\(tags)", "creation_timestamp": 1650000000, "media": [{"uri": "media/a.jpg", "creation_timestamp": 1650000000}]},
-              {"title": "Fine #porto", "creation_timestamp": 1650000100, "media": [{"uri": "media/b.jpg", "creation_timestamp": 1650000100}]}
-            ]
-            """
-        let photo = try Data(contentsOf: URL(fileURLWithPath: RepositoryPaths.samplePhoto))
-        let export = fixture.root + "/export"
-        try InstagramExportFixture.writeFolder(
-            [
-                "personal_information/personal_information/personal_information.json": Data(
-                    #"{"profile_user": [{"string_map_data": {"Username": {"value": "ines"}}}]}"#.utf8),
-                InstagramExportFixture.postsFile: Data(posts.utf8),
-                "media/a.jpg": photo, "media/b.jpg": photo,
-            ], at: export)
-        var issues: [InstagramIssue] = []
-        let summary = try InstagramImport(exportPath: export, folder: ContentFolder(.folder(fixture.content, shownAs: "Content/"))).run {
-            issues.append($0)
-        }
-        #expect(summary.postsAdded == 1)
-        let skippedPosts = issues.filter { $0.skipped == "this post" }
-        #expect(skippedPosts.map { "\($0.file) \($0.path)" } == ["\(InstagramExportFixture.postsFile) /0"], "\(issues)")
     }
 }

@@ -40,6 +40,21 @@ package enum TestClips {
         try TestImages.run("ffmpeg", ["-nostdin", "-v", "error", "-y", "-i", unrotated, "-c", "copy", "-metadata:s:v", "rotate=\(rotation)", path])
     }
 
+    /// A whole MP4 of 2 s of `testsrc` at 160×120, no sound, with a subtitle track (mov_text)
+    /// of two cues: mov_text stores a track whose stated sample count is one more than ffprobe
+    /// reads, which a frame check on every stream took for a clip cut short.
+    package static func subtitled(at path: String) throws {
+        let clip = path + ".plain.mp4"
+        let subtitles = path + ".srt"
+        defer { for part in [clip, subtitles] { try? FileManager.default.removeItem(atPath: part) } }
+        try make(at: clip, width: 160, height: 120, seconds: 2, audio: false)
+        try Data("1\n00:00:00,000 --> 00:00:01,000\nHello\n\n2\n00:00:01,000 --> 00:00:02,000\nWorld\n".utf8)
+            .write(to: URL(fileURLWithPath: subtitles))
+        try TestImages.run(
+            "ffmpeg",
+            ["-nostdin", "-v", "error", "-y", "-i", clip, "-i", subtitles, "-map", "0", "-map", "1", "-c", "copy", "-c:s", "mov_text", path])
+    }
+
     /// A clip of `seconds` (`testsrc` at 5 frames a second, no sound) whose movie and media
     /// headers (`mvhd`, `mdhd`) say it lasts `statedSeconds`: the samples, and so what FFmpeg
     /// reads and writes, still last `seconds`.

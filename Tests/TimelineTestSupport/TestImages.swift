@@ -41,6 +41,16 @@ package enum TestImages {
         try run("vips", ["copy", ppm, "\(path)[Q=\(quality)]"])
     }
 
+    /// The sample photo followed by zeros up to `size` bytes: a valid JPEG, whatever trails it.
+    /// A sparse file, so no disk is used.
+    package static func paddedPhoto(at path: String, size: Int) throws {
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try Data(contentsOf: URL(fileURLWithPath: RepositoryPaths.samplePhoto)).write(to: URL(fileURLWithPath: path))
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.truncate(atOffset: UInt64(size))
+        try handle.close()
+    }
+
     /// A smooth gradient, like a photo without hard edges.
     package static func gradientJPEG(at path: String, width: Int, height: Int) throws {
         try jpeg(at: path, width: width, height: height) { x, y in

@@ -66,10 +66,16 @@ typedef void (*timeline_output_handler)(void *context, int stream, const char *b
 ///   POSIX_SPAWN_CLOEXEC_DEFAULT, no resource limits, and a memory watch: every 100 ms the
 ///   child's physical footprint (proc_pid_rusage(2)) is measured, and the child is killed with
 ///   SIGKILL once it holds more than `memory_bytes` (`*over_memory` is then 1).
+/// When `peak_resident_bytes` is not NULL, it is set to the most memory the child held resident,
+/// in bytes (-1 when unknown):
+/// - Linux: its own high-water mark, VmHWM of /proc/<pid>/status, read from its execve(2) on
+///   every 100 ms (wait4(2)'s ru_maxrss there also counts the forked copy of this process).
+/// - Darwin: ru_maxrss from wait4(2) of the posix_spawn(2)ed child.
 /// Returns its exit status (or 128 + the signal that ended it), or -1 with errno when it could
 /// not start.
 int timeline_run_limited(const char *executable, const char *const arguments[], int timeout_seconds, int64_t memory_bytes,
-                         timeline_output_handler handler, void *context, int *timed_out, int *over_memory);
+                         timeline_output_handler handler, void *context, int *timed_out, int *over_memory,
+                         int64_t *peak_resident_bytes);
 
 // MARK: Loopback sockets (socket.c)
 

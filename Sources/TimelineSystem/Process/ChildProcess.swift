@@ -39,6 +39,10 @@ package enum ChildProcess {
         /// Killed for holding more memory than the limit (macOS's memory watch; on Linux an
         /// allocation past the limit fails inside the child instead, which then exits).
         package let exceededMemory: Bool
+        /// When measured (`measuringMemory`), the most memory the child held resident, in bytes:
+        /// on Linux its own high-water mark (VmHWM) read while it ran, every 100 ms; on macOS its
+        /// ru_maxrss from wait4(2). Nil when unknown or not measured.
+        package let peakResidentBytes: Int?
 
         package var succeeded: Bool { status == 0 && !timedOut && !exceededMemory }
     }
@@ -51,23 +55,27 @@ package enum ChildProcess {
     /// output as it arrives (progress lines). Nil when the child could not be started (the
     /// error number in `SystemError.last`).
     package static func run(
-        _ executable: String, arguments: [String], limits: Limits, onOutput: (@Sendable ([UInt8]) -> Void)? = nil
+        _ executable: String, arguments: [String], limits: Limits, measuringMemory: Bool = false, onOutput: (@Sendable ([UInt8]) -> Void)? = nil
     ) -> Outcome? {
         let collector = Collector(onOutput: onOutput)
         var timedOut: Int32 = 0
         var overMemory: Int32 = 0
+        var peakResident: Int64 = -1
         let status = CMemory.withCStrings([executable] + arguments) { argv in
             (argv + [nil]).withUnsafeBufferPointer { pointers in
                 withExtendedLifetime(collector) {
-                    timeline_run_limited(
-                        executable, pointers.baseAddress, Int32(clamping: limits.timeoutSeconds), Int64(limits.memoryBytes), collectOutput,
-                        Unmanaged.passUnretained(collector).toOpaque(), &timedOut, &overMemory)
+                    withUnsafeMutablePointer(to: &peakResident) { peak in
+                        timeline_run_limited(
+                            executable, pointers.baseAddress, Int32(clamping: limits.timeoutSeconds), Int64(limits.memoryBytes), collectOutput,
+                            Unmanaged.passUnretained(collector).toOpaque(), &timedOut, &overMemory, measuringMemory ? peak : nil)
+                    }
                 }
             }
         }
         guard status >= 0 else { return nil }
         return Outcome(
-            status: status, output: collector.output, messages: collector.messages, timedOut: timedOut != 0, exceededMemory: overMemory != 0)
+            status: status, output: collector.output, messages: collector.messages, timedOut: timedOut != 0, exceededMemory: overMemory != 0,
+            peakResidentBytes: peakResident < 0 ? nil : Int(peakResident))
     }
 
     /// The first executable file called `name` in a folder of the `PATH` environment variable.
