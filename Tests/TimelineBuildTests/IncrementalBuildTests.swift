@@ -239,6 +239,21 @@ struct IncrementalBuildTests {
         try await Self.expectEditBuilds(from: model, throughSession: throughSession, processImages: processImages, changes)
     }
 
+    @Test("a rename that rewrites more than 64 files (a like on each of 70 posts) is an edit build of timeline build, equal to a clean build")
+    func renameOfManyFilesIsAnEditBuild() async throws {
+        var model = SiteModel.initial()
+        for round in 0..<70 {
+            var post = SiteModel.Post(id: model.nextID(), author: "alice", caption: "Liked \(round)", alt: "Liked \(round)", photo: round % 2)
+            post.likes.append(SiteModel.Like(id: model.nextID(), author: "bob"))
+            model.posts.append(post)
+        }
+        let change = { (model: inout SiteModel) in
+            model.changeUsername("bob", to: "robert")
+            return "bob renamed robert"
+        }
+        try await Self.expectEditBuilds(from: model, throughSession: false, processImages: false, [change])
+    }
+
     @Test(
         "a deleted post is an edit build, in a live session and in timeline build, newest, oldest or between, and equals a clean build",
         arguments: [false, true], [true, false])

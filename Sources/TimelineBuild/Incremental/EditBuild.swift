@@ -228,7 +228,7 @@ struct EditBuild {
         if added.isEmpty, removed == nil {
             if editedUsers.values.contains(where: \.changesAvatar) {
                 guard let files = await replaceAvatars(&next, reach: &reach) else { return nil }
-                newFiles = (newFiles ?? ImageFiles(processed: [], originals: [])).adding(files)
+                newFiles = (newFiles ?? .none).adding(files)
             }
             users = replaceUsers(&next, reach: &reach)
             if let renamedUser { users = users.map(renamedUser.withoutMoved) }
@@ -276,7 +276,7 @@ struct EditBuild {
     /// insertion reaches are named by index, which the next insertion moves, so they are kept
     /// as files (`EditReach.pageFiles`, `feedFiles`), named again in the site after the edit.
     private func insertAdded(into next: inout BuiltSite, reach: inout EditReach) async -> ImageFiles? {
-        var made = ImageFiles(processed: [], originals: [])
+        var made = ImageFiles.none
         for post in added {
             var step = EditReach()
             guard let files = await post.insert(into: &next, reach: &step) else { return nil }
@@ -400,6 +400,8 @@ struct EditBuild {
         var videos = VideoPipeline.Statistics()
         /// What the images stage decoded and encoded for them.
         var images = ImagePipeline.Statistics()
+
+        static let none = ImageFiles(processed: [], originals: [])
 
         func adding(_ other: ImageFiles) -> ImageFiles {
             ImageFiles(

@@ -22,7 +22,7 @@ extension EditBuild {
     /// published to `reach`. Returns the files to publish, or nil when an image cannot be
     /// made (the whole build then reports it).
     func replacePhotos(_ next: inout BuiltSite, reach: inout EditReach) async -> ImageFiles? {
-        var made = ImageFiles(processed: [], originals: [])
+        var made = ImageFiles.none
         let site = next.site
         let changed = edited.filter { $0.value.photos != site.posts[$0.key].photos }.sorted { $0.key < $1.key }
         guard !changed.isEmpty else { return made }
@@ -32,8 +32,7 @@ extension EditBuild {
         for (index, post) in changed {
             let photos: [ProcessedImage]
             let originalFiles: [String]
-            var processed: [(cacheFile: String, outputFile: String)] = []
-            var originals: [(source: String, identity: Digest?, outputFile: String)] = []
+            var files = ImageFiles.none
             if processes {
                 guard
                     let images = await ImagePipeline.run(
@@ -41,23 +40,21 @@ extension EditBuild {
                     images.photos.count == post.photos.count
                 else { return nil }
                 photos = images.photos
-                processed = images.files
-                made.images = ImagePipeline.Statistics(
-                    decoded: made.images.decoded + images.statistics.decoded, encoded: made.images.encoded + images.statistics.encoded)
                 originalFiles = site.settings.images.publishOriginals ? paths.photoFiles(of: post) : []
-                originals = zip(post.photos, originalFiles).map { photo, file in
+                files.processed = images.files
+                files.images = images.statistics
+                files.originals = zip(post.photos, originalFiles).map { photo, file in
                     (source: content.appending(photo.asset.relativePath).absolute, identity: photo.asset.identity, outputFile: file)
                 }
             } else {
-                (photos, originals) = PublishedImages.unprocessedPhotos(of: post, paths: paths, content: content, posters: [:])
+                (photos, files.originals) = PublishedImages.unprocessedPhotos(of: post, paths: paths, content: content, posters: [:])
                 originalFiles = []
             }
             let old = Set(next.images.outputFiles(ofPost: index))
             next.images = next.images.replacingPhotos(
-                ofPost: index, photos: photos, originals: originalFiles, files: processed, originalFiles: originals, processed: processes)
+                ofPost: index, photos: photos, originals: originalFiles, files: files.processed, originalFiles: files.originals, processed: processes)
             reach.add([], [], retired: old.subtracting(next.images.outputFiles(ofPost: index)).sorted(), changesSitemap: false)
-            made.processed += processed
-            made.originals += originals
+            made = made.adding(files)
         }
         return made
     }
