@@ -9,8 +9,8 @@
 #   SITE  a folder with Content/ that `timeline build` built already (the workload of
 #         scripts/bench.sh, for instance); its content is changed in place, as a person would:
 #         comments, likes, follows, a caption with a hashtag and a mention, new and deleted
-#         posts, ten new posts at once, a new, renamed and deleted user, an avatar, a replaced
-#         photo and a video post.
+#         posts, ten new posts at once, a new, renamed and deleted user, an avatar, a user with
+#         posts renamed and back, a replaced photo and a video post.
 #
 # TIMELINE_BIN=PATH takes `timeline` from PATH (default: swift build's release folder). Needs
 # ffmpeg for the video post. Prints one line per change: the build's mode and seconds, the
@@ -115,6 +115,10 @@ run edit user precision --avatar "${photos[1]}"
 measure "an avatar"
 run rename user precision precision2
 measure "a renamed user"
+run rename user "${users[1]}" "zz-${users[1]}"
+measure "a renamed user with posts, comments, likes and followers, later among the users"
+run rename user "zz-${users[1]}" "${users[1]}"
+measure "the same renamed back, earlier among the users"
 run delete user precision2
 measure "a deleted user"
 photo_file="$(find "$site/Content/posts/${posts[1]}" -type f ! -name '*.md' ! -name '*.json' | LC_ALL=C sort | sed -n 1p)"
