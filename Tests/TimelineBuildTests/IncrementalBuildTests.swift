@@ -254,6 +254,30 @@ struct IncrementalBuildTests {
         try await Self.expectEditBuilds(from: model, throughSession: false, processImages: false, [change])
     }
 
+    @Test("an edit build whose pages read what they read before keeps the reads file as it was; one whose pages read otherwise writes it")
+    func unchangedReadsAreKept() async throws {
+        var model = SiteModel.initial()
+        model.processImages = false
+        let fixture = try SiteFixture()
+        try model.sync(to: fixture.root)
+        let options = fixture.options()
+        _ = try await SiteBuilder.build(options)
+        let reads = BuildStateFolder(options: options).readsFile
+        let before = try #require(FileSystem.status(of: reads)).inode
+        model.posts[0].comments[0].text = "Lovely, edited"
+        try model.sync(to: fixture.root)
+        let edited = try await SiteBuilder.build(options)
+        #expect(edited.files.mode == .edit && edited.files.written > 0, "\(edited.files)")
+        #expect(FileSystem.status(of: reads)?.inode == before)
+        try await IncrementalProperty.expectSameAsClean(fixture, report: edited, context: "a comment edited")
+        model.posts.append(SiteModel.Post(id: model.nextID(), author: "bob", caption: "New #harbour", alt: "New", photo: 0))
+        try model.sync(to: fixture.root)
+        let added = try await SiteBuilder.build(options)
+        #expect(added.files.mode == .edit, "\(added.files)")
+        #expect(FileSystem.status(of: reads).map { $0.inode != before } == true)
+        try await IncrementalProperty.expectSameAsClean(fixture, report: added, context: "a new post")
+    }
+
     @Test(
         "a deleted post is an edit build, in a live session and in timeline build, newest, oldest or between, and equals a clean build",
         arguments: [false, true], [true, false])
