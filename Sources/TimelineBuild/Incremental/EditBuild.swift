@@ -91,7 +91,7 @@ struct EditBuild {
         let site = built.site
         let userFiles = userFilesToRead(records, site: site)
         let goneFiles = userFiles.filter { site.userIndex(named: ContentLayout.username(ofUserFileNamed: $0)) != nil && userFileIsGone($0, options) }
-        let renamedUser = RenamedUser.plan(files: userFiles, gone: goneFiles, built: built, reading: readingUser)
+        let renamedUser = RenamedUser.plan(files: userFiles, gone: goneFiles, built: built)
         // Posts and users are linked against the site after the rename, whose post indexes are the same.
         let linkedSite = renamedUser?.applied(to: site) ?? site
         var edited: [Int: Post] = [:]
@@ -406,7 +406,7 @@ struct EditBuild {
         func adding(_ other: ImageFiles) -> ImageFiles {
             ImageFiles(
                 processed: processed + other.processed, originals: originals + other.originals, videos: videos.adding(other.videos),
-                images: ImagePipeline.Statistics(decoded: images.decoded + other.images.decoded, encoded: images.encoded + other.images.encoded))
+                images: images.adding(other.images))
         }
     }
 

@@ -26,35 +26,14 @@ extension EditBuild {
         let site = next.site
         let changed = edited.filter { $0.value.photos != site.posts[$0.key].photos }.sorted { $0.key < $1.key }
         guard !changed.isEmpty else { return made }
-        let content = next.options.layout.content
-        let paths = next.contexts.paths
-        let processes = site.settings.images.process
         for (index, post) in changed {
-            let photos: [ProcessedImage]
-            let originalFiles: [String]
-            var files = ImageFiles.none
-            if processes {
-                guard
-                    let images = await ImagePipeline.run(
-                        post: post, site: site, content: content, cache: ImageCache(next.options.layout.cache), posters: [:]),
-                    images.photos.count == post.photos.count
-                else { return nil }
-                photos = images.photos
-                originalFiles = site.settings.images.publishOriginals ? paths.photoFiles(of: post) : []
-                files.processed = images.files
-                files.images = images.statistics
-                files.originals = zip(post.photos, originalFiles).map { photo, file in
-                    (source: content.appending(photo.asset.relativePath).absolute, identity: photo.asset.identity, outputFile: file)
-                }
-            } else {
-                (photos, files.originals) = PublishedImages.unprocessedPhotos(of: post, paths: paths, content: content, posters: [:])
-                originalFiles = []
-            }
+            guard let images = await PostImages.make(post, site: site, options: next.options, paths: next.contexts.paths, posters: [:]) else { return nil }
             let old = Set(next.images.outputFiles(ofPost: index))
             next.images = next.images.replacingPhotos(
-                ofPost: index, photos: photos, originals: originalFiles, files: files.processed, originalFiles: files.originals, processed: processes)
+                ofPost: index, photos: images.photos, originals: images.originalFiles, files: images.files.processed,
+                originalFiles: images.files.originals, processed: site.settings.images.process)
             reach.add([], [], retired: old.subtracting(next.images.outputFiles(ofPost: index)).sorted(), changesSitemap: false)
-            made = made.adding(files)
+            made = made.adding(images.files)
         }
         return made
     }

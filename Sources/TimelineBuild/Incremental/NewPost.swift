@@ -70,52 +70,31 @@ struct NewPost {
         let content = options.layout.content
         var site = next.site
         let paths = next.contexts.paths
-        let processes = site.settings.images.process
         let (videos, videoProblems) = VideoPipeline.run(posts: [post], settings: site.settings, content: content, cache: VideoCache(options.layout.cache)) {
             options.announce(.videos, $0)
         }
         guard let videos, videoProblems.isEmpty else { return nil }
-        var photos: [ProcessedImage]
-        var processedFiles: [(cacheFile: String, outputFile: String)]
-        var statistics = ImagePipeline.Statistics()
-        let originals: [(source: String, identity: Digest?, outputFile: String)]
-        let originalFiles: [String]
-        if processes {
-            guard
-                let made = await ImagePipeline.run(
-                    post: post, site: site, content: content, cache: ImageCache(options.layout.cache), posters: videos.posters),
-                made.photos.count == post.photos.count
-            else { return nil }
-            photos = made.photos
-            processedFiles = made.files
-            statistics = made.statistics
-            originalFiles = site.settings.images.publishOriginals ? paths.photoFiles(of: post) : []
-            originals = zip(post.photos, originalFiles).map { photo, file in
-                (source: content.appending(photo.asset.relativePath).absolute, identity: photo.asset.identity, outputFile: file)
-            }
-        } else {
-            (photos, originals) = PublishedImages.unprocessedPhotos(of: post, paths: paths, content: content, posters: videos.posters)
-            processedFiles = []
-            originalFiles = []
-        }
+        guard var images = await PostImages.make(post, site: site, options: options, paths: paths, posters: videos.posters) else { return nil }
         if let published = videos.videos.first {
-            photos = PublishedImages.playing(published, in: photos)
-            processedFiles += videos.files
+            images.photos = PublishedImages.playing(published, in: images.photos)
+            images.files.processed += videos.files
         }
+        images.files.videos = videos.statistics
 
         var timelines = next.contexts.timelines
         let lists = PostLists(of: nil, by: author, site: site, timelines: timelines)
         site.insertNewest(post, author: author)
         timelines.insertNewestPost(in: site)
         next.images = next.images.insertingNewestPost(
-            photos: photos, originals: originalFiles, files: processedFiles, originalFiles: originals, processed: processes)
+            photos: images.photos, originals: images.originalFiles, files: images.files.processed, originalFiles: images.files.originals,
+            processed: site.settings.images.process)
         next.contexts.insertNewestPost(site: site, timelines: timelines, images: next.images)
         var (pages, retired) = lists.changes(site: site, timelines: timelines, paths: paths)
         let placement = PostPlacement(of: 0, site: site, timelines: timelines)
         // The author's post before it now links to it as the newer post.
         if site.postsByUser[author].count > 1 { pages.append(.post(site.postsByUser[author][1])) }
         reach.add(pages + placement.pages(), placement.feeds(entryLimit: site.settings.feedEntries), retired: retired, changesSitemap: true)
-        return EditBuild.ImageFiles(processed: processedFiles, originals: originals, videos: videos.statistics, images: statistics)
+        return images.files
     }
 }
 

@@ -13,30 +13,30 @@ import TimelineSite
 ///
 /// A post, comment, like or follow the rewrite left naming the old username, a caption that may
 /// still mention it (any `@` and the username, in any case), a mention of the new username from
-/// before, and a rename with other changes than those: a whole build's.
+/// before, and a rename with a new or deleted post or user: a whole build's. Other edits of
+/// posts and users may come with it.
 struct RenamedUser {
     let move: IndexMove
     let oldUsername: String
     /// The user as they were, under the new username: the edit of them starts from it.
     let moved: User
 
-    /// The rename of the user of the one gone file of `gone` to the user of the one file of
-    /// `files` whose username the site does not have, when an edit build can take it.
-    static func plan(files: Set<String>, gone: Set<String>, built: BuiltSite, reading: ((String) -> UserFileLoader.Loaded)?) -> RenamedUser? {
+    /// The rename of the user of the one gone file of `gone` to the username of the one file
+    /// of `files` whose username the site does not have, when an edit build can take it. The
+    /// new file is read as an edited user's (`EditBuild.planUsers`), which holds its username to
+    /// its file's name.
+    static func plan(files: Set<String>, gone: Set<String>, built: BuiltSite) -> RenamedUser? {
         let site = built.site
         let added = files.filter { site.userIndex(named: ContentLayout.username(ofUserFileNamed: $0)) == nil }
         guard gone.count == 1, added.count == 1, let oldFile = gone.first, let newFile = added.first,
-            let from = site.userIndex(named: ContentLayout.username(ofUserFileNamed: oldFile)),
-            let readUser = EditBuild.userReader(built, reading: reading)
+            let from = site.userIndex(named: ContentLayout.username(ofUserFileNamed: oldFile))
         else { return nil }
-        let (read, problems, entry) = readUser(newFile)
-        guard let user = read, entry != nil, !problems.contains(where: { $0.severity == .error }), ContentLayout.userFileName(user.username) == newFile
-        else { return nil }
-        let caseOnly = Username.caseFolded(user.username) == Username.caseFolded(site.users[from].username)
-        guard caseOnly || (site.userIndex(foldedName: user.username) == nil && !NewUser.isMentioned(user.username, built: built)) else { return nil }
-        let place = caseOnly ? from : site.userInsertionIndex(for: user.username)
+        let username = ContentLayout.username(ofUserFileNamed: newFile)
+        let caseOnly = Username.caseFolded(username) == Username.caseFolded(site.users[from].username)
+        guard caseOnly || (site.userIndex(foldedName: username) == nil && !NewUser.isMentioned(username, built: built)) else { return nil }
+        let place = caseOnly ? from : site.userInsertionIndex(for: username)
         let old = site.users[from]
-        var moved = User(username: user.username, name: old.name, bio: old.bio, url: old.url, avatar: old.avatar, follows: old.follows, source: old.source)
+        var moved = User(username: username, name: old.name, bio: old.bio, url: old.url, avatar: old.avatar, follows: old.follows, source: old.source)
         moved.extra = old.extra
         return RenamedUser(move: IndexMove(from: from, to: place > from ? place - 1 : place), oldUsername: old.username, moved: moved)
     }

@@ -21,6 +21,10 @@ public enum ImagePipeline {
             self.decoded = decoded
             self.encoded = encoded
         }
+
+        package func adding(_ other: Statistics) -> Statistics {
+            Statistics(images: images + other.images, decoded: decoded + other.decoded, encoded: encoded + other.encoded)
+        }
     }
 
     package struct Result: Sendable {

@@ -88,9 +88,7 @@ package struct PublishedImages: Sendable {
     package func insertingUser(at index: Int) -> PublishedImages {
         var avatars = avatars
         avatars.insert(nil, at: index)
-        return PublishedImages(
-            posts: posts, avatars: avatars, processedFiles: processedFiles, originalFiles: originalFiles, originalPhotoFiles: originalPhotoFiles,
-            statistics: statistics)
+        return withAvatars(avatars)
     }
 
     /// The images after the user at `index`, whose avatar was removed already
@@ -98,16 +96,19 @@ package struct PublishedImages: Sendable {
     package func removingUser(at index: Int) -> PublishedImages {
         var avatars = avatars
         avatars.remove(at: index)
-        return PublishedImages(
-            posts: posts, avatars: avatars, processedFiles: processedFiles, originalFiles: originalFiles, originalPhotoFiles: originalPhotoFiles,
-            statistics: statistics)
+        return withAvatars(avatars)
     }
 
     /// The images after a user was moved (`LinkedSite.moveUser`), with their avatar.
     package func movingUser(_ move: IndexMove) -> PublishedImages {
+        withAvatars(move.applied(to: avatars))
+    }
+
+    /// The same images, each user's avatar from `avatars` (the users' order changed).
+    private func withAvatars(_ avatars: [ProcessedImage?]) -> PublishedImages {
         PublishedImages(
-            posts: posts, avatars: move.applied(to: avatars), processedFiles: processedFiles, originalFiles: originalFiles,
-            originalPhotoFiles: originalPhotoFiles, statistics: statistics)
+            posts: posts, avatars: avatars, processedFiles: processedFiles, originalFiles: originalFiles, originalPhotoFiles: originalPhotoFiles,
+            statistics: statistics)
     }
 
     /// The files an image is published as.
