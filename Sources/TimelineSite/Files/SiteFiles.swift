@@ -33,7 +33,7 @@ package enum SiteFiles {
                         return try renderer.render(prepared, log: log)
                     }
                     if !rendered {
-                        if let kept = known.byFile[prepared.outputFile] {
+                        if let kept = known.pairs(of: prepared.outputFile) {
                             reads.append((prepared.outputFile, kept))
                             continue
                         }

@@ -7,25 +7,44 @@ import TimelineSystem
 /// and values did not change reads what it read before, so a build that does not render a page
 /// keeps its reads.
 package struct PageReads: Sendable {
-    /// Per output file, its reads as key and mask pairs, in key order.
-    package private(set) var byFile: [String: [UInt64]]
+    /// The reads as the reads file held them (or a whole pass made them).
+    private var stored: ReadsTable
+    /// What changed since: files whose reads are new or other, and stored files that went.
+    private var edited: [String: [UInt64]] = [:]
+    private var removed: Set<String> = []
     /// Whether a page's reads changed, or a page's went, since the reads were read
     /// (`read(from:)`); always for reads made otherwise. Reads that did not change need not be
     /// written again: at 200,000 posts writing them was a fifth of an edit build's time.
     package private(set) var hasChanged = true
 
-    package init(byFile: [String: [UInt64]] = [:]) {
-        self.byFile = byFile
+    package init() {
+        stored = ReadsTable()
+    }
+
+    /// Reads by output file, as pairs of key and mask, in key order.
+    package init(byFile: [String: [UInt64]]) {
+        stored = ReadsTable(byFile.map { (Array($0.utf8), $1) }.sorted { $0.0.lexicographicallyPrecedes($1.0) })
+    }
+
+    /// What the page written to `file` read, as pairs of key and mask.
+    package func pairs(of file: String) -> [UInt64]? {
+        if let pairs = edited[file] { return pairs }
+        guard !removed.contains(file), let index = stored.file(at: file) else { return nil }
+        return stored.pairs(index)
     }
 
     package mutating func set(_ pairs: [UInt64], of file: String) {
-        guard byFile[file] != pairs else { return }
-        byFile[file] = pairs
+        guard self.pairs(of: file) != pairs else { return }
+        edited[file] = pairs
+        removed.remove(file)
         hasChanged = true
     }
 
     package mutating func remove(_ file: String) {
-        if byFile.removeValue(forKey: file) != nil { hasChanged = true }
+        guard pairs(of: file) != nil else { return }
+        edited[file] = nil
+        if stored.file(at: file) != nil { removed.insert(file) }
+        hasChanged = true
     }
 
     /// What an edit of the site reaches among its pages, `pages` (each with its file): the pages
@@ -33,32 +52,35 @@ package struct PageReads: Sendable {
     /// the first time (a new user's, a list's new archive page); and the files of pages built
     /// before that the site no longer has.
     package func reach(of pages: [(page: Page, file: String)], changed: [UInt64: UInt64]) -> (pages: [Page], gone: [String]) {
-        let readers = files(reading: changed)
+        let changedMasks = stored.changedMasks(changed)
+        var seen = [Bool](repeating: false, count: stored.count)
+        var presentEdited = Set<String>()
         var reached: [Page] = []
-        var present = Set<String>()
-        present.reserveCapacity(pages.count)
         for (page, file) in pages {
-            present.insert(file)
-            if byFile[file] == nil || readers.contains(file) { reached.append(page) }
-        }
-        return (reached, byFile.keys.filter { !present.contains($0) }.sorted())
-    }
-
-    /// The files that read a field of `changed` (key → mask of changed fields).
-    private func files(reading changed: [UInt64: UInt64]) -> Set<String> {
-        guard !changed.isEmpty else { return [] }
-        var found = Set<String>()
-        for (file, pairs) in byFile {
-            var index = 0
-            while index + 1 < pairs.count {
-                if let mask = changed[pairs[index]], mask & pairs[index + 1] != 0 {
-                    found.insert(file)
-                    break
-                }
-                index += 2
+            let index = stored.file(at: file)
+            if let index { seen[index] = true }
+            if !edited.isEmpty, let pairs = edited[file] {
+                presentEdited.insert(file)
+                if Self.reads(pairs, changed) { reached.append(page) }
+            } else if let index, removed.isEmpty || !removed.contains(file) {
+                if stored.reads(index, changedMasks: changedMasks) { reached.append(page) }
+            } else {
+                reached.append(page)
             }
         }
-        return found
+        var gone: [String] = []
+        for index in 0..<stored.count where !seen[index] {
+            let file = stored.path(index)
+            if !removed.contains(file) { gone.append(file) }
+        }
+        gone += edited.keys.filter { !presentEdited.contains($0) && stored.file(at: $0) == nil }
+        return (reached, gone.sorted())
+    }
+
+    /// Whether `pairs` read a field of `changed`.
+    private static func reads(_ pairs: [UInt64], _ changed: [UInt64: UInt64]) -> Bool {
+        guard !changed.isEmpty else { return false }
+        return stride(from: 0, to: pairs.count - 1, by: 2).contains { index in (changed[pairs[index]] ?? 0) & pairs[index + 1] != 0 }
     }
 }
 
@@ -67,56 +89,47 @@ extension PageReads {
     /// the output folder) in its header: each key once, then each file by path, its pairs as
     /// the key's number in that list and the mask.
     package func write(to path: String, writer: Digest) throws(FileSystem.Failure) {
-        try StreamedFile.createSealed(path) { coder in _ = try? Self.code(self, writer: writer, with: &coder) }
+        try StreamedFile.createSealed(path) { coder in
+            _ = try? coder.header(.reads)
+            _ = try? coder.digest(writer)
+            try? stored.encode(entries(), with: &coder)
+        }
+    }
+
+    /// Every file's entry, in path order: the stored files' kept or replaced, and the edited
+    /// files the table has not.
+    private func entries() -> [ReadsTable.Entry] {
+        var replaced: [Int: [UInt64]] = [:]
+        var added: [(path: [UInt8], pairs: [UInt64])] = []
+        for (file, pairs) in edited {
+            if let index = stored.file(at: file) { replaced[index] = pairs } else { added.append((Array(file.utf8), pairs)) }
+        }
+        let removedIndexes = Set(removed.compactMap { stored.file(at: $0) })
+        var toAdd = added.sorted { $0.path.lexicographicallyPrecedes($1.path) }[...]
+        var entries: [ReadsTable.Entry] = []
+        entries.reserveCapacity(stored.count + toAdd.count)
+        for index in 0..<stored.count {
+            while let next = toAdd.first, stored.path(next.path, precedesPathOf: index) {
+                entries.append(.added(path: next.path, pairs: next.pairs))
+                toAdd.removeFirst()
+            }
+            if removedIndexes.contains(index) { continue }
+            entries.append(replaced[index].map { .replaced(index, pairs: $0) } ?? .kept(index))
+        }
+        entries += toAdd.map { .added(path: $0.path, pairs: $0.pairs) }
+        return entries
     }
 
     /// The reads at `path`; nil when the file is missing, damaged or another writer's.
     package static func read(from path: String, writer: Digest) -> PageReads? {
         guard let (bytes, length) = StreamedFile.sealedBytes(path) else { return nil }
         var coder = StateCoder(reading: bytes)
-        guard var reads = try? code(nil, writer: writer, with: &coder), coder.readOffset == length else { return nil }
+        guard (try? coder.header(.reads)) != nil, (try? coder.digest(nil)) == writer, let table = try? ReadsTable.decode(with: &coder),
+            coder.readOffset == length
+        else { return nil }
+        var reads = PageReads()
+        reads.stored = table
         reads.hasChanged = false
         return reads
-    }
-
-    private static func code(_ reads: PageReads?, writer: Digest, with coder: inout StateCoder) throws(StateCoder.Malformed) -> PageReads {
-        try coder.header(.reads)
-        guard try coder.digest(reads.map { _ in writer }) == writer else { throw StateCoder.Malformed() }
-        let keys: [UInt64]
-        if let reads {
-            var all = Set<UInt64>()
-            for pairs in reads.byFile.values { for index in stride(from: 0, to: pairs.count, by: 2) { all.insert(pairs[index]) } }
-            keys = all.sorted()
-        } else {
-            keys = []
-        }
-        let keyCount = try coder.count(reads.map { _ in keys.count })
-        var table: [UInt64] = []
-        table.reserveCapacity(keyCount)
-        for index in 0..<keyCount { table.append(try coder.word(reads.map { _ in keys[index] })) }
-        let numbers = reads.map { _ in Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) }) } ?? [:]
-        let files = reads?.byFile.keys.sorted() ?? []
-        let fileCount = try coder.count(reads.map { _ in files.count })
-        var byFile: [String: [UInt64]] = [:]
-        byFile.reserveCapacity(fileCount)
-        var previous: [UInt8] = []
-        for index in 0..<fileCount {
-            let file = reads.map { _ in Array(files[index].utf8) }
-            let path = try coder.bytes(file, sharingPrefixWith: previous)
-            previous = path
-            let pairs = reads?.byFile[files[index]]
-            let pairCount = try coder.count(pairs.map { $0.count / 2 })
-            var read: [UInt64] = []
-            read.reserveCapacity(pairCount * 2)
-            for pair in 0..<pairCount {
-                let number = try coder.count(pairs.map { numbers[$0[pair * 2]] ?? 0 }, limit: max(keyCount - 1, 0))
-                guard number < table.count else { throw StateCoder.Malformed() }
-                read.append(table[number])
-                read.append(try coder.number(pairs.map { $0[pair * 2 + 1] }))
-            }
-            byFile[String(decoding: path, as: UTF8.self)] = read
-            coder.flushIfFull()
-        }
-        return reads ?? PageReads(byFile: byFile)
     }
 }

@@ -1,0 +1,215 @@
+import TimelineModel
+
+/// The reads of many output files as the reads file holds them, in a few flat arrays: the
+/// files' paths in one buffer, their pairs as numbers into one sorted table of keys, and a hash
+/// index from path to file. At 200,000 posts a site has 360,000 pages and 3 million pairs: a
+/// string and an array per file cost an edit build more than a second to make and hash, these
+/// a tenth of that.
+struct ReadsTable: Sendable {
+    /// Every key a file reads, sorted, each once.
+    private(set) var keys: [UInt64] = []
+    private var pathBytes: [UInt8] = []
+    /// File `i`'s path ends at `pathEnds[i]` in `pathBytes`, its pairs at `pairEnds[i]`.
+    private var pathEnds: [Int] = []
+    private var pairEnds: [Int] = []
+    private var keyNumbers: [UInt32] = []
+    private var masks: [UInt64] = []
+    /// Open addressing by path hash: a file's number, or -1.
+    private var slots: [Int32] = []
+
+    var count: Int { pathEnds.count }
+
+    init() {}
+
+    /// The table of `files`' reads (each file's pairs as key and mask, in key order).
+    init(_ files: [(path: [UInt8], pairs: [UInt64])]) {
+        var all = Set<UInt64>()
+        for file in files { for index in stride(from: 0, to: file.pairs.count, by: 2) { all.insert(file.pairs[index]) } }
+        keys = all.sorted()
+        let numbers = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, UInt32($0)) })
+        for file in files {
+            var pairs: [(UInt32, UInt64)] = []
+            for index in stride(from: 0, to: file.pairs.count - 1, by: 2) { pairs.append((numbers[file.pairs[index]] ?? 0, file.pairs[index + 1])) }
+            append(path: file.path, pairs: pairs)
+        }
+        makeIndex()
+    }
+
+    private mutating func append(path: some Collection<UInt8>, pairs: some Sequence<(UInt32, UInt64)>) {
+        pathBytes.append(contentsOf: path)
+        pathEnds.append(pathBytes.count)
+        for (number, mask) in pairs {
+            keyNumbers.append(number)
+            masks.append(mask)
+        }
+        pairEnds.append(keyNumbers.count)
+    }
+
+    private func pathRange(_ file: Int) -> Range<Int> { (file == 0 ? 0 : pathEnds[file - 1])..<pathEnds[file] }
+    private func pairRange(_ file: Int) -> Range<Int> { (file == 0 ? 0 : pairEnds[file - 1])..<pairEnds[file] }
+
+    func path(_ file: Int) -> String { String(decoding: pathBytes[pathRange(file)], as: UTF8.self) }
+
+    /// File `file`'s pairs, as key and mask.
+    func pairs(_ file: Int) -> [UInt64] {
+        var pairs: [UInt64] = []
+        pairs.reserveCapacity(pairRange(file).count * 2)
+        for index in pairRange(file) {
+            pairs.append(keys[Int(keyNumbers[index])])
+            pairs.append(masks[index])
+        }
+        return pairs
+    }
+
+    /// The number of the file at `path`.
+    func file(at path: String) -> Int? {
+        guard !slots.isEmpty else { return nil }
+        var path = path
+        return path.withUTF8 { utf8 in
+            let wanted = UnsafeRawBufferPointer(utf8)
+            var slot = Int(Self.hash(wanted) & UInt64(slots.count - 1))
+            return pathBytes.withUnsafeBytes { bytes in
+                while slots[slot] >= 0 {
+                    let file = Int(slots[slot])
+                    let range = pathRange(file)
+                    if range.count == wanted.count, bytes[range].elementsEqual(wanted) {
+                        return file
+                    }
+                    slot = (slot + 1) & (slots.count - 1)
+                }
+                return nil
+            }
+        }
+    }
+
+    /// Per key number, the mask of `changed` (key → mask of changed fields) for that key.
+    func changedMasks(_ changed: [UInt64: UInt64]) -> [UInt64] {
+        var masks = [UInt64](repeating: 0, count: changed.isEmpty ? 0 : keys.count)
+        for (key, mask) in changed {
+            let number = SortedSearch.count(below: key, in: keys)
+            if number < keys.count, keys[number] == key { masks[number] |= mask }
+        }
+        return masks
+    }
+
+    /// Whether file `file` read a field `changedMasks` holds.
+    func reads(_ file: Int, changedMasks: [UInt64]) -> Bool {
+        guard !changedMasks.isEmpty else { return false }
+        return pairRange(file).contains { changedMasks[Int(keyNumbers[$0])] & masks[$0] != 0 }
+    }
+
+    private mutating func makeIndex() {
+        var size = 16
+        while size < count * 2 { size *= 2 }
+        slots = [Int32](repeating: -1, count: size)
+        pathBytes.withUnsafeBytes { bytes in
+            for file in 0..<count {
+                let range = pathRange(file)
+                var slot = Int(Self.hash(UnsafeRawBufferPointer(rebasing: bytes[range])) & UInt64(size - 1))
+                while slots[slot] >= 0 { slot = (slot + 1) & (size - 1) }
+                slots[slot] = Int32(file)
+            }
+        }
+    }
+
+    /// FNV-1a: paths are short and the table is rebuilt once per build.
+    private static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return hash
+    }
+}
+
+extension ReadsTable {
+    /// A file's entry when the table is written again: a file of the table with its pairs or
+    /// new ones, or a file it has not.
+    enum Entry {
+        case kept(Int)
+        case replaced(Int, pairs: [UInt64])
+        case added(path: [UInt8], pairs: [UInt64])
+    }
+
+    /// Whether `path` comes before file `file`'s path in byte order.
+    func path(_ path: [UInt8], precedesPathOf file: Int) -> Bool {
+        path.lexicographicallyPrecedes(pathBytes[pathRange(file)])
+    }
+
+    /// Writes `entries` (in path order, each path once): each key they read once, sorted, then
+    /// each file by path (sharing its prefix with the one before), its pairs as the key's
+    /// number in that list and the mask.
+    func encode(_ entries: [Entry], with coder: inout StateCoder) throws(StateCoder.Malformed) {
+        var used = [Bool](repeating: false, count: keys.count)
+        var written = Set<UInt64>()
+        for entry in entries {
+            switch entry {
+            case .kept(let file): for index in pairRange(file) { used[Int(keyNumbers[index])] = true }
+            case .replaced(_, let pairs), .added(_, let pairs):
+                for index in stride(from: 0, to: pairs.count - 1, by: 2) { written.insert(pairs[index]) }
+            }
+        }
+        for (number, isUsed) in used.enumerated() where isUsed { written.insert(keys[number]) }
+        let table = written.sorted()
+        _ = try coder.count(table.count)
+        for key in table { _ = try coder.word(key) }
+        let newNumber = { (key: UInt64) in SortedSearch.count(below: key, in: table) }
+        let renumbered = keys.map { key in newNumber(key) }
+        _ = try coder.count(entries.count)
+        var previous: [UInt8] = []
+        for entry in entries {
+            let path: [UInt8]
+            switch entry {
+            case .kept(let file), .replaced(let file, _): path = Array(pathBytes[pathRange(file)])
+            case .added(let added, _): path = added
+            }
+            _ = try coder.bytes(path, sharingPrefixWith: previous)
+            previous = path
+            switch entry {
+            case .kept(let file):
+                _ = try coder.count(pairRange(file).count)
+                for index in pairRange(file) {
+                    _ = try coder.count(renumbered[Int(keyNumbers[index])])
+                    _ = try coder.number(masks[index])
+                }
+            case .replaced(_, let pairs), .added(_, let pairs):
+                _ = try coder.count(pairs.count / 2)
+                for index in stride(from: 0, to: pairs.count - 1, by: 2) {
+                    _ = try coder.count(newNumber(pairs[index]))
+                    _ = try coder.number(pairs[index + 1])
+                }
+            }
+            coder.flushIfFull()
+        }
+    }
+
+    /// The table `encode` wrote.
+    static func decode(with coder: inout StateCoder) throws(StateCoder.Malformed) -> ReadsTable {
+        var table = ReadsTable()
+        let keyCount = try coder.count(nil)
+        table.keys.reserveCapacity(keyCount)
+        for _ in 0..<keyCount {
+            let key = try coder.word(nil)
+            guard table.keys.last.map({ $0 < key }) ?? true else { throw StateCoder.Malformed() }
+            table.keys.append(key)
+        }
+        let fileCount = try coder.count(nil)
+        table.pathEnds.reserveCapacity(fileCount)
+        table.pairEnds.reserveCapacity(fileCount)
+        var previous: [UInt8] = []
+        for _ in 0..<fileCount {
+            let path = try coder.bytes(nil, sharingPrefixWith: previous)
+            previous = path
+            table.pathBytes.append(contentsOf: path)
+            table.pathEnds.append(table.pathBytes.count)
+            let pairCount = try coder.count(nil)
+            for _ in 0..<pairCount {
+                let number = try coder.count(nil, limit: max(keyCount - 1, 0))
+                guard number < keyCount else { throw StateCoder.Malformed() }
+                table.keyNumbers.append(UInt32(number))
+                table.masks.append(try coder.number(nil))
+            }
+            table.pairEnds.append(table.keyNumbers.count)
+        }
+        table.makeIndex()
+        return table
+    }
+}
