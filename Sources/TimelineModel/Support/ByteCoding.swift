@@ -3,7 +3,8 @@ import TimelineSystem
 /// A compact binary encoding for the build's own state files (the manifest, the input
 /// snapshot): unsigned LEB128 numbers, length-prefixed strings and fixed 64-bit words.
 package struct ByteWriter {
-    package private(set) var bytes: [UInt8] = []
+    @usableFromInline
+    package internal(set) var bytes: [UInt8] = []
     /// Where the bytes go when the buffer fills up; nil keeps them all in `bytes`.
     private let file: StreamedFile?
 
@@ -22,6 +23,7 @@ package struct ByteWriter {
         bytes.removeAll(keepingCapacity: true)
     }
 
+    @inlinable
     package mutating func number(_ value: UInt64) {
         var remaining = value
         while remaining >= 0x80 {
@@ -31,10 +33,22 @@ package struct ByteWriter {
         bytes.append(UInt8(remaining))
     }
 
+    /// How many bytes `number` writes for `value`.
+    package static func numberLength(_ value: Int) -> Int {
+        var remaining = UInt64(bitPattern: Int64(value))
+        var length = 1
+        while remaining >= 0x80 {
+            remaining >>= 7
+            length += 1
+        }
+        return length
+    }
+
     package mutating func number(_ value: Int) {
         number(UInt64(bitPattern: Int64(value)))
     }
 
+    @inlinable
     package mutating func word(_ value: UInt64) {
         withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
     }
@@ -77,8 +91,10 @@ package struct ByteReader {
         package init() {}
     }
 
-    private let bytes: [UInt8]
-    package private(set) var offset = 0
+    @usableFromInline
+    let bytes: [UInt8]
+    @usableFromInline
+    package internal(set) var offset = 0
 
     package init(_ bytes: [UInt8]) {
         self.bytes = bytes
@@ -92,6 +108,7 @@ package struct ByteReader {
 
     package var isAtEnd: Bool { offset == bytes.count }
 
+    @inlinable
     package mutating func number() throws(Malformed) -> UInt64 {
         var value: UInt64 = 0
         var shift: UInt64 = 0
@@ -105,6 +122,7 @@ package struct ByteReader {
         }
     }
 
+    @inlinable
     package mutating func count(limit: Int = Int(Int32.max)) throws(Malformed) -> Int {
         let value = try number()
         guard value <= UInt64(limit) else { throw Malformed() }
@@ -115,6 +133,7 @@ package struct ByteReader {
         Int64(bitPattern: try number())
     }
 
+    @inlinable
     package mutating func word() throws(Malformed) -> UInt64 {
         guard bytes.count - offset >= 8 else { throw Malformed() }
         var value: UInt64 = 0

@@ -10,7 +10,8 @@ public struct RecordList<Element: Sendable>: RandomAccessCollection, Sendable {
     @usableFromInline
     enum Storage: Sendable {
         case loaded([Element])
-        case stored(count: Int, read: @Sendable (Int) -> Element?, bytes: @Sendable (Int) -> ArraySlice<UInt8>)
+        case stored(
+            count: Int, read: @Sendable (Int) -> Element?, bytes: @Sendable (Int) -> ArraySlice<UInt8>, run: @Sendable (Range<Int>) -> ArraySlice<UInt8>)
     }
 
     @usableFromInline
@@ -28,11 +29,15 @@ public struct RecordList<Element: Sendable>: RandomAccessCollection, Sendable {
         storage = .loaded(elements)
     }
 
-    /// `count` records, each made by `read` when it is asked for from its kept bytes (`bytes`).
+    /// `count` records, each made by `read` when it is asked for from its kept bytes (`bytes`);
+    /// `run` gives the kept records of a range of positions as `StoredRecords` wrote them.
     /// `read` must make every one: the bytes are those of a sealed state file that this very
     /// build of the tool wrote (`SiteIndex`), so a record that does not decode is a bug.
-    package init(count: Int, read: @escaping @Sendable (Int) -> Element?, bytes: @escaping @Sendable (Int) -> ArraySlice<UInt8>) {
-        storage = .stored(count: count, read: read, bytes: bytes)
+    package init(
+        count: Int, read: @escaping @Sendable (Int) -> Element?, bytes: @escaping @Sendable (Int) -> ArraySlice<UInt8>,
+        run: @escaping @Sendable (Range<Int>) -> ArraySlice<UInt8>
+    ) {
+        storage = .stored(count: count, read: read, bytes: bytes, run: run)
     }
 
     @inlinable
@@ -42,7 +47,7 @@ public struct RecordList<Element: Sendable>: RandomAccessCollection, Sendable {
     public var endIndex: Int {
         switch storage {
         case .loaded(let elements): elements.count
-        case .stored(let count, _, _): storedPositions?.count ?? count
+        case .stored(let count, _, _, _): storedPositions?.count ?? count
         }
     }
 
@@ -50,7 +55,7 @@ public struct RecordList<Element: Sendable>: RandomAccessCollection, Sendable {
     public subscript(position: Int) -> Element {
         switch storage {
         case .loaded(let elements): elements[position]
-        case .stored(_, let read, _):
+        case .stored(_, let read, _, _):
             if let element = replaced[position] {
                 element
             } else if let element = read(storedPosition(position)) {
@@ -73,8 +78,22 @@ public struct RecordList<Element: Sendable>: RandomAccessCollection, Sendable {
     /// list written again copies them instead of coding the record again.
     @inlinable
     package func storedBytes(at position: Int) -> ArraySlice<UInt8>? {
-        guard case .stored(_, _, let bytes) = storage, replaced[position] == nil else { return nil }
+        guard case .stored(_, _, let bytes, _) = storage, replaced[position] == nil else { return nil }
         return bytes(storedPosition(position))
+    }
+
+    /// The records from `position` on that are kept as they were and in their kept order, at
+    /// most `limit` of them, as `StoredRecords` wrote them (each one's length, then its bytes),
+    /// and how many they are; nil when the record at `position` is not kept as it was. A list
+    /// written again copies such a run at once.
+    package func storedRun(from position: Int, limit: Int) -> (bytes: ArraySlice<UInt8>, count: Int)? {
+        guard case .stored(_, _, _, let run) = storage, replaced[position] == nil else { return nil }
+        let first = storedPosition(position)
+        var count = 1
+        while count < limit, position + count < endIndex, replaced[position + count] == nil, storedPosition(position + count) == first + count {
+            count += 1
+        }
+        return (run(first..<first + count), count)
     }
 
     /// Where the record at `position`, neither replaced nor inserted, lies among the kept ones.
@@ -85,10 +104,16 @@ public struct RecordList<Element: Sendable>: RandomAccessCollection, Sendable {
 
     /// The record's first field (`field` of it), read alone when the record is stored and not
     /// replaced: a post's ID without its caption, comments and likes.
+    private static var leadingFieldBytes: Int { 64 }
+
     package func leadingField<Value: StateCodable>(at position: Int, _ field: (Element) -> Value) -> Value {
         if let bytes = storedBytes(at: position) {
-            var coder = StateCoder(reading: Array(bytes))
-            if let value = try? Value.code(nil, with: &coder) { return value }
+            // A leading field is short (a post's ID): its first bytes are copied before all of them.
+            for copied in [bytes.prefix(Self.leadingFieldBytes), bytes] {
+                var coder = StateCoder(reading: Array(copied))
+                if let value = try? Value.code(nil, with: &coder) { return value }
+                if copied.count == bytes.count { break }
+            }
         }
         return field(self[position])
     }
@@ -112,7 +137,7 @@ public struct RecordList<Element: Sendable>: RandomAccessCollection, Sendable {
             storage = .loaded([])
             elements.insert(element, at: position)
             storage = .loaded(elements)
-        case .stored(let count, _, _):
+        case .stored(let count, _, _, _):
             var moved: [Int: Element] = [:]
             for (index, kept) in replaced { moved[index >= position ? index + 1 : index] = kept }
             moved[position] = element
@@ -130,7 +155,7 @@ public struct RecordList<Element: Sendable>: RandomAccessCollection, Sendable {
             storage = .loaded([])
             elements.remove(at: position)
             storage = .loaded(elements)
-        case .stored(let count, _, _):
+        case .stored(let count, _, _, _):
             var moved: [Int: Element] = [:]
             for (index, kept) in replaced where index != position { moved[index > position ? index - 1 : index] = kept }
             replaced = moved

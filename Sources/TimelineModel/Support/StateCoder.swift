@@ -10,8 +10,10 @@ import TimelineSystem
 package struct StateCoder {
     package typealias Malformed = ByteReader.Malformed
 
-    private var writer: ByteWriter?
-    private var reader: ByteReader?
+    @usableFromInline
+    var writer: ByteWriter?
+    @usableFromInline
+    var reader: ByteReader?
     /// The path of the last location coded: each comment and like of a file names the same
     /// file, so a location in the file of the one before is written without its path.
     private var previousPath = ""
@@ -61,11 +63,13 @@ package struct StateCoder {
 
     // MARK: Primitives
 
+    @inlinable
     package mutating func number(_ value: UInt64?) throws(Malformed) -> UInt64 {
         try primitive(value, write: { $0.number($1) }, read: { reader throws(Malformed) in try reader.number() })
     }
 
     /// A count or size, at most `limit`.
+    @inlinable
     package mutating func count(_ value: Int?, limit: Int = Int(Int32.max)) throws(Malformed) -> Int {
         let number = try number(value.map { UInt64(clamping: $0) })
         guard number <= UInt64(limit) else { throw Malformed() }
@@ -80,6 +84,7 @@ package struct StateCoder {
         try count(value.map { $0 ? 1 : 0 }, limit: 1) == 1
     }
 
+    @inlinable
     package mutating func word(_ value: UInt64?) throws(Malformed) -> UInt64 {
         try primitive(value, write: { $0.word($1) }, read: { reader throws(Malformed) in try reader.word() })
     }
@@ -101,8 +106,14 @@ package struct StateCoder {
         try primitive(value, write: { $0.raw($1) }, read: { reader throws(Malformed) in Array(try reader.slice(count)) })
     }
 
+    /// Writes bytes already coded (kept records copied as they are); a reader ignores it.
+    package mutating func append(_ coded: ArraySlice<UInt8>) {
+        writer?.raw(coded)
+    }
+
     /// Writes `value` with `write`, or reads one with `read` when it is nil.
-    private mutating func primitive<Value>(
+    @inlinable
+    mutating func primitive<Value>(
         _ value: Value?, write: (inout ByteWriter, Value) -> Void, read: (inout ByteReader) throws(Malformed) -> Value
     ) throws(Malformed) -> Value {
         if let value {

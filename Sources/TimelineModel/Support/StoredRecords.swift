@@ -4,25 +4,28 @@
 /// (`Malformed`), not when a page asks for a record; the records are then read again one at a
 /// time, as `RecordList` asks, and not held.
 package enum StoredRecords {
-    /// Writes `records`, each as its own block.
-    /// Writes `records`, each as its own block: a record read from a stored list and not
-    /// replaced is copied as it was kept.
+    /// Writes `records`, each as its own block: records read from a stored list and not
+    /// replaced are copied as they were kept, a run of them at a time.
     package static func write<Element: StateCodable>(_ records: RecordList<Element>, with coder: inout StateCoder) throws(StateCoder.Malformed) {
         _ = try coder.count(records.count)
-        for position in records.indices {
-            let bytes: [UInt8]
-            if let kept = records.storedBytes(at: position) {
-                bytes = Array(kept)
+        var position = 0
+        while position < records.count {
+            if let run = records.storedRun(from: position, limit: runLength) {
+                coder.append(run.bytes)
+                position += run.count
             } else {
                 var own = StateCoder()
                 _ = try Element.code(records[position], with: &own)
-                bytes = own.bytes
+                _ = try coder.count(own.bytes.count, limit: Int.max)
+                _ = try coder.raw(own.bytes, count: own.bytes.count)
+                position += 1
             }
-            _ = try coder.count(bytes.count, limit: Int.max)
-            _ = try coder.raw(bytes, count: bytes.count)
             coder.flushIfFull()
         }
     }
+
+    /// How many kept records are copied at once: a few hundred kilobytes of posts.
+    private static let runLength = 256
 
     /// Where each record lies in `bytes`, read from the coder's position (which it leaves
     /// after the last record).
@@ -47,7 +50,11 @@ package enum StoredRecords {
                 var coder = StateCoder(reading: bytes, from: ranges[index].lowerBound)
                 guard let record = try? Element.code(nil, with: &coder), coder.readOffset == ranges[index].upperBound else { return nil }
                 return record
-            }, bytes: { bytes[ranges[$0]] })
+            }, bytes: { bytes[ranges[$0]] },
+            run: { positions in
+                guard let first = positions.first, let last = positions.last else { return [] }
+                return bytes[(ranges[first].lowerBound - ByteWriter.numberLength(ranges[first].count))..<ranges[last].upperBound]
+            })
     }
 
     /// Writes `list`, or (given nil) reads one from `bytes`, the bytes the coder reads.
