@@ -239,7 +239,7 @@ package enum StateFileKind: String, Sendable {
         case .manifest: 2
         case .journal: 3
         case .site: 2
-        case .reads: 1
+        case .reads: 2
         }
     }
 

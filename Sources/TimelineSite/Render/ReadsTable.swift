@@ -1,8 +1,9 @@
 import TimelineModel
 
 /// The reads of many output files as the reads file holds them, in a few flat arrays: the
-/// files' paths in one buffer, their pairs as numbers into one sorted table of keys, and a hash
-/// index from path to file. At 200,000 posts a site has 360,000 pages and 3 million pairs: a
+/// files' paths in one buffer, their pairs as numbers into one sorted table of keys and one of
+/// masks (a template reads the same fields of a value on most pages), and a hash index from
+/// path to file. At 200,000 posts a site has 360,000 pages and 3 million pairs: a
 /// string and an array per file cost an edit build more than a second to make and hash, these
 /// a tenth of that.
 struct ReadsTable: Sendable {
@@ -13,6 +14,8 @@ struct ReadsTable: Sendable {
     private var pathEnds: [Int] = []
     private var pairEnds: [Int] = []
     private var keyNumbers: [UInt32] = []
+    private var maskNumbers: [UInt32] = []
+    /// Every mask a file reads, sorted, each once.
     private var masks: [UInt64] = []
     /// Open addressing by path hash: a file's number, or -1.
     private var slots: [Int32] = []
@@ -26,23 +29,21 @@ struct ReadsTable: Sendable {
         var all = Set<UInt64>()
         for file in files { for index in stride(from: 0, to: file.pairs.count, by: 2) { all.insert(file.pairs[index]) } }
         keys = all.sorted()
-        let numbers = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, UInt32($0)) })
+        var allMasks = Set<UInt64>()
+        for file in files { for index in stride(from: 1, to: file.pairs.count, by: 2) { allMasks.insert(file.pairs[index]) } }
+        masks = allMasks.sorted()
+        let keyNumber = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, UInt32($0)) })
+        let maskNumber = Dictionary(uniqueKeysWithValues: masks.enumerated().map { ($1, UInt32($0)) })
         for file in files {
-            var pairs: [(UInt32, UInt64)] = []
-            for index in stride(from: 0, to: file.pairs.count - 1, by: 2) { pairs.append((numbers[file.pairs[index]] ?? 0, file.pairs[index + 1])) }
-            append(path: file.path, pairs: pairs)
+            pathBytes.append(contentsOf: file.path)
+            pathEnds.append(pathBytes.count)
+            for index in stride(from: 0, to: file.pairs.count - 1, by: 2) {
+                keyNumbers.append(keyNumber[file.pairs[index]] ?? 0)
+                maskNumbers.append(maskNumber[file.pairs[index + 1]] ?? 0)
+            }
+            pairEnds.append(keyNumbers.count)
         }
         makeIndex()
-    }
-
-    private mutating func append(path: some Collection<UInt8>, pairs: some Sequence<(UInt32, UInt64)>) {
-        pathBytes.append(contentsOf: path)
-        pathEnds.append(pathBytes.count)
-        for (number, mask) in pairs {
-            keyNumbers.append(number)
-            masks.append(mask)
-        }
-        pairEnds.append(keyNumbers.count)
     }
 
     private func pathRange(_ file: Int) -> Range<Int> { (file == 0 ? 0 : pathEnds[file - 1])..<pathEnds[file] }
@@ -56,7 +57,7 @@ struct ReadsTable: Sendable {
         pairs.reserveCapacity(pairRange(file).count * 2)
         for index in pairRange(file) {
             pairs.append(keys[Int(keyNumbers[index])])
-            pairs.append(masks[index])
+            pairs.append(masks[Int(maskNumbers[index])])
         }
         return pairs
     }
@@ -95,7 +96,7 @@ struct ReadsTable: Sendable {
     /// Whether file `file` read a field `changedMasks` holds.
     func reads(_ file: Int, changedMasks: [UInt64]) -> Bool {
         guard !changedMasks.isEmpty else { return false }
-        return pairRange(file).contains { changedMasks[Int(keyNumbers[$0])] & masks[$0] != 0 }
+        return pairRange(file).contains { changedMasks[Int(keyNumbers[$0])] & masks[Int(maskNumbers[$0])] != 0 }
     }
 
     private mutating func makeIndex() {
@@ -134,25 +135,36 @@ extension ReadsTable {
         path.lexicographicallyPrecedes(pathBytes[pathRange(file)])
     }
 
-    /// Writes `entries` (in path order, each path once): each key they read once, sorted, then
-    /// each file by path (sharing its prefix with the one before), its pairs as the key's
-    /// number in that list and the mask.
+    /// Writes `entries` (in path order, each path once): each key and each mask they read
+    /// once, sorted, then each file by path (sharing its prefix with the one before), its pairs
+    /// as the key's number and the mask's number in those lists.
     func encode(_ entries: [Entry], with coder: inout StateCoder) throws(StateCoder.Malformed) {
-        var used = [Bool](repeating: false, count: keys.count)
-        var written = Set<UInt64>()
+        var usedKeys = [Bool](repeating: false, count: keys.count)
+        var usedMasks = [Bool](repeating: false, count: masks.count)
+        var newKeys = Set<UInt64>()
+        var newMasks = Set<UInt64>()
         for entry in entries {
             switch entry {
-            case .kept(let file): for index in pairRange(file) { used[Int(keyNumbers[index])] = true }
+            case .kept(let file):
+                for index in pairRange(file) {
+                    usedKeys[Int(keyNumbers[index])] = true
+                    usedMasks[Int(maskNumbers[index])] = true
+                }
             case .replaced(_, let pairs), .added(_, let pairs):
-                for index in stride(from: 0, to: pairs.count - 1, by: 2) { written.insert(pairs[index]) }
+                for index in stride(from: 0, to: pairs.count - 1, by: 2) {
+                    newKeys.insert(pairs[index])
+                    newMasks.insert(pairs[index + 1])
+                }
             }
         }
-        for (number, isUsed) in used.enumerated() where isUsed { written.insert(keys[number]) }
-        let table = written.sorted()
-        _ = try coder.count(table.count)
-        for key in table { _ = try coder.word(key) }
-        let newNumber = { (key: UInt64) in SortedSearch.count(below: key, in: table) }
-        let renumbered = keys.map { key in newNumber(key) }
+        let keyTable = Self.table(keys, used: usedKeys, adding: newKeys)
+        let maskTable = Self.table(masks, used: usedMasks, adding: newMasks)
+        for table in [keyTable, maskTable] {
+            _ = try coder.count(table.count)
+            for value in table { _ = try coder.word(value) }
+        }
+        let keyNumber = keys.map { SortedSearch.count(below: $0, in: keyTable) }
+        let maskNumber = masks.map { SortedSearch.count(below: $0, in: maskTable) }
         _ = try coder.count(entries.count)
         var previous: [UInt8] = []
         for entry in entries {
@@ -167,30 +179,45 @@ extension ReadsTable {
             case .kept(let file):
                 _ = try coder.count(pairRange(file).count)
                 for index in pairRange(file) {
-                    _ = try coder.count(renumbered[Int(keyNumbers[index])])
-                    _ = try coder.number(masks[index])
+                    _ = try coder.count(keyNumber[Int(keyNumbers[index])])
+                    _ = try coder.count(maskNumber[Int(maskNumbers[index])])
                 }
             case .replaced(_, let pairs), .added(_, let pairs):
                 _ = try coder.count(pairs.count / 2)
                 for index in stride(from: 0, to: pairs.count - 1, by: 2) {
-                    _ = try coder.count(newNumber(pairs[index]))
-                    _ = try coder.number(pairs[index + 1])
+                    _ = try coder.count(SortedSearch.count(below: pairs[index], in: keyTable))
+                    _ = try coder.count(SortedSearch.count(below: pairs[index + 1], in: maskTable))
                 }
             }
             coder.flushIfFull()
         }
     }
 
+    /// The values of `table` marked `used`, and `added`, sorted, each once.
+    private static func table(_ table: [UInt64], used: [Bool], adding added: Set<UInt64>) -> [UInt64] {
+        var values = added
+        for (number, isUsed) in used.enumerated() where isUsed { values.insert(table[number]) }
+        return values.sorted()
+    }
+
+    /// A sorted table of distinct words, as `encode` wrote it.
+    private static func decodeTable(with coder: inout StateCoder) throws(StateCoder.Malformed) -> [UInt64] {
+        let count = try coder.count(nil)
+        var table: [UInt64] = []
+        table.reserveCapacity(count)
+        for _ in 0..<count {
+            let value = try coder.word(nil)
+            guard table.last.map({ $0 < value }) ?? true else { throw StateCoder.Malformed() }
+            table.append(value)
+        }
+        return table
+    }
+
     /// The table `encode` wrote.
     static func decode(with coder: inout StateCoder) throws(StateCoder.Malformed) -> ReadsTable {
         var table = ReadsTable()
-        let keyCount = try coder.count(nil)
-        table.keys.reserveCapacity(keyCount)
-        for _ in 0..<keyCount {
-            let key = try coder.word(nil)
-            guard table.keys.last.map({ $0 < key }) ?? true else { throw StateCoder.Malformed() }
-            table.keys.append(key)
-        }
+        table.keys = try decodeTable(with: &coder)
+        table.masks = try decodeTable(with: &coder)
         let fileCount = try coder.count(nil)
         table.pathEnds.reserveCapacity(fileCount)
         table.pairEnds.reserveCapacity(fileCount)
@@ -202,10 +229,11 @@ extension ReadsTable {
             table.pathEnds.append(table.pathBytes.count)
             let pairCount = try coder.count(nil)
             for _ in 0..<pairCount {
-                let number = try coder.count(nil, limit: max(keyCount - 1, 0))
-                guard number < keyCount else { throw StateCoder.Malformed() }
-                table.keyNumbers.append(UInt32(number))
-                table.masks.append(try coder.number(nil))
+                let key = try coder.count(nil, limit: max(table.keys.count - 1, 0))
+                let mask = try coder.count(nil, limit: max(table.masks.count - 1, 0))
+                guard key < table.keys.count, mask < table.masks.count else { throw StateCoder.Malformed() }
+                table.keyNumbers.append(UInt32(key))
+                table.maskNumbers.append(UInt32(mask))
             }
             table.pairEnds.append(table.keyNumbers.count)
         }
