@@ -24,26 +24,47 @@ struct ReadsTable: Sendable {
 
     init() {}
 
-    /// The table of `files`' reads (each file's pairs as key and mask, in key order).
+    /// The table of `files`' reads (each file's pairs as key and mask, in key order). Keys and
+    /// masks are numbered as first seen, then renumbered in sorted order: one hash look-up per
+    /// pair and value, for the 8 million reads of a 200,000-post site.
     init(_ files: [(path: [UInt8], pairs: [UInt64])]) {
-        var all = Set<UInt64>()
-        for file in files { for index in stride(from: 0, to: file.pairs.count, by: 2) { all.insert(file.pairs[index]) } }
-        keys = all.sorted()
-        var allMasks = Set<UInt64>()
-        for file in files { for index in stride(from: 1, to: file.pairs.count, by: 2) { allMasks.insert(file.pairs[index]) } }
-        masks = allMasks.sorted()
-        let keyNumber = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, UInt32($0)) })
-        let maskNumber = Dictionary(uniqueKeysWithValues: masks.enumerated().map { ($1, UInt32($0)) })
+        var keyNumber: [UInt64: UInt32] = [:]
+        var maskNumber: [UInt64: UInt32] = [:]
+        var seenKeys: [UInt64] = []
+        var seenMasks: [UInt64] = []
         for file in files {
             pathBytes.append(contentsOf: file.path)
             pathEnds.append(pathBytes.count)
             for index in stride(from: 0, to: file.pairs.count - 1, by: 2) {
-                keyNumbers.append(keyNumber[file.pairs[index]] ?? 0)
-                maskNumbers.append(maskNumber[file.pairs[index + 1]] ?? 0)
+                keyNumbers.append(Self.number(of: file.pairs[index], in: &keyNumber, seen: &seenKeys))
+                maskNumbers.append(Self.number(of: file.pairs[index + 1], in: &maskNumber, seen: &seenMasks))
             }
             pairEnds.append(keyNumbers.count)
         }
+        let keyRanks = Self.ranks(of: seenKeys)
+        let maskRanks = Self.ranks(of: seenMasks)
+        keys = seenKeys.sorted()
+        masks = seenMasks.sorted()
+        for index in keyNumbers.indices {
+            keyNumbers[index] = keyRanks[Int(keyNumbers[index])]
+            maskNumbers[index] = maskRanks[Int(maskNumbers[index])]
+        }
         makeIndex()
+    }
+
+    private static func number(of value: UInt64, in numbers: inout [UInt64: UInt32], seen: inout [UInt64]) -> UInt32 {
+        if let number = numbers[value] { return number }
+        let number = UInt32(seen.count)
+        numbers[value] = number
+        seen.append(value)
+        return number
+    }
+
+    /// For each of `values` (distinct), its place among them sorted.
+    private static func ranks(of values: [UInt64]) -> [UInt32] {
+        var ranks = [UInt32](repeating: 0, count: values.count)
+        for (rank, index) in values.indices.sorted(by: { values[$0] < values[$1] }).enumerated() { ranks[index] = UInt32(rank) }
+        return ranks
     }
 
     private func pathRange(_ file: Int) -> Range<Int> { (file == 0 ? 0 : pathEnds[file - 1])..<pathEnds[file] }
