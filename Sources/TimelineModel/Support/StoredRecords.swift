@@ -8,9 +8,11 @@ package enum StoredRecords {
     /// replaced are copied as they were kept, a run of them at a time.
     package static func write<Element: StateCodable>(_ records: RecordList<Element>, with coder: inout StateCoder) throws(StateCoder.Malformed) {
         _ = try coder.count(records.count)
+        // A list held in memory (every whole pass) has no kept records to look for.
+        let hasKept = records.isStored
         var position = 0
         while position < records.count {
-            if let run = records.storedRun(from: position, limit: runLength) {
+            if hasKept, let run = records.storedRun(from: position, limit: runLength) {
                 coder.append(run.bytes)
                 position += run.count
             } else {
