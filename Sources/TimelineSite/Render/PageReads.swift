@@ -124,7 +124,7 @@ extension PageReads {
     package static func read(from path: String, writer: Digest) -> PageReads? {
         guard let (bytes, length) = StreamedFile.sealedBytes(path) else { return nil }
         var coder = StateCoder(reading: bytes)
-        guard (try? coder.header(.reads)) != nil, (try? coder.digest(nil)) == writer, let table = try? ReadsTable.decode(with: &coder),
+        guard (try? coder.header(.reads)) != nil, (try? coder.digest(nil)) == writer, let table = try? ReadsTable.decode(bytes, with: &coder),
             coder.readOffset == length
         else { return nil }
         var reads = PageReads()
