@@ -53,8 +53,7 @@ enum ChangeSetBuild {
         timings.lap(.validate)
         guard let report = try await edit.run(on: &built, timings: timings, pageLimit: EditBuild.pageLimit(forStored: built.site)) else { return nil }
         state.keepPendingSiteIndex(SiteIndex(built))
-        // The reads came from the reads file (`lastBuild`), in this build.
-        state.keepPendingReads(built.pageReads, readFromFile: true)
+        state.keepPendingReads(built.pageReads)
         var inputs: [String: [RecordCache.Dependency]] = [:]
         for (name, loaded) in changedPosts { inputs[ContentLayout.postFolder(named: name)] = loaded.entry?.dependencies ?? [] }
         // A user's entry also depends on their avatar, which is an input of its own in the snapshot.

@@ -108,13 +108,13 @@ struct BuildState: Sendable {
         }
     }
 
-    /// Writes what each page read as the pending reads, or, for reads this build read from the
-    /// reads file (`readFromFile`) and did not change, links that file as the pending one; when
+    /// Writes what each page read as the pending reads, or, for reads read from the reads file
+    /// (`previousReads`) that did not change since, links that file as the pending one; when
     /// they cannot be written, the build leaves none (the next edit build is then a whole pass,
     /// which renders every page for them).
-    func keepPendingReads(_ reads: PageReads, readFromFile: Bool = false) {
+    func keepPendingReads(_ reads: PageReads) {
         try? FileSystem.removeFileIfPresent(folder.pendingReadsFile)
-        if readFromFile, !reads.hasChanged, (try? FileSystem.link(from: folder.readsFile, to: folder.pendingReadsFile)) != nil { return }
+        if !reads.hasChanged, (try? FileSystem.link(from: folder.readsFile, to: folder.pendingReadsFile)) != nil { return }
         if (try? FileSystem.makeDirectories(folder.folder)) == nil || (try? reads.write(to: folder.pendingReadsFile, writer: siteIndexWriter)) == nil {
             try? FileSystem.removeFileIfPresent(folder.pendingReadsFile)
         }
