@@ -84,8 +84,13 @@ struct BuildState: Sendable {
         return digest
     }
 
+    /// The last whole pass's records, each with its inputs as the input snapshot notes them
+    /// now; nil without a snapshot of this content folder to take them from.
     func previousRecords() -> RecordCache? {
-        RecordCache.read(from: folder.recordsFile)
+        guard let bytes = try? FileSystem.readBytes(folder.inputsFile), let snapshot = try? InputSnapshot.decode(bytes),
+            let content = snapshot.trees.first, content.root == options.layout.content.absolute
+        else { return nil }
+        return RecordCache.read(from: folder.recordsFile, inputs: content.recordRuns())
     }
 
     /// Writes the records read as the pending record cache (unless they are those the build
@@ -94,7 +99,7 @@ struct BuildState: Sendable {
         let unchanged = previous.map { records.hasSameEntries(as: $0) } ?? false
         // The state folder is made here, before any other state file: a first build has none.
         if unchanged || (try? FileSystem.makeDirectories(folder.folder)) == nil
-            || (try? records.keepingOnlyStable(before: stableBefore).write(to: folder.pendingRecordsFile)) == nil
+            || (try? records.write(to: folder.pendingRecordsFile)) == nil
         {
             discardPendingRecords()
         }
@@ -137,9 +142,10 @@ struct BuildState: Sendable {
     }
 
     /// Once the build's output is in place: its pending records as the record cache, and its
-    /// inputs for the next build's check. The snapshot vouches for the record cache (an edit
-    /// build takes the records as they are), so it is removed first and written last: a kill
-    /// in between leaves no snapshot, never one beside records of another build.
+    /// inputs for the next build's check. The snapshot vouches for the output and holds the
+    /// records' inputs, so it is removed first and written last: a kill in between leaves no
+    /// snapshot (the next build is a whole pass that parses every record), never one beside the
+    /// output of another build.
     func saveCompleted(_ facts: BuildFacts, content: InputSnapshot.Tree?) {
         try? FileSystem.removeFileIfPresent(folder.inputsFile)
         if FileSystem.kind(of: folder.pendingRecordsFile) == .file, (try? FileSystem.rename(folder.pendingRecordsFile, to: folder.recordsFile)) == nil {

@@ -28,7 +28,25 @@ package struct RecordCache: Sendable {
         package let record: Record
         /// The warnings reading it gave (records with errors are not kept).
         package let warnings: [Diagnostic]
+
+        /// What the file keeps of the dependencies: the digest of their paths and identities.
+        var inputs: Digest { RecordCache.inputs(dependencies) }
     }
+
+    /// The digest of the paths and identities of `dependencies`, in order.
+    static func inputs(_ dependencies: [Dependency]) -> Digest {
+        var hasher = StableHasher()
+        for dependency in dependencies {
+            hasher.combine(dependency.path)
+            hasher.combine(dependency.identity)
+        }
+        return hasher.finalize()
+    }
+
+    /// Where the file's entries find their dependencies: the `count` inputs the last build
+    /// noted from `path` on (`InputSnapshot` keeps each record's inputs together, the record's
+    /// own file or folder first), nil when it noted none there.
+    package typealias InputRuns = (_ path: String, _ count: Int) -> [Dependency]?
 
     /// Stands for a status that was not kept (the file changed too close to the build that
     /// read it): no file has inode 0, so it matches none, and the next build compares the identity.
@@ -78,28 +96,16 @@ package struct RecordCache: Sendable {
         return refreshed ?? dependencies
     }
 
-    /// Forgets the statuses of files changed within the racy window before the build: such a
-    /// file could change again without its times moving, so the next build compares its
-    /// identity instead.
-    package func keepingOnlyStable(before limit: Int64) -> RecordCache {
-        func stable(_ dependencies: [Dependency]) -> [Dependency] {
-            dependencies.map { Dependency(path: $0.path, status: Self.kept($0.status, changedBefore: limit), identity: $0.identity) }
-        }
-        func stable<Record>(_ entry: Entry<Record>) -> Entry<Record> {
-            Entry(dependencies: stable(entry.dependencies), record: entry.record, warnings: entry.warnings)
-        }
-        var copy = self
-        copy.posts = posts.mapValues(stable)
-        copy.users = users.mapValues(stable)
-        return copy
-    }
-
-    /// Whether `other` holds the same records read from files with the same statuses and
-    /// identities: a record is read again only when one moved, so equal dependencies mean equal
-    /// records, and the file need not be written again.
+    /// Whether `other` holds the same records read from the same files (by path and identity):
+    /// a record is read again only when one changed, so equal inputs mean equal records, and the
+    /// file need not be written again. Statuses are not kept in the file (`InputSnapshot` keeps
+    /// them), so a fresh clone does not write it again either.
     package func hasSameEntries(as other: RecordCache) -> Bool {
         func same<Record>(_ mine: [String: Entry<Record>], _ theirs: [String: Entry<Record>]) -> Bool {
-            mine.count == theirs.count && mine.allSatisfy { theirs[$0.key]?.dependencies == $0.value.dependencies }
+            mine.count == theirs.count
+                && mine.allSatisfy { name, entry in
+                    theirs[name].map { $0.dependencies.count == entry.dependencies.count && $0.inputs == entry.inputs } ?? false
+                }
         }
         return displayPrefix == other.displayPrefix && tool == other.tool && same(users, other.users) && same(posts, other.posts)
     }
@@ -108,26 +114,28 @@ package struct RecordCache: Sendable {
 
     package func encoded() -> [UInt8] {
         var coder = StateCoder()
-        _ = try? Self.code(self, with: &coder)
+        _ = try? Self.code(self, inputs: { _, _ in nil }, with: &coder)
         return coder.bytes
     }
 
     /// Writes the cache to `path` (replacing it atomically) without holding it whole.
     package func write(to path: String) throws(FileSystem.Failure) {
-        try StreamedFile.create(path) { coder in _ = try? Self.code(self, with: &coder) }
+        try StreamedFile.create(path) { coder in _ = try? Self.code(self, inputs: { _, _ in nil }, with: &coder) }
     }
 
-    /// The cache kept in `path`, nil when there is none, it is damaged, or another build of the
-    /// tool wrote it. Its header is read first, so that a cache the tool cannot use (each new
+    /// The cache kept in `path`, its entries' dependencies as `inputs` gives them; nil when
+    /// there is none, it is damaged, or another build of the tool wrote it. An entry whose
+    /// inputs are not those it was read from (a post changed since, which an edit build took)
+    /// is left out. Its header is read first, so that a cache the tool cannot use (each new
     /// version meets one) is not decoded: at 200,000 posts that held 198 MB of records at the
     /// peak of a build, only to be dropped.
-    package static func read(from path: String) -> RecordCache? {
+    package static func read(from path: String, inputs: InputRuns) -> RecordCache? {
         if let (head, size) = try? FileSystem.readPrefix(path, limit: 4096), size > head.count,
             let tool = try? writingTool(of: head), tool != BuildTool.digest
         {
             return nil
         }
-        return (try? FileSystem.readBytes(path)).flatMap { try? decode($0) }
+        return (try? FileSystem.readBytes(path)).flatMap { try? decode($0, inputs: inputs) }
     }
 
     /// The tool digest in a cache's header.
@@ -138,32 +146,39 @@ package struct RecordCache: Sendable {
         return try coder.digest(nil)
     }
 
-    package static func decode(_ bytes: [UInt8]) throws(StateCoder.Malformed) -> RecordCache {
+    package static func decode(_ bytes: [UInt8], inputs: InputRuns) throws(StateCoder.Malformed) -> RecordCache {
         var coder = StateCoder(reading: bytes)
-        let cache = try code(nil, with: &coder)
+        let cache = try code(nil, inputs: inputs, with: &coder)
         guard coder.isAtEnd else { throw StateCoder.Malformed() }
         return cache
     }
 
     /// The header, then the users and the posts, each sorted by name.
-    private static func code(_ cache: RecordCache?, with coder: inout StateCoder) throws(StateCoder.Malformed) -> RecordCache {
+    private static func code(_ cache: RecordCache?, inputs: InputRuns, with coder: inout StateCoder) throws(StateCoder.Malformed) -> RecordCache {
         try coder.header(.records)
         var read = RecordCache(displayPrefix: try coder.string(cache?.displayPrefix))
         read.tool = try coder.digest(cache?.tool)
-        read.users = try codeEntries(cache?.users, with: &coder)
-        read.posts = try codeEntries(cache?.posts, with: &coder)
+        read.users = try codeEntries(cache?.users, inputs: inputs, place: ContentLayout.fileInUsersFolder(named:), with: &coder)
+        read.posts = try codeEntries(cache?.posts, inputs: inputs, place: ContentLayout.postFolder(named:), with: &coder)
         return cache ?? read
     }
 
+    /// Each entry as its name, record and warnings, with the number of its dependencies and
+    /// their `inputs` digest; read back, its dependencies are those `inputs` has from its
+    /// `place` (the record's file or folder) on: the paths, statuses and identities themselves are the input
+    /// snapshot's (at 200,000 posts, 80 MB the state folder would otherwise hold twice).
     private static func codeEntries<Record: StateCodable>(
-        _ entries: [String: Entry<Record>]?, with coder: inout StateCoder
+        _ entries: [String: Entry<Record>]?, inputs: InputRuns, place: (String) -> String, with coder: inout StateCoder
     ) throws(StateCoder.Malformed) -> [String: Entry<Record>] {
         if let entries {
             let sorted = entries.sorted { $0.key < $1.key }
             _ = try coder.count(sorted.count)
             for (name, entry) in sorted {
                 _ = try coder.string(name)
-                _ = try coder.value(entry)
+                _ = try coder.value(entry.record)
+                _ = try coder.list(entry.warnings)
+                _ = try coder.count(entry.dependencies.count)
+                _ = try coder.digest(entry.inputs)
                 coder.flushIfFull()
             }
             return entries
@@ -173,26 +188,14 @@ package struct RecordCache: Sendable {
         read.reserveCapacity(Swift.min(count, 1 << 20))
         for _ in 0..<count {
             let name = try coder.string(nil)
-            read[name] = try coder.value(nil)
+            let record: Record = try coder.value(nil)
+            let warnings: [Diagnostic] = try coder.list(nil)
+            let dependencyCount = try coder.count(nil)
+            let digest = try coder.digest(nil)
+            let dependencies = dependencyCount == 0 ? [] : inputs(place(name), dependencyCount)
+            guard let dependencies, Self.inputs(dependencies) == digest else { continue }
+            read[name] = Entry(dependencies: dependencies, record: record, warnings: warnings)
         }
         return read
-    }
-}
-
-extension RecordCache.Dependency: StateCodable {
-    package static func code(_ dependency: Self?, with coder: inout StateCoder) throws(StateCoder.Malformed) -> Self {
-        let path = try coder.string(dependency?.path)
-        let status = try coder.status(dependency?.status)
-        let identity = try coder.digest(dependency?.identity)
-        return dependency ?? Self(path: path, status: status, identity: identity)
-    }
-}
-
-extension RecordCache.Entry: StateCodable where Record: StateCodable {
-    package static func code(_ entry: Self?, with coder: inout StateCoder) throws(StateCoder.Malformed) -> Self {
-        let dependencies = try coder.list(entry?.dependencies, limit: 1 << 16)
-        let record = try coder.value(entry?.record)
-        let warnings = try coder.list(entry?.warnings)
-        return entry ?? Self(dependencies: dependencies, record: record, warnings: warnings)
     }
 }

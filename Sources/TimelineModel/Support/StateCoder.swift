@@ -234,7 +234,7 @@ package enum StateFileKind: String, Sendable {
 
     var version: Int {
         switch self {
-        case .records: 7
+        case .records: 8
         case .inputs: 6
         case .manifest: 2
         case .journal: 3
