@@ -1,4 +1,6 @@
+import Foundation
 import Testing
+import TimelineSystem
 
 @testable import TimelineModel
 
@@ -10,20 +12,34 @@ struct StoredRecordsTests {
         return coder.bytes
     }
 
-    static func read(_ bytes: [UInt8]) throws -> RecordList<String> {
+    /// The list `bytes` hold, its records read from those bytes or from a file of them; each
+    /// record's first 8 bytes are held for `leadingField`.
+    static func read(_ bytes: [UInt8], fromFile: Bool = false) throws -> RecordList<String> {
+        var stored = StoredBytes.memory(bytes)
+        if fromFile {
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("timeline-stored-\(UUID().uuidString)").path
+            try FileSystem.writeFile(path, bytes: bytes)
+            // Open files outlive their name, as a state file replaced while a build reads it.
+            stored = .file(try ReadableFile(path))
+            try FileSystem.removeFileIfPresent(path)
+        }
         var coder = StateCoder(reading: bytes)
-        let list = try StoredRecords.code(nil as RecordList<String>?, bytes: bytes, with: &coder)
+        let list = try StoredRecords.code(nil as RecordList<String>?, bytes: stored, leadingLength: 8, with: &coder)
         #expect(coder.isAtEnd)
         return list
     }
 
-    @Test("kept records copied in runs around replaced, inserted and removed ones read back as the list holds them")
-    func editedListRoundTrip() throws {
+    @Test(
+        "kept records copied in runs around replaced, inserted and removed ones read back as the list holds them, from memory or a file",
+        arguments: [false, true])
+    func editedListRoundTrip(fromFile: Bool) throws {
         // 700 records: runs of 256 and records longer than 127 bytes (a two-byte length).
         let records = (0..<700).map { index in String(repeating: "r\(index)-", count: index % 3 == 0 ? 60 : 1) }
         let kept = try Self.written(RecordList(records))
-        var list = try Self.read(kept)
+        var list = try Self.read(kept, fromFile: fromFile)
         #expect(Array(list) == records)
+        // Short records from their leading bytes, long ones whole.
+        #expect(list.indices.map { list.leadingField(at: $0) { $0 } } == records)
         #expect(try Self.written(list) == kept)
 
         var expected = records
@@ -38,6 +54,7 @@ struct StoredRecordsTests {
         list.insert(String(repeating: "long", count: 50), at: expected.count)
         expected.append(String(repeating: "long", count: 50))
         #expect(Array(list) == expected)
+        #expect(list.indices.map { list.leadingField(at: $0) { $0 } } == expected)
 
         let again = try Self.written(list)
         #expect(Array(try Self.read(again)) == expected)

@@ -86,13 +86,14 @@ enum ChangeSetBuild {
         let loader = ContentLoader(
             contentFolder: options.layout.content, baseURLOverride: options.baseURL, forcesRelativeURLs: options.relativeURLs,
             precompressOverride: options.precompress)
-        guard let (manifest, edits) = folder.readStoredManifest(writer: writer), let pageReads = state.previousReads(),
-            let settings = loader.loadSettings(into: &diagnostics), !diagnostics.hasErrors
-        else { return nil }
+        guard let settings = loader.loadSettings(into: &diagnostics), !diagnostics.hasErrors else { return nil }
         let (theme, themeDiagnostics) = PreparedSite.loadTheme(options, settings: settings)
+        // The site index before the manifest and the reads: its bytes are held only while it is
+        // decoded, and at 200,000 posts the three together made the edit's peak.
         guard let theme, !DiagnosticList(themeDiagnostics).hasErrors,
             let (index, contexts) = await SiteIndex.read(
-                from: folder.siteIndexFile, writer: state.siteIndexWriter, settings: settings, theme: theme, searchLayout: options.searchLayout)
+                from: folder.siteIndexFile, writer: state.siteIndexWriter, settings: settings, theme: theme, searchLayout: options.searchLayout),
+            let (manifest, edits) = folder.readStoredManifest(writer: writer), let pageReads = state.previousReads()
         else { return nil }
         var built = BuiltSite(
             options: options, contexts: contexts, images: index.images, theme: theme, search: index.search, manifest: manifest,

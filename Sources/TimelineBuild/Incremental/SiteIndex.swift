@@ -7,8 +7,9 @@ import TimelineSystem
 /// What an edit build starts from instead of loading the content: the site as the last build
 /// linked it, its timelines, published images and search index, and each post's date, in one
 /// state file (`StateFileKind.site`). Every post, and every post's images, is a record of its
-/// own (`StoredRecords`), read only when a page the edit reaches shows it: reading the index of
-/// a large site decodes its users, its lists of indexes and its search index, not its posts.
+/// own (`StoredRecords`), read from the file only when a page the edit reaches shows it: reading
+/// the index of a large site decodes its users, its lists of indexes and its search index, not
+/// its posts, and does not hold its bytes once that is done.
 ///
 /// The settings and the theme are not kept: they are read again, and the index is only read
 /// when the input snapshot says that neither changed. Its header names its writer (the tool
@@ -39,7 +40,7 @@ struct SiteIndex: Sendable {
     /// a post whose bytes changed could still be read, as another post.
     func write(to path: String, writer: Digest) throws(FileSystem.Failure) {
         try StreamedFile.createSealed(path) { coder in
-            _ = try? Self.codeSite(self, settings: site.settings, writer: writer, bytes: [], with: &coder)
+            _ = try? Self.codeSite(self, settings: site.settings, writer: writer, bytes: .memory([]), with: &coder)
             _ = try? SearchIndex.code(
                 search, collections: search.collections.map(\.collection), layout: search.collections.first?.layout ?? .standard, with: &coder)
         }
@@ -51,9 +52,11 @@ struct SiteIndex: Sendable {
     static func read(from path: String, writer: Digest, settings: SiteSettings, theme: Theme, searchLayout: SearchLayout) async -> (
         index: SiteIndex, contexts: PageContexts
     )? {
-        guard let (bytes, length) = StreamedFile.sealedBytes(path) else { return nil }
+        // The posts and their images are read from the file as pages ask for them: the index's
+        // bytes go once it is decoded.
+        guard let file = try? ReadableFile(path), let (bytes, length) = StreamedFile.sealedBytes(of: file) else { return nil }
         var coder = StateCoder(reading: bytes)
-        guard let kept = try? codeSite(nil, settings: settings, writer: writer, bytes: bytes, with: &coder) else { return nil }
+        guard let kept = try? codeSite(nil, settings: settings, writer: writer, bytes: .file(file), with: &coder) else { return nil }
         let contexts = await PageContexts.onDemand(site: kept.site, timelines: kept.timelines, images: kept.images, theme: theme, postDates: kept.postDates)
         let collections = SiteSearchCollections.make(images: kept.images, contexts: contexts)
         guard let search = try? SearchIndex.code(nil, collections: collections, layout: searchLayout, with: &coder), coder.readOffset == length else {
@@ -65,7 +68,8 @@ struct SiteIndex: Sendable {
 
     /// Everything but the search index, whose collections are made from the page contexts
     /// these make. The search index read here is a placeholder.
-    private static func codeSite(_ index: SiteIndex?, settings: SiteSettings, writer: Digest, bytes: [UInt8], with coder: inout StateCoder) throws(StateCoder
+    private static func codeSite(_ index: SiteIndex?, settings: SiteSettings, writer: Digest, bytes: StoredBytes, with coder: inout StateCoder)
+        throws(StateCoder
         .Malformed) -> SiteIndex
     {
         try coder.header(.site)

@@ -5,13 +5,17 @@ import TimelineModel
 /// (`StoredRecords`, read one at a time), and the indexes linking made. The settings are not
 /// kept: they are read from `site.json` again, which the index is only used beside unchanged.
 extension LinkedSite {
-    /// Writes `site`, or (given nil) reads one with `settings`; `bytes` are what the coder reads,
-    /// so that the posts can be read from them later.
-    package static func code(_ site: LinkedSite?, settings: SiteSettings, bytes: [UInt8], with coder: inout StateCoder) throws(StateCoder.Malformed)
+    /// How many of each kept post's first bytes are held for its ID (`postID(at:)`): a push ID
+    /// (20 characters) and its length; a longer ID is read with the whole post.
+    private static var postIDBytes: Int { 32 }
+
+    /// Writes `site`, or (given nil) reads one with `settings`, whose posts are read from
+    /// `bytes` (`StoredRecords.code`) as pages ask for them.
+    package static func code(_ site: LinkedSite?, settings: SiteSettings, bytes: StoredBytes, with coder: inout StateCoder) throws(StateCoder.Malformed)
         -> LinkedSite
     {
         let users = try coder.list(site?.users)
-        let posts = try StoredRecords.code(site?.posts, bytes: bytes, with: &coder)
+        let posts = try StoredRecords.code(site?.posts, bytes: bytes, leadingLength: postIDBytes, with: &coder)
         let postAuthor = try coder.indexes(site?.postAuthor, below: users.count)
         let postsByUser = try coder.indexLists(site?.postsByUser, count: users.count, below: posts.count)
         let following = try coder.indexLists(site?.following, count: users.count, below: users.count)

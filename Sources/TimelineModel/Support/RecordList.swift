@@ -11,7 +11,8 @@ public struct RecordList<Element: Sendable>: RandomAccessCollection, Sendable {
     enum Storage: Sendable {
         case loaded([Element])
         case stored(
-            count: Int, read: @Sendable (Int) -> Element?, bytes: @Sendable (Int) -> ArraySlice<UInt8>, run: @Sendable (Range<Int>) -> ArraySlice<UInt8>)
+            count: Int, read: @Sendable (Int) -> Element?, leading: @Sendable (Int) -> ArraySlice<UInt8>,
+            run: @Sendable (Range<Int>) -> ArraySlice<UInt8>?)
     }
 
     @usableFromInline
@@ -29,15 +30,17 @@ public struct RecordList<Element: Sendable>: RandomAccessCollection, Sendable {
         storage = .loaded(elements)
     }
 
-    /// `count` records, each made by `read` when it is asked for from its kept bytes (`bytes`);
-    /// `run` gives the kept records of a range of positions as `StoredRecords` wrote them.
+    /// `count` records, each made by `read` when it is asked for; `leading` gives the first bytes
+    /// of a kept record (none when the list holds none), and `run` the kept records of a range
+    /// of positions as `StoredRecords` wrote them (nil when they cannot be read again).
     /// `read` must make every one: the bytes are those of a sealed state file that this very
-    /// build of the tool wrote (`SiteIndex`), so a record that does not decode is a bug.
+    /// build of the tool wrote (`SiteIndex`), held open since its seal was checked, so a record
+    /// that does not decode is a bug or a failing disk.
     package init(
-        count: Int, read: @escaping @Sendable (Int) -> Element?, bytes: @escaping @Sendable (Int) -> ArraySlice<UInt8>,
-        run: @escaping @Sendable (Range<Int>) -> ArraySlice<UInt8>
+        count: Int, read: @escaping @Sendable (Int) -> Element?, leading: @escaping @Sendable (Int) -> ArraySlice<UInt8>,
+        run: @escaping @Sendable (Range<Int>) -> ArraySlice<UInt8>?
     ) {
-        storage = .stored(count: count, read: read, bytes: bytes, run: run)
+        storage = .stored(count: count, read: read, leading: leading, run: run)
     }
 
     @inlinable
@@ -74,19 +77,12 @@ public struct RecordList<Element: Sendable>: RandomAccessCollection, Sendable {
         return false
     }
 
-    /// The kept bytes of the record at `position`, when it is stored and was not replaced: a
-    /// list written again copies them instead of coding the record again.
-    @inlinable
-    package func storedBytes(at position: Int) -> ArraySlice<UInt8>? {
-        guard case .stored(_, _, let bytes, _) = storage, replaced[position] == nil else { return nil }
-        return bytes(storedPosition(position))
-    }
-
     /// The records from `position` on that are kept as they were and in their kept order, at
     /// most `limit` of them, as `StoredRecords` wrote them (each one's length, then its bytes),
     /// and how many they are; nil when the record at `position` is not kept as it was. A list
     /// written again copies such a run at once.
-    package func storedRun(from position: Int, limit: Int) -> (bytes: ArraySlice<UInt8>, count: Int)? {
+    /// Its bytes are nil when they cannot be read again (the file they are read from failed).
+    package func storedRun(from position: Int, limit: Int) -> (bytes: ArraySlice<UInt8>?, count: Int)? {
         guard case .stored(_, _, _, let run) = storage, replaced[position] == nil else { return nil }
         let first = storedPosition(position)
         var count = 1
@@ -102,18 +98,14 @@ public struct RecordList<Element: Sendable>: RandomAccessCollection, Sendable {
         storedPositions?[position] ?? position
     }
 
-    /// The record's first field (`field` of it), read alone when the record is stored and not
-    /// replaced: a post's ID without its caption, comments and likes.
-    private static var leadingFieldBytes: Int { 64 }
-
+    /// The record's first field (`field` of it), read alone from the record's leading bytes
+    /// when the record is stored and not replaced: a post's ID without its caption, comments
+    /// and likes. A field longer than the leading bytes is read with the whole record.
     package func leadingField<Value: StateCodable>(at position: Int, _ field: (Element) -> Value) -> Value {
-        if let bytes = storedBytes(at: position) {
-            // A leading field is short (a post's ID): its first bytes are copied before all of them.
-            for copied in [bytes.prefix(Self.leadingFieldBytes), bytes] {
-                var coder = StateCoder(reading: Array(copied))
-                if let value = try? Value.code(nil, with: &coder) { return value }
-                if copied.count == bytes.count { break }
-            }
+        if case .stored(_, _, let leading, _) = storage, replaced[position] == nil {
+            let bytes = leading(storedPosition(position))
+            var coder = StateCoder(reading: Array(bytes))
+            if !bytes.isEmpty, let value = try? Value.code(nil, with: &coder) { return value }
         }
         return field(self[position])
     }

@@ -13,7 +13,8 @@ package enum StoredRecords {
         var position = 0
         while position < records.count {
             if hasKept, let run = records.storedRun(from: position, limit: runLength) {
-                coder.append(run.bytes)
+                guard let bytes = run.bytes else { throw StateCoder.Malformed() }
+                coder.append(bytes)
                 position += run.count
             } else {
                 var own = StateCoder()
@@ -44,29 +45,45 @@ package enum StoredRecords {
         return ranges
     }
 
-    /// The records at `ranges` of `bytes` as a list that reads each when asked.
-    package static func list<Element: StateCodable & Sendable>(of type: Element.Type, bytes: [UInt8], ranges: [Range<Int>]) -> RecordList<Element> {
+    /// The records at `ranges` of `bytes` as a list that reads each when asked. `leading`
+    /// holds each record's first `leadingLength` bytes (or all of a shorter one), one record
+    /// after another at that stride, for `RecordList.leadingField`.
+    package static func list<Element: StateCodable & Sendable>(
+        of type: Element.Type, bytes: StoredBytes, ranges: [Range<Int>], leading: [UInt8] = [], leadingLength: Int = 0
+    ) -> RecordList<Element> {
         RecordList(
             count: ranges.count,
-            read: { index in
-                var coder = StateCoder(reading: bytes, from: ranges[index].lowerBound)
-                guard let record = try? Element.code(nil, with: &coder), coder.readOffset == ranges[index].upperBound else { return nil }
-                return record
-            }, bytes: { bytes[ranges[$0]] },
+            read: { index in bytes.decode(Element.self, at: ranges[index]) },
+            leading: { index in
+                let start = index * leadingLength
+                return start < leading.count ? leading[start..<start + min(leadingLength, ranges[index].count)] : []
+            },
             run: { positions in
                 guard let first = positions.first, let last = positions.last else { return [] }
-                return bytes[(ranges[first].lowerBound - ByteWriter.numberLength(ranges[first].count))..<ranges[last].upperBound]
+                return bytes.bytes((ranges[first].lowerBound - ByteWriter.numberLength(ranges[first].count))..<ranges[last].upperBound)
             })
     }
 
-    /// Writes `list`, or (given nil) reads one from `bytes`, the bytes the coder reads.
-    package static func code<Element: StateCodable & Sendable>(_ list: RecordList<Element>?, bytes: [UInt8], with coder: inout StateCoder) throws(StateCoder
-        .Malformed) -> RecordList<Element>
-    {
+    /// Writes `list`, or (given nil) reads one from the bytes the coder reads, whose records are
+    /// then read from `bytes` (those same bytes, or the file they were read from) as they are
+    /// asked for. `leadingLength` is how many of each record's first bytes are held for
+    /// `RecordList.leadingField`.
+    package static func code<Element: StateCodable & Sendable>(
+        _ list: RecordList<Element>?, bytes: StoredBytes, leadingLength: Int = 0, with coder: inout StateCoder
+    ) throws(StateCoder.Malformed) -> RecordList<Element> {
         if let list {
             try write(list, with: &coder)
             return list
         }
-        return Self.list(of: Element.self, bytes: bytes, ranges: try ranges(with: &coder))
+        let ranges = try ranges(with: &coder)
+        var leading: [UInt8] = []
+        if leadingLength > 0, let read = coder.reader?.bytes {
+            leading = [UInt8](repeating: 0, count: ranges.count * leadingLength)
+            for (index, range) in ranges.enumerated() {
+                let taken = read[range].prefix(leadingLength)
+                leading.replaceSubrange(index * leadingLength..<index * leadingLength + taken.count, with: taken)
+            }
+        }
+        return Self.list(of: Element.self, bytes: bytes, ranges: ranges, leading: leading, leadingLength: leadingLength)
     }
 }

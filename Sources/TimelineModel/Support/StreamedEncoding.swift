@@ -28,7 +28,17 @@ extension StreamedFile {
     /// The bytes of a sealed file, and how many of them come before the seal; nil when it
     /// cannot be read or its seal is not the digest of the rest.
     package static func sealedBytes(_ path: String) -> (bytes: [UInt8], length: Int)? {
-        guard let bytes = try? FileSystem.readBytes(path), bytes.count >= Digest.byteCount else { return nil }
+        (try? FileSystem.readBytes(path)).flatMap(sealed)
+    }
+
+    /// `sealedBytes` of a file open for reading, which stays open for records to be read from it
+    /// later (`StoredBytes.file`).
+    package static func sealedBytes(of file: ReadableFile) -> (bytes: [UInt8], length: Int)? {
+        (try? file.size()).flatMap { size in (try? file.bytes(at: 0, count: size)).flatMap(sealed) }
+    }
+
+    private static func sealed(_ bytes: [UInt8]) -> (bytes: [UInt8], length: Int)? {
+        guard bytes.count >= Digest.byteCount else { return nil }
         let length = bytes.count - Digest.byteCount
         let seal = SealDigest()
         seal.add(bytes[..<length])

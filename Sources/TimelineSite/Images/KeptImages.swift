@@ -6,8 +6,8 @@ import TimelineModel
 /// publishes none (a change of photos is a whole build's).
 extension PublishedImages {
     /// Writes `images`, or (given nil) reads those of a site of `postCount` posts and `userCount`
-    /// users; `bytes` are what the coder reads.
-    package static func code(_ images: PublishedImages?, postCount: Int, userCount: Int, bytes: [UInt8], with coder: inout StateCoder) throws(StateCoder
+    /// users, whose posts' images are read from `bytes` (`StoredRecords.code`) as pages ask.
+    package static func code(_ images: PublishedImages?, postCount: Int, userCount: Int, bytes: StoredBytes, with coder: inout StateCoder) throws(StateCoder
         .Malformed) -> PublishedImages
     {
         let posts = try StoredRecords.code(images?.posts, bytes: bytes, with: &coder)

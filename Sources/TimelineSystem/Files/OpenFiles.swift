@@ -1,7 +1,8 @@
 import SystemPackage
 
 /// A file open for reading at any offset (pread(2) through swift-system), closed when dropped.
-package final class ReadableFile {
+/// Reads at an offset do not move a shared position, so tasks may read it at once.
+package final class ReadableFile: Sendable {
     package let path: String
     private let descriptor: FileDescriptor
 
@@ -37,6 +38,21 @@ package final class ReadableFile {
         } catch {
             throw FileSystem.Failure(path: path, operation: "read", error: error)
         }
+    }
+
+    /// The `count` bytes from `offset`; fails when the file ends before them.
+    package func bytes(at offset: Int, count: Int) throws(FileSystem.Failure) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: count)
+        var done = 0
+        while done < count {
+            let outcome = bytes.withUnsafeMutableBytes { buffer in
+                Result { () throws(FileSystem.Failure) in try read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[done..<count]), at: offset + done) }
+            }
+            let got = try outcome.get()
+            guard got > 0 else { throw FileSystem.Failure(path: path, operation: "read", code: Errno.ioError.rawValue) }
+            done += got
+        }
+        return bytes
     }
 
     /// Reads up to `count` bytes from `offset` into the start of `bytes` (which must hold that
