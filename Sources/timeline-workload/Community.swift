@@ -59,7 +59,7 @@ struct Community: Sendable {
             let url = generator.chance(Community.urlShare) ? "https://example.org/~\(usernames[user])/" : nil
             let count = picker.followCount(using: &generator)
             let follows = picker.follows(of: user, count: count, using: &generator).sorted { left, right in
-                usernames[left].utf8.lexicographicallyPrecedes(usernames[right].utf8)
+                usernames[left].utf8Precedes(usernames[right])
             }
             for followed in follows {
                 followers[followed].append(user)

@@ -104,7 +104,7 @@ extension ContentAuthor {
         var rewritten: [ContentID] = []
         var mentions = 0
         var leftAlone: [Diagnostic] = []
-        for id in own.union(mentionCounts.keys).sorted(by: { $0.rawValue.utf8.lexicographicallyPrecedes($1.rawValue.utf8) }) {
+        for id in own.union(mentionCounts.keys).sorted(by: { $0.rawValue.utf8Precedes($1.rawValue) }) {
             let file = ContentLayout.file(.post, ofPost: id)
             let post = try folder.readPost(id)
             var edit = PostFileEdit(text: post.text, frontMatter: post.frontMatter)

@@ -62,7 +62,7 @@ struct UserTraces {
             return namesUser ? id : nil
         }.compactMap { $0 }
         let reader = PostReader(assets: folder.assets)
-        for id in candidates.sorted(by: { $0.rawValue.utf8.lexicographicallyPrecedes($1.rawValue.utf8) }) {
+        for id in candidates.sorted(by: { $0.rawValue.utf8Precedes($1.rawValue) }) {
             let postFolder = ContentLayout.postFolder(id)
             let (read, diagnostics) = reader.read(id: id, folder: postFolder)
             guard let post = read, !diagnostics.contains(where: { $0.severity == .error }) else {

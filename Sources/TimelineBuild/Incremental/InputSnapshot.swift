@@ -315,7 +315,7 @@ struct InputSnapshot: Sendable {
             known.insert(name)
             last = name
         }
-        let added = names.filter { !known.contains(ArraySlice($0.utf8)) }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        let added = names.filter { !known.contains(ArraySlice($0.utf8)) }.sorted { $0.utf8Precedes($1) }
             .map { folder + "/" + $0 }
         return (status, identity, added.filter { EditBuild.record(at: $0) != nil })
     }

@@ -69,8 +69,8 @@ public enum SiteLinker {
         let sorted = users.sorted { lhs, rhs in
             let left = Username.caseFolded(lhs.username)
             let right = Username.caseFolded(rhs.username)
-            if left != right { return left.utf8.lexicographicallyPrecedes(right.utf8) }
-            return lhs.source.path.utf8.lexicographicallyPrecedes(rhs.source.path.utf8)
+            if left != right { return left.utf8Precedes(right) }
+            return lhs.source.path.utf8Precedes(rhs.source.path)
         }
         var unique: [User] = []
         var firstByFoldedName: [String: User] = [:]

@@ -25,7 +25,7 @@ public struct DiagnosticList: Sendable {
     public var sorted: [Diagnostic] {
         all.sorted { lhs, rhs in
             if lhs.location != rhs.location { return lhs.location < rhs.location }
-            return lhs.message.utf8.lexicographicallyPrecedes(rhs.message.utf8)
+            return lhs.message.utf8Precedes(rhs.message)
         }
     }
 

@@ -38,7 +38,7 @@ public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConver
     }
 
     public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
-        if lhs.path != rhs.path { return lhs.path.utf8.lexicographicallyPrecedes(rhs.path.utf8) }
+        if lhs.path != rhs.path { return lhs.path.utf8Precedes(rhs.path) }
         if (lhs.line ?? 0) != (rhs.line ?? 0) { return (lhs.line ?? 0) < (rhs.line ?? 0) }
         return (lhs.column ?? 0) < (rhs.column ?? 0)
     }

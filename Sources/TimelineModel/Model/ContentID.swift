@@ -29,6 +29,6 @@ public struct ContentID: Sendable, Hashable, Comparable, CustomStringConvertible
     public var description: String { rawValue }
 
     public static func < (lhs: ContentID, rhs: ContentID) -> Bool {
-        lhs.rawValue.utf8.lexicographicallyPrecedes(rhs.rawValue.utf8)
+        lhs.rawValue.utf8Precedes(rhs.rawValue)
     }
 }

@@ -51,7 +51,7 @@ extension BuildManifest: StateCodable {
     package static func code(_ manifest: BuildManifest?, with coder: inout StateCoder) throws(StateCoder.Malformed) -> BuildManifest {
         try coder.header(.manifest)
         let tool = try coder.digest(manifest?.tool)
-        let sorted = manifest?.entries.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+        let sorted = manifest?.entries.sorted { $0.key.utf8Precedes($1.key) }
         let count = try coder.count(sorted?.count)
         var entries: [String: Entry] = [:]
         if coder.isReading { entries.reserveCapacity(count) }

@@ -1,6 +1,7 @@
 import CLibXML2
 import TimelineContent
 import TimelineModel
+import TimelineSystem
 import TimelineTemplates
 
 /// Writes one XML document into memory through libxml2's xmlTextWriter, which escapes every
@@ -103,7 +104,7 @@ package final class XMLWriter {
     /// False when no byte of the text can start a forbidden character: no control byte other
     /// than tab, newline and carriage return, and no 0xEF (the lead byte of U+FFFE and U+FFFF).
     private static func mayHoldIllegal(_ text: String) -> Bool {
-        text.utf8.contains { byte in
+        text.containsUTF8Byte(flagging: { ByteWord.contains(0xEF, in: $0) || ByteWord.containsByte(below: 0x20, in: $0) }) { byte in
             byte == 0xEF || (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D)
         }
     }

@@ -36,7 +36,7 @@ public struct ThemeFiles: Sendable {
         var origins = Dictionary(uniqueKeysWithValues: BuiltInTheme.paths.map { ($0, Origin.builtIn) })
         for path in siteFiles { origins[path] = .site }
         self.origins = origins
-        paths = origins.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        paths = origins.keys.sorted { $0.utf8Precedes($1) }
     }
 
     /// The paths below `subfolder` (e.g. `assets`), relative to it.

@@ -51,3 +51,69 @@ extension Array where Element == UInt8 {
         (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
     }
 }
+
+extension String {
+    /// Whether the string's UTF-8 bytes sort before `other`'s: the order of names in listings,
+    /// manifests and state files, whatever their Unicode normalization. Compared with `memcmp`:
+    /// the generic `utf8.lexicographicallyPrecedes` took a quarter of a billion instructions of
+    /// a clean build at 4,000 posts, sorting the manifest and the folder listings.
+    package func utf8Precedes(_ other: String) -> Bool {
+        let compared = utf8.withContiguousStorageIfAvailable { left in
+            other.utf8.withContiguousStorageIfAvailable { right -> Bool in
+                let common = Swift.min(left.count, right.count)
+                if common > 0, let leftStart = left.baseAddress, let rightStart = right.baseAddress {
+                    let order = memcmp(leftStart, rightStart, common)
+                    if order != 0 { return order < 0 }
+                }
+                return left.count < right.count
+            }
+        }
+        return (compared ?? nil) ?? utf8.lexicographicallyPrecedes(other.utf8)
+    }
+
+    /// Whether a UTF-8 byte of the string is one `isWanted` accepts. The bytes are read eight
+    /// at a time, and only a word `flagged` marks (it must mark every word holding a wanted
+    /// byte; `ByteWord` has the usual tests) is looked at byte by byte: escaping and XML's
+    /// character check scan every value written into a page or feed.
+    @inlinable
+    package func containsUTF8Byte(flagging flagged: (UInt64) -> Bool, where isWanted: (UInt8) -> Bool) -> Bool {
+        let found = utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            let raw = UnsafeRawBufferPointer(bytes)
+            var offset = 0
+            while offset + 8 <= bytes.count {
+                if flagged(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)), bytes[offset..<offset + 8].contains(where: isWanted) {
+                    return true
+                }
+                offset += 8
+            }
+            return bytes[offset...].contains(where: isWanted)
+        }
+        return found ?? utf8.contains(where: isWanted)
+    }
+}
+
+/// Tests of eight bytes at once, in a 64-bit word: each is true when some byte of the word
+/// passes (and may be true for a word whose only passing byte follows one that does).
+package enum ByteWord {
+    @usableFromInline
+    static let ones: UInt64 = 0x0101_0101_0101_0101
+    @usableFromInline
+    static let highBits: UInt64 = 0x8080_8080_8080_8080
+
+    /// Whether a byte of `word` is `byte`.
+    @inlinable
+    package static func contains(_ byte: UInt8, in word: UInt64) -> Bool {
+        hasZeroByte(word ^ (ones &* UInt64(byte)))
+    }
+
+    /// Whether a byte of `word` is below `limit` (at most 128).
+    @inlinable
+    package static func containsByte(below limit: UInt8, in word: UInt64) -> Bool {
+        (word &- ones &* UInt64(limit)) & ~word & highBits != 0
+    }
+
+    @inlinable
+    static func hasZeroByte(_ word: UInt64) -> Bool {
+        (word &- ones) & ~word & highBits != 0
+    }
+}

@@ -47,8 +47,8 @@ extension ConfinedFolder {
         guard let top = FileSystem.openDirectory(root) else { return listing }
         var budget = maximumEntries
         Self.list(top, prefix: "", depth: maximumDepth, budget: &budget, into: &listing)
-        listing.files.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-        listing.refused.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        listing.files.sort { $0.utf8Precedes($1) }
+        listing.refused.sort { $0.utf8Precedes($1) }
         return listing
     }
 

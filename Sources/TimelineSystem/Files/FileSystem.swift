@@ -129,7 +129,7 @@ public enum FileSystem {
     package static func entries(of path: String) throws(Failure) -> [String] {
         var names: [String] = []
         try readDirectory(path) { name, _ in names.append(name) }
-        return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        return names.sorted { $0.utf8Precedes($1) }
     }
 
     /// One name in a directory, and whether it is a folder (a symbolic link is not).

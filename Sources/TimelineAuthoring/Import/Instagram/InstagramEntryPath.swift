@@ -69,6 +69,6 @@ public struct InstagramEntryPath: Sendable, Hashable, Comparable, CustomStringCo
     }
 
     public static func < (left: InstagramEntryPath, right: InstagramEntryPath) -> Bool {
-        left.description.utf8.lexicographicallyPrecedes(right.description.utf8)
+        left.description.utf8Precedes(right.description)
     }
 }

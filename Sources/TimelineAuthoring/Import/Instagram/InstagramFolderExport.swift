@@ -36,7 +36,7 @@ package struct InstagramFolderExport: Sendable {
         }
         var files: [InstagramEntryPath] = []
         refused += links.map { InstagramExportListing.Refused(entry: $0, reason: "a symbolic link or special file is not read") }
-        for name in found.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+        for name in found.sorted(by: { $0.utf8Precedes($1) }) {
             switch InstagramEntryPath.checked(name) {
             case .success(let path): files.append(path)
             case .failure(let refusal): refused.append(.init(entry: name, reason: refusal.description))

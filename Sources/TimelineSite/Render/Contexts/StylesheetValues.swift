@@ -16,7 +16,7 @@ package final class StylesheetValues: TemplateContext {
     /// when there is one, then the others in byte order, so that a stylesheet a site adds
     /// comes after the theme's and can override its rules.
     static func ordered(assets: [String]) -> [String] {
-        let sheets = assets.filter { $0.hasSuffix(".css") }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        let sheets = assets.filter { $0.hasSuffix(".css") }.sorted { $0.utf8Precedes($1) }
         return sheets.filter { $0 == mainStylesheet } + sheets.filter { $0 != mainStylesheet }
     }
 
