@@ -104,9 +104,9 @@ package final class XMLWriter {
     /// False when no byte of the text can start a forbidden character: no control byte other
     /// than tab, newline and carriage return, and no 0xEF (the lead byte of U+FFFE and U+FFFF).
     private static func mayHoldIllegal(_ text: String) -> Bool {
-        text.containsUTF8Byte(flagging: { ByteWord.contains(0xEF, in: $0) || ByteWord.containsByte(below: 0x20, in: $0) }) { byte in
-            byte == 0xEF || (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D)
-        }
+        text.containsUTF8Byte(
+            flagging: { ByteWord.contains(0xEF, in: $0) || ByteWord.containsByte(below: 0x20, in: $0) },
+            where: { byte in byte == 0xEF || (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) })
     }
 
     /// XML 1.0's `Char`: tab, newline, carriage return, U+0020–U+D7FF, U+E000–U+FFFD and
