@@ -113,6 +113,19 @@ package struct StableHasher {
     package mutating func combine(bytes: UnsafeRawBufferPointer) {
         var offset = 0
         let count = bytes.count
+        if pendingCount == 1, count >= 8 {
+            append(word: bytes.loadUnaligned(as: UInt64.self))
+            offset = 8
+        }
+        // Whole blocks straight into the lanes: the same words in the same order as one at a
+        // time, without parking each in `pending` (every output file's digest goes through here).
+        if pendingCount == 0 {
+            while count - offset >= 16 {
+                mixBlock(bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self), bytes.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self))
+                length &+= 2
+                offset += 16
+            }
+        }
         while count - offset >= 8 {
             append(word: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
             offset += 8
