@@ -165,8 +165,8 @@ package struct RecordCache: Sendable {
 
     /// Each entry as its name, record and warnings, with the number of its dependencies and
     /// their `inputs` digest; read back, its dependencies are those `inputs` has from its
-    /// `place` (the record's file or folder) on: the paths, statuses and identities themselves are the input
-    /// snapshot's (at 200,000 posts, 80 MB the state folder would otherwise hold twice).
+    /// `place` (the record's file or folder) on. The paths, statuses and identities themselves
+    /// are the input snapshot's: at 200,000 posts, 75 MB the state folder held twice.
     private static func codeEntries<Record: StateCodable>(
         _ entries: [String: Entry<Record>]?, inputs: InputRuns, place: (String) -> String, with coder: inout StateCoder
     ) throws(StateCoder.Malformed) -> [String: Entry<Record>] {
