@@ -4,6 +4,7 @@ import TimelineSystem
 import TimelineTestSupport
 
 @testable import TimelineBuild
+@testable import TimelineContent
 @testable import TimelineModel
 
 /// The record cache keeps no dependencies of its own: a whole pass finds each record's inputs
@@ -23,6 +24,10 @@ struct RecordReuseTests {
         let first = try #require(state.previousRecords())
         #expect(first.users.count == model.users.count && first.posts.count == model.posts.count)
         #expect(first.users.values.contains { $0.dependencies.count > 1 }, "a user with an avatar")
+        // What a clean build takes identities from: each record's inputs, without the records.
+        let known = try #require(state.previousInputs())
+        for (name, entry) in first.posts { #expect(known(ContentLayout.postFolder(named: name)) == entry.dependencies, "\(name)") }
+        for (name, entry) in first.users { #expect(known(ContentLayout.fileInUsersFolder(named: name)) == entry.dependencies, "\(name)") }
 
         let edited = model.posts[0].id
         model.posts[0].comments.append(SiteModel.Comment(id: "-KZ000000000000000zz", author: "bob", text: "Again"))
@@ -33,6 +38,6 @@ struct RecordReuseTests {
         #expect(afterEdit.users.count == model.users.count)
 
         try FileSystem.removeFileIfPresent(state.folder.inputsFile)
-        #expect(state.previousRecords() == nil)
+        #expect(state.previousRecords() == nil && state.previousInputs() == nil)
     }
 }

@@ -8,6 +8,42 @@ extension InputSnapshot.Tree {
     /// (`InputSnapshot.captureContent`, `replacingPostInputs`), so one look-up of that path
     /// finds them all. Only paths of a post folder or a file of the users folder are looked up.
     func recordRuns() -> RecordCache.InputRuns {
+        let starts = recordStarts()
+        return { path, count in
+            guard let start = starts[path], count <= offsets.count - start else { return nil }
+            return (start..<start + count).map(dependency(at:))
+        }
+    }
+
+    /// The inputs the tree holds for a record's place (a post folder or a user file) without
+    /// the record cache, which says how many they are: the post folder and what is inside it,
+    /// or the user file and the files of the users folder after it (their avatar). A clean
+    /// build takes the identities of unchanged files from them instead of hashing those again.
+    func knownInputs() -> RecordCache.KnownInputs {
+        let starts = recordStarts()
+        return { place in
+            guard let start = starts[place] else { return [] }
+            let isUserFile = ContentLayout.place(of: place).map { if case .userFile = $0 { true } else { false } } ?? false
+            var end = start + 1
+            while end < offsets.count {
+                let path = path(at: end)
+                let follows =
+                    isUserFile
+                    ? ContentLayout.place(of: path).map { if case .otherFileInUsersFolder = $0 { true } else { false } } ?? false
+                    : path.hasPrefix(place + "/")
+                guard follows else { break }
+                end += 1
+            }
+            return (start..<end).map(dependency(at:))
+        }
+    }
+
+    private func dependency(at index: Int) -> RecordCache.Dependency {
+        RecordCache.Dependency(path: path(at: index), status: statuses[index], identity: identities[index])
+    }
+
+    /// Where each path of two parts (`posts/<id>`, `users/<file>`) first stands in the tree.
+    private func recordStarts() -> [String: Int] {
         var starts: [String: Int] = [:]
         starts.reserveCapacity(offsets.count / 4)
         let slash = UInt8(ascii: "/")
@@ -25,9 +61,6 @@ extension InputSnapshot.Tree {
                 if starts[path] == nil { starts[path] = index }
             }
         }
-        return { path, count in
-            guard let start = starts[path], count <= offsets.count - start else { return nil }
-            return (start..<start + count).map { RecordCache.Dependency(path: self.path(at: $0), status: statuses[$0], identity: identities[$0]) }
-        }
+        return starts
     }
 }

@@ -87,10 +87,22 @@ struct BuildState: Sendable {
     /// The last whole pass's records, each with its inputs as the input snapshot notes them
     /// now; nil without a snapshot of this content folder to take them from.
     func previousRecords() -> RecordCache? {
+        previousContentInputs().flatMap { RecordCache.read(from: folder.recordsFile, inputs: $0.recordRuns()) }
+    }
+
+    /// The inputs the last build noted for each record's place (`InputSnapshot.Tree.knownInputs`),
+    /// without its records: what a clean build, which reads every record again, takes identities
+    /// from. Decoding the record cache for them held every record twice at the load's peak.
+    func previousInputs() -> RecordCache.KnownInputs? {
+        previousContentInputs()?.knownInputs()
+    }
+
+    /// The last snapshot's inputs of this content folder.
+    private func previousContentInputs() -> InputSnapshot.Tree? {
         guard let bytes = try? FileSystem.readBytes(folder.inputsFile), let snapshot = try? InputSnapshot.decode(bytes),
             let content = snapshot.trees.first, content.root == options.layout.content.absolute
         else { return nil }
-        return RecordCache.read(from: folder.recordsFile, inputs: content.recordRuns())
+        return content
     }
 
     /// Writes the records read as the pending record cache (unless they are those the build

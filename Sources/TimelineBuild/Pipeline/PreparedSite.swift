@@ -13,9 +13,9 @@ struct PreparedSite: Sendable {
 
     /// Load, validate and link, and load the theme, collecting every problem before giving up;
     /// also returns the records as read, for the next build's record cache.
-    static func prepare(_ options: BuildOptions, reusing previousRecords: RecordCache? = nil) async throws(BuildFailure) -> (
-        prepared: PreparedSite, records: RecordCache
-    ) {
+    static func prepare(
+        _ options: BuildOptions, reusing previousRecords: RecordCache? = nil, known: RecordCache.KnownInputs? = nil
+    ) async throws(BuildFailure) -> (prepared: PreparedSite, records: RecordCache) {
         let layout = options.layout
         if let problem = OutputLocationCheck.problem(
             output: layout.output.absolute, siteRoot: layout.site.absolute, content: layout.content.absolute, templates: layout.templates.absolute,
@@ -29,7 +29,8 @@ struct PreparedSite: Sendable {
         let loader = ContentLoader(
             contentFolder: layout.content, baseURLOverride: options.baseURL, forcesRelativeURLs: options.relativeURLs,
             precompressOverride: options.precompress)
-        let (loaded, loadDiagnostics, records) = await loader.load(reusing: previousRecords, reuse: options.clean ? .identitiesOnly : .whenCurrent)
+        let (loaded, loadDiagnostics, records) = await loader.load(
+            reusing: previousRecords, reuse: options.clean ? .identitiesOnly : .whenCurrent, known: known)
         diagnostics.append(contentsOf: loadDiagnostics)
 
         let (theme, themeDiagnostics) = loadTheme(options, settings: loaded?.settings)
@@ -66,8 +67,10 @@ struct PreparedSite: Sendable {
     /// it renders.
     static func prepare(keepingStateIn state: BuildState) async throws(BuildFailure) -> (PreparedSite, InputSnapshot.Tree?) {
         let options = state.options
-        let previousRecords = state.previousRecords()
-        let (prepared, records) = try await prepare(options, reusing: previousRecords)
+        // A clean build reads every record again: it takes only the identities of unchanged
+        // files, from the snapshot, and writes the records it read.
+        let previousRecords = options.clean ? nil : state.previousRecords()
+        let (prepared, records) = try await prepare(options, reusing: previousRecords, known: options.clean ? state.previousInputs() : nil)
         let site = prepared.site
         let complete = records.users.count == site.users.count && records.posts.count == site.posts.count
         let contentInputs = complete ? InputSnapshot.captureContent(options.layout.content.absolute, records: records) : nil

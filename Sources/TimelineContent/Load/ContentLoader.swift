@@ -29,8 +29,12 @@ public struct ContentLoader: Sendable {
     }
 
     /// Loads, taking users and posts from `previous` as `reuse` says; also returns the records
-    /// for the next build's cache.
-    package func load(reusing previous: RecordCache?, reuse: RecordReuse = .whenCurrent) async -> (SiteContent?, DiagnosticList, RecordCache) {
+    /// for the next build's cache. `known` gives the inputs the last build noted for a record's
+    /// place (its post folder or user file) where `previous` has no entry: the identities of
+    /// files whose status is the same are taken from them instead of hashing the files again.
+    package func load(reusing previous: RecordCache?, reuse: RecordReuse = .whenCurrent, known: RecordCache.KnownInputs? = nil) async -> (
+        SiteContent?, DiagnosticList, RecordCache
+    ) {
         let previous = previous.flatMap { $0.displayPrefix == contentFolder.shown && $0.tool == BuildTool.digest ? $0 : nil }
         var cache = RecordCache(displayPrefix: contentFolder.shown)
         var diagnostics = DiagnosticList()
@@ -48,11 +52,13 @@ public struct ContentLoader: Sendable {
             return (nil, diagnostics, cache)
         }
         let settings = loadSettings(into: &diagnostics)
+        let known = known ?? { _ in [] }
         let (users, unreadableUsernames) = await loadUsers(
-            assets: assets, identities: identities, previous: previous?.users ?? [:], reuse: reuse, into: &diagnostics,
+            assets: assets, identities: identities, previous: previous?.users ?? [:], reuse: reuse, known: known, into: &diagnostics,
             cache: &cache.users)
         let posts = await loadPosts(
-            assets: assets, identities: identities, previous: previous?.posts ?? [:], reuse: reuse, into: &diagnostics, cache: &cache.posts)
+            assets: assets, identities: identities, previous: previous?.posts ?? [:], reuse: reuse, known: known, into: &diagnostics,
+            cache: &cache.posts)
         guard let settings else { return (nil, diagnostics, cache) }
         let content = SiteContent(settings: settings, users: users, posts: posts, unreadableUsernames: unreadableUsernames)
         return (content, diagnostics, cache)
@@ -96,7 +102,7 @@ public struct ContentLoader: Sendable {
 
     private func loadUsers(
         assets: AssetReader, identities: FileIdentities, previous: [String: RecordCache.Entry<User>], reuse: RecordReuse,
-        into diagnostics: inout DiagnosticList,
+        known: @escaping RecordCache.KnownInputs, into diagnostics: inout DiagnosticList,
         cache: inout [String: RecordCache.Entry<User>]
     ) async -> ([User], Set<String>) {
         let folder = contentFolder.absolute + "/" + ContentLayout.usersFolder
@@ -114,7 +120,7 @@ public struct ContentLoader: Sendable {
         let loader = UserFileLoader(contentFolder: contentFolder, assets: assets, identities: identities)
         let results = await ParallelMap.map(userFiles) { name -> UserFileLoader.Loaded in
             if let reused = reuse.entry(previous[name], identities: identities) { return (reused.record, reused.warnings, reused) }
-            return loader.load(fileNamed: name, known: previous[name]?.dependencies ?? [])
+            return loader.load(fileNamed: name, known: previous[name]?.dependencies ?? known(ContentLayout.fileInUsersFolder(named: name)))
         }
         var users: [User] = []
         var unreadable = Set<String>()
@@ -151,7 +157,7 @@ public struct ContentLoader: Sendable {
 
     private func loadPosts(
         assets: AssetReader, identities: FileIdentities, previous: [String: RecordCache.Entry<Post>], reuse: RecordReuse,
-        into diagnostics: inout DiagnosticList,
+        known: @escaping RecordCache.KnownInputs, into diagnostics: inout DiagnosticList,
         cache: inout [String: RecordCache.Entry<Post>]
     ) async -> [Post] {
         let folder = contentFolder.absolute + "/" + ContentLayout.postsFolder
@@ -178,7 +184,7 @@ public struct ContentLoader: Sendable {
             // A folder's times change when an entry is added, removed or renamed in it, so its
             // status and its files' statuses together say the post is unchanged.
             if let reused = reuse.entry(previous[name], identities: identities) { return (reused.record, reused.warnings, reused) }
-            return loader.load(named: name, known: previous[name]?.dependencies ?? [])
+            return loader.load(named: name, known: previous[name]?.dependencies ?? known(ContentLayout.postFolder(named: name)))
         }
         var posts: [Post] = []
         for (name, (post, problems, entry)) in zip(folderNames, results) {

@@ -48,6 +48,10 @@ package struct RecordCache: Sendable {
     /// own file or folder first), nil when it noted none there.
     package typealias InputRuns = (_ path: String, _ count: Int) -> [Dependency]?
 
+    /// The inputs the last build noted for a record's place (its post folder or user file),
+    /// without knowing how many are the record's: for the identities of unchanged files only.
+    package typealias KnownInputs = @Sendable (_ place: String) -> [Dependency]
+
     /// Stands for a status that was not kept (the file changed too close to the build that
     /// read it): no file has inode 0, so it matches none, and the next build compares the identity.
     package static let unknownStatus = FileSystem.Status(size: 0, modifiedNanoseconds: 0, changedNanoseconds: 0, inode: 0, isDirectory: false)
