@@ -34,7 +34,7 @@ extension StreamedFile {
     /// `sealedBytes` of a file open for reading, which stays open for records to be read from it
     /// later (`StoredBytes.file`).
     package static func sealedBytes(of file: ReadableFile) -> (bytes: [UInt8], length: Int)? {
-        (try? file.size()).flatMap { size in (try? file.bytes(at: 0, count: size)).flatMap(sealed) }
+        (try? file.bytes()).flatMap(sealed)
     }
 
     private static func sealed(_ bytes: [UInt8]) -> (bytes: [UInt8], length: Int)? {

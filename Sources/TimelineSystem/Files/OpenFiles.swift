@@ -40,6 +40,16 @@ package final class ReadableFile: Sendable {
         }
     }
 
+    /// The whole file, read as `FileSystem.readBytes` reads one (into storage not zeroed first).
+    package func bytes() throws(FileSystem.Failure) -> [UInt8] {
+        do {
+            _ = try descriptor.seek(offset: 0, from: .start)
+        } catch {
+            throw FileSystem.Failure(path: path, operation: "read", error: error)
+        }
+        return try FileSystem.readToEnd(descriptor, expectedSize: try size(), path: path)
+    }
+
     /// The `count` bytes from `offset`; fails when the file ends before them.
     package func bytes(at offset: Int, count: Int) throws(FileSystem.Failure) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: count)
