@@ -97,7 +97,7 @@ let package = Package(
         ),
         .target(
             name: "TimelineSite",
-            dependencies: ["TimelineSystem", "TimelineModel", "TimelineContent", "TimelineTemplates", "CLibXML2", "CVipsSupport"],
+            dependencies: ["TimelineSystem", "TimelineModel", "TimelineContent", "TimelineTemplates", "CVipsSupport"],
             plugins: ["EmbedBuiltInTheme"]
         ),
         // The built-in theme: Templates/ compiled into the tool at build time (docs/themes.md).
@@ -189,6 +189,7 @@ let package = Package(
             name: "TimelineSiteTests",
             dependencies: [
                 "TimelineSystem", "TimelineModel", "TimelineContent", "TimelineSite", "TimelineBuild", "TimelineTemplates", "TimelineTestSupport", "timeline",
+                "CLibXML2",
             ]
         ),
         .testTarget(

@@ -1,4 +1,3 @@
-import CLibXML2
 import TimelineContent
 import TimelineModel
 import TimelineOutput
@@ -322,7 +321,6 @@ struct EditBuild {
             for (file, pairs) in reads { next.pageReads.set(pairs, of: file) }
             timings.lap(.render)
             if let builder = FeedBuilder(contexts: next.contexts) {
-                xmlInitParser()
                 let feeds = Set(placements.flatMap { $0.feeds(entryLimit: next.site.settings.feedEntries) } + reach.feeds)
                 try await FeedWriter.write(Array(feeds), builder: builder, to: recorder, outputFolder: output)
             }

@@ -86,38 +86,38 @@ package struct AtomFeed: Sendable {
         updated = entries.lazy.map(\.updated).max() ?? updatedWhenEmpty
     }
 
-    func xml() throws(XMLWriter.Failure) -> [UInt8] {
-        try XMLWriter.document { xml throws(XMLWriter.Failure) in
-            try xml.element("feed", [("xmlns", Self.namespace), ("xmlns:media", Self.mediaNamespace), ("xml:lang", language)]) { () throws(XMLWriter.Failure) in
-                try xml.element("id", text: id)
-                try xml.element("title", text: title)
-                if let subtitle { try xml.element("subtitle", text: subtitle) }
-                try xml.element("updated", text: ISODate.timestamp(milliseconds: updated))
-                try xml.element("link", [("rel", "self"), ("type", FeedFile.mediaType), ("href", selfURL)])
-                try xml.element("link", [("rel", "alternate"), ("type", "text/html"), ("href", alternateURL)])
-                if let author { try write(author, to: xml) }
-                try xml.element("generator", [("version", TimelineVersion.current)], text: "Timeline")
+    func xml() -> [UInt8] {
+        XMLWriter.document { xml in
+            xml.element("feed", [("xmlns", Self.namespace), ("xmlns:media", Self.mediaNamespace), ("xml:lang", language)]) { xml in
+                xml.element("id", text: id)
+                xml.element("title", text: title)
+                if let subtitle { xml.element("subtitle", text: subtitle) }
+                xml.element("updated", text: ISODate.timestamp(milliseconds: updated))
+                xml.element("link", [("rel", "self"), ("type", FeedFile.mediaType), ("href", selfURL)])
+                xml.element("link", [("rel", "alternate"), ("type", "text/html"), ("href", alternateURL)])
+                if let author { write(author, to: &xml) }
+                xml.element("generator", [("version", TimelineVersion.current)], text: "Timeline")
                 for entry in entries {
-                    try write(entry, to: xml)
+                    write(entry, to: &xml)
                 }
             }
         }
     }
 
-    private func write(_ entry: Entry, to xml: XMLWriter) throws(XMLWriter.Failure) {
-        try xml.element("entry") { () throws(XMLWriter.Failure) in
-            try xml.element("id", text: entry.id)
-            try xml.element("title", text: entry.title)
-            try xml.element("link", [("rel", "alternate"), ("type", "text/html"), ("href", entry.alternateURL)])
+    private func write(_ entry: Entry, to xml: inout XMLWriter) {
+        xml.element("entry") { xml in
+            xml.element("id", text: entry.id)
+            xml.element("title", text: entry.title)
+            xml.element("link", [("rel", "alternate"), ("type", "text/html"), ("href", entry.alternateURL)])
             if let published = entry.published {
-                try xml.element("published", text: ISODate.timestamp(milliseconds: published))
+                xml.element("published", text: ISODate.timestamp(milliseconds: published))
             }
-            try xml.element("updated", text: ISODate.timestamp(milliseconds: entry.updated))
-            try write(entry.author, to: xml)
-            try xml.element("content", [("type", "html"), ("xml:base", entry.contentBase)], text: entry.contentHTML)
+            xml.element("updated", text: ISODate.timestamp(milliseconds: entry.updated))
+            write(entry.author, to: &xml)
+            xml.element("content", [("type", "html"), ("xml:base", entry.contentBase)], text: entry.contentHTML)
             if let photo = entry.photo, let video = photo.file.video, let videoURL = photo.videoURL {
-                try xml.element("link", [("rel", "enclosure"), ("type", video.mediaType), ("length", String(video.byteCount)), ("href", videoURL)])
-                try xml.element(
+                xml.element("link", [("rel", "enclosure"), ("type", video.mediaType), ("length", String(video.byteCount)), ("href", videoURL)])
+                xml.element(
                     "media:content",
                     [
                         ("url", videoURL), ("type", video.mediaType), ("medium", "video"), ("fileSize", String(video.byteCount)),
@@ -126,8 +126,8 @@ package struct AtomFeed: Sendable {
                     ])
             } else if let photo = entry.photo {
                 let file = photo.file
-                try xml.element("link", [("rel", "enclosure"), ("type", file.mediaType), ("length", String(file.byteCount)), ("href", photo.url)])
-                try xml.element(
+                xml.element("link", [("rel", "enclosure"), ("type", file.mediaType), ("length", String(file.byteCount)), ("href", photo.url)])
+                xml.element(
                     "media:content",
                     [
                         ("url", photo.url), ("type", file.mediaType), ("medium", "image"), ("fileSize", String(file.byteCount)),
@@ -137,10 +137,10 @@ package struct AtomFeed: Sendable {
         }
     }
 
-    private func write(_ author: Person, to xml: XMLWriter) throws(XMLWriter.Failure) {
-        try xml.element("author") { () throws(XMLWriter.Failure) in
-            try xml.element("name", text: author.name)
-            if let uri = author.uri { try xml.element("uri", text: uri) }
+    private func write(_ author: Person, to xml: inout XMLWriter) {
+        xml.element("author") { xml in
+            xml.element("name", text: author.name)
+            if let uri = author.uri { xml.element("uri", text: uri) }
         }
     }
 }

@@ -1,4 +1,3 @@
-import CLibXML2
 import TimelineContent
 import TimelineModel
 import TimelineSystem
@@ -17,9 +16,6 @@ package enum FeedWriter {
             try write(Robots.file, bytes: Array(Robots.text(sitemapURL: nil).utf8), to: output, outputFolder: outputFolder)
             return
         }
-        // libxml2 sets up its globals on first use; do it here, before any writer runs in parallel.
-        xmlInitParser()
-
         let feeds = FeedFile.all(site: site)
         try await write(feeds, builder: builder, to: output, outputFolder: outputFolder)
 
@@ -35,12 +31,7 @@ package enum FeedWriter {
     ) async throws(SiteFiles.Failure) -> [String] {
         guard let baseURL = contexts.paths.baseURL else { return [] }
         let urls = Sitemap.urls(of: pages, site: contexts.site, paths: contexts.paths, baseURL: baseURL)
-        let sitemaps: [(file: String, bytes: [UInt8])]
-        do {
-            sitemaps = try await Sitemap.files(urls: urls, baseURL: baseURL, limit: urlLimit)
-        } catch {
-            throw SiteFiles.Failure(diagnostics: [failure(Sitemap.file, outputFolder: outputFolder, "cannot write the sitemap: \(error)")])
-        }
+        let sitemaps = await Sitemap.files(urls: urls, baseURL: baseURL, limit: urlLimit)
         for sitemap in sitemaps {
             try write(sitemap.file, bytes: sitemap.bytes, to: output, outputFolder: outputFolder)
         }
@@ -55,7 +46,7 @@ package enum FeedWriter {
                 let file = feed.file(in: site)
                 do {
                     let atom = builder.feed(feed)
-                    try output.file(file, fingerprint: atom.fingerprint) { try atom.xml() }
+                    try output.file(file, fingerprint: atom.fingerprint) { atom.xml() }
                 } catch {
                     return failure(file, outputFolder: outputFolder, "cannot write the feed: \(error)")
                 }

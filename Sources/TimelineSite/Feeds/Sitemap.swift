@@ -23,34 +23,34 @@ package enum Sitemap {
     /// The files to write, relative to the output root: one sitemap when the URLs fit in
     /// `limit`, else numbered parts of at most `limit` URLs and an index. Parts are written in
     /// parallel.
-    package static func files(urls: [String], baseURL: String, limit: Int = maximumURLs) async throws(XMLWriter.Failure) -> [(file: String, bytes: [UInt8])] {
+    package static func files(urls: [String], baseURL: String, limit: Int = maximumURLs) async -> [(file: String, bytes: [UInt8])] {
         let limit = max(1, limit)
-        guard urls.count > limit else { return [(file, try urlSet(urls[...]))] }
+        guard urls.count > limit else { return [(file, urlSet(urls[...]))] }
         let parts = stride(from: 0, to: urls.count, by: limit).map { $0..<min($0 + limit, urls.count) }
-        let written = await ParallelMap.map(parts) { range in Result { () throws(XMLWriter.Failure) in try urlSet(urls[range]) } }
+        let written = await ParallelMap.map(parts) { range in urlSet(urls[range]) }
         var files: [(file: String, bytes: [UInt8])] = []
-        for (offset, result) in written.enumerated() {
-            files.append((partFile(offset + 1), try result.get()))
+        for (offset, bytes) in written.enumerated() {
+            files.append((partFile(offset + 1), bytes))
         }
-        files.append((file, try index(parts: (1...parts.count).map { baseURL + partFile($0) })))
+        files.append((file, index(parts: (1...parts.count).map { baseURL + partFile($0) })))
         return files
     }
 
-    static func urlSet(_ urls: ArraySlice<String>) throws(XMLWriter.Failure) -> [UInt8] {
-        try XMLWriter.document { xml throws(XMLWriter.Failure) in
-            try xml.element("urlset", [("xmlns", namespace)]) { () throws(XMLWriter.Failure) in
+    static func urlSet(_ urls: ArraySlice<String>) -> [UInt8] {
+        XMLWriter.document { xml in
+            xml.element("urlset", [("xmlns", namespace)]) { xml in
                 for url in urls {
-                    try xml.element("url") { () throws(XMLWriter.Failure) in try xml.element("loc", text: url) }
+                    xml.element("url") { xml in xml.element("loc", text: url) }
                 }
             }
         }
     }
 
-    package static func index(parts: [String]) throws(XMLWriter.Failure) -> [UInt8] {
-        try XMLWriter.document { xml throws(XMLWriter.Failure) in
-            try xml.element("sitemapindex", [("xmlns", namespace)]) { () throws(XMLWriter.Failure) in
+    package static func index(parts: [String]) -> [UInt8] {
+        XMLWriter.document { xml in
+            xml.element("sitemapindex", [("xmlns", namespace)]) { xml in
                 for part in parts {
-                    try xml.element("sitemap") { () throws(XMLWriter.Failure) in try xml.element("loc", text: part) }
+                    xml.element("sitemap") { xml in xml.element("loc", text: part) }
                 }
             }
         }

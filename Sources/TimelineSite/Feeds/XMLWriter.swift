@@ -1,96 +1,155 @@
-import CLibXML2
-import TimelineContent
-import TimelineModel
 import TimelineSystem
-import TimelineTemplates
 
-/// Writes one XML document into memory through libxml2's xmlTextWriter, which escapes every
-/// text and attribute value, so nothing taken from content can open or close an element.
-/// Characters that XML 1.0 cannot carry at all, not even as references (control characters
-/// other than tab, newline and carriage return; U+FFFE; U+FFFF), are removed first.
+/// Writes one XML document into memory: the XML declaration, then elements indented by two
+/// spaces, every text and attribute value escaped, so nothing taken from content can open or
+/// close an element. Characters that XML 1.0 cannot carry at all, not even as references
+/// (control characters other than tab, newline and carriage return; U+FFFE; U+FFFF), are
+/// removed first.
 ///
-/// One writer makes one document and is used by one task; `document(_:)` owns its lifetime.
-package final class XMLWriter {
-    package struct Failure: Error, Sendable, CustomStringConvertible {
-        let operation: String
-        package var description: String { "libxml2 could not \(operation)" }
-    }
-
+/// The bytes are those libxml2's xmlTextWriter writes with the same settings (`XMLWriterTests`
+/// writes random documents through both and compares them), at a small part of its cost: see
+/// docs/architecture.md for why the feeds are not written through libxml2.
+///
+/// A value: the document is built in place through `inout`, with no reference to share.
+package struct XMLWriter {
     package typealias Attributes = [(name: String, value: String)]
 
-    private let writer: OpaquePointer
-    private let buffer: xmlBufferPtr
+    private var bytes: [UInt8] = []
+    /// The names of the open elements, the innermost last.
+    private var open: [String] = []
+    /// Whether the innermost open element's start tag still waits for its `>`: it has neither
+    /// text nor children yet, and ends as `<name …/>` if none come.
+    private var startTagOpen = false
+    /// Whether an end tag goes on a line of its own: after a child element, not after text.
+    private var endTagOnItsOwnLine = false
 
-    private init(writer: OpaquePointer, buffer: xmlBufferPtr) {
-        self.writer = writer
-        self.buffer = buffer
-    }
-
-    deinit {
-        xmlFreeTextWriter(writer)
-        xmlBufferFree(buffer)
-    }
+    private init() {}
 
     /// The bytes of a document (UTF-8, with an XML declaration, indented by two spaces) whose
     /// root element `body` writes.
-    package static func document(_ body: (XMLWriter) throws(Failure) -> Void) throws(Failure) -> [UInt8] {
-        guard let buffer = xmlBufferCreate() else { throw Failure(operation: "allocate a buffer") }
-        guard let writer = xmlNewTextWriterMemory(buffer, 0) else {
-            xmlBufferFree(buffer)
-            throw Failure(operation: "create a writer")
-        }
-        let xml = XMLWriter(writer: writer, buffer: buffer)
-        try xml.check(xmlTextWriterSetIndent(writer, 1), "set the indentation")
-        try xml.check(xmlTextWriterSetIndentString(writer, "  "), "set the indentation")
-        try xml.check(xmlTextWriterStartDocument(writer, "1.0", "UTF-8", nil), "start a document")
-        try body(xml)
-        try xml.check(xmlTextWriterEndDocument(writer), "end the document")
-        try xml.check(xmlTextWriterFlush(writer), "flush the document")
-        guard let content = xmlBufferContent(buffer) else { throw Failure(operation: "read the document") }
-        return Array(UnsafeBufferPointer(start: content, count: Int(xmlBufferLength(buffer))))
+    package static func document(_ body: (inout XMLWriter) -> Void) -> [UInt8] {
+        var xml = XMLWriter()
+        xml.bytes.reserveCapacity(4_096)
+        xml.appendRaw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+        body(&xml)
+        while !xml.open.isEmpty { xml.end() }
+        return xml.bytes
     }
 
     /// Opens an element; `end()` closes it.
-    package func start(_ name: String, _ attributes: Attributes = []) throws(Failure) {
-        try check(Self.withXMLChars(name) { xmlTextWriterStartElement(writer, $0) }, "start element <\(name)>")
+    package mutating func start(_ name: String, _ attributes: Attributes = []) {
+        closeStartTag(lineBreak: true)
+        appendIndent(depth: open.count)
+        open.append(name)
+        bytes.append(UInt8(ascii: "<"))
+        appendRaw(name)
+        startTagOpen = true
         for attribute in attributes {
-            let status = Self.withXMLChars(attribute.name) { name in
-                Self.withXMLChars(Self.legal(attribute.value)) { xmlTextWriterWriteAttribute(writer, name, $0) }
-            }
-            try check(status, "write attribute \(attribute.name)")
+            bytes.append(UInt8(ascii: " "))
+            appendRaw(attribute.name)
+            bytes.append(UInt8(ascii: "="))
+            bytes.append(UInt8(ascii: "\""))
+            appendEscaped(Self.legal(attribute.value), newlinesAndTabs: true)
+            bytes.append(UInt8(ascii: "\""))
         }
     }
 
-    package func end() throws(Failure) {
-        try check(xmlTextWriterEndElement(writer), "end an element")
+    package mutating func end() {
+        guard let name = open.popLast() else { return }
+        if startTagOpen {
+            startTagOpen = false
+            bytes.append(UInt8(ascii: "/"))
+            bytes.append(UInt8(ascii: ">"))
+        } else {
+            if endTagOnItsOwnLine { appendIndent(depth: open.count) }
+            bytes.append(UInt8(ascii: "<"))
+            bytes.append(UInt8(ascii: "/"))
+            appendRaw(name)
+            bytes.append(UInt8(ascii: ">"))
+        }
+        endTagOnItsOwnLine = true
+        bytes.append(UInt8(ascii: "\n"))
     }
 
     /// An element holding only text (or nothing: `<link …/>`).
-    package func element(_ name: String, _ attributes: Attributes = [], text: String? = nil) throws(Failure) {
-        try start(name, attributes)
+    package mutating func element(_ name: String, _ attributes: Attributes = [], text: String? = nil) {
+        start(name, attributes)
         if let text {
-            try check(Self.withXMLChars(Self.legal(text)) { xmlTextWriterWriteString(writer, $0) }, "write the text of <\(name)>")
+            closeStartTag(lineBreak: false)
+            endTagOnItsOwnLine = false
+            appendEscaped(Self.legal(text), newlinesAndTabs: false)
         }
-        try end()
+        end()
     }
 
     /// An element whose children `body` writes.
-    package func element(_ name: String, _ attributes: Attributes = [], children body: () throws(Failure) -> Void) throws(Failure) {
-        try start(name, attributes)
-        try body()
-        try end()
+    package mutating func element(_ name: String, _ attributes: Attributes = [], children body: (inout XMLWriter) -> Void) {
+        start(name, attributes)
+        body(&self)
+        end()
     }
 
-    /// The text as libxml2's characters, in place for a native string: the implicit conversion
-    /// of a `String` argument to `const xmlChar *` copied it into a new array each time.
-    private static func withXMLChars(_ text: String, _ body: (UnsafePointer<xmlChar>) -> Int32) -> Int32 {
-        text.withCString { characters in
-            characters.withMemoryRebound(to: xmlChar.self, capacity: text.utf8.count + 1, body)
+    /// Ends the innermost element's start tag with `>`, before its first text or child (on a
+    /// line of its own when `lineBreak`).
+    private mutating func closeStartTag(lineBreak: Bool) {
+        guard startTagOpen else { return }
+        startTagOpen = false
+        bytes.append(UInt8(ascii: ">"))
+        if lineBreak { bytes.append(UInt8(ascii: "\n")) }
+    }
+
+    private mutating func appendIndent(depth: Int) {
+        for _ in 0..<(2 * depth) { bytes.append(UInt8(ascii: " ")) }
+    }
+
+    private mutating func appendRaw(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    /// Appends `text` with `< > & "` and carriage returns replaced by references, as libxml2's
+    /// `xmlEncodeSpecialChars` does in text; with newlines and tabs too when
+    /// `newlinesAndTabs`, as its `xmlBufAttrSerializeTxtContent` does in a double-quoted
+    /// attribute value (where a parser would read them as spaces). The bytes are read eight at
+    /// a time, and only a word that may hold one of those is looked at byte by byte.
+    private mutating func appendEscaped(_ text: String, newlinesAndTabs: Bool) {
+        var text = text
+        text.withUTF8 { input in
+            var runStart = 0
+            func escape(at index: Int, into bytes: inout [UInt8]) {
+                let reference: StaticString
+                switch input[index] {
+                case UInt8(ascii: "<"): reference = "&lt;"
+                case UInt8(ascii: ">"): reference = "&gt;"
+                case UInt8(ascii: "&"): reference = "&amp;"
+                case UInt8(ascii: "\""): reference = "&quot;"
+                case UInt8(ascii: "\r"): reference = "&#13;"
+                case UInt8(ascii: "\n") where newlinesAndTabs: reference = "&#10;"
+                case UInt8(ascii: "\t") where newlinesAndTabs: reference = "&#9;"
+                default: return
+                }
+                if runStart < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: input[runStart..<index])) }
+                reference.withUTF8Buffer { bytes.append(contentsOf: $0) }
+                runStart = index + 1
+            }
+            let raw = UnsafeRawBufferPointer(input)
+            var index = 0
+            while index + 8 <= input.count {
+                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                if Self.mayNeedEscaping(word) {
+                    for position in index..<index + 8 { escape(at: position, into: &bytes) }
+                }
+                index += 8
+            }
+            for position in index..<input.count { escape(at: position, into: &bytes) }
+            if runStart < input.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: input[runStart...])) }
         }
     }
 
-    private func check(_ status: Int32, _ operation: @autoclosure () -> String) throws(Failure) {
-        if status < 0 { throw Failure(operation: operation()) }
+    /// False when no byte of `word` is one `appendEscaped` replaces.
+    private static func mayNeedEscaping(_ word: UInt64) -> Bool {
+        ByteWord.containsByte(below: 0x20, in: word) || ByteWord.contains(UInt8(ascii: "<"), in: word) || ByteWord.contains(UInt8(ascii: ">"), in: word)
+            || ByteWord.contains(UInt8(ascii: "&"), in: word) || ByteWord.contains(UInt8(ascii: "\""), in: word)
     }
 
     /// `text` without the characters XML 1.0 forbids; the same string when it has none.
