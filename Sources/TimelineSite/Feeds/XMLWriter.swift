@@ -1,4 +1,5 @@
 import TimelineSystem
+import TimelineTemplates
 
 /// Writes one XML document into memory: the XML declaration, then elements indented by two
 /// spaces, every text and attribute value escaped, so nothing taken from content can open or
@@ -32,12 +33,11 @@ package struct XMLWriter {
         xml.bytes.reserveCapacity(4_096)
         xml.appendRaw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
         body(&xml)
-        while !xml.open.isEmpty { xml.end() }
         return xml.bytes
     }
 
     /// Opens an element; `end()` closes it.
-    package mutating func start(_ name: String, _ attributes: Attributes = []) {
+    private mutating func start(_ name: String, _ attributes: Attributes = []) {
         closeStartTag(lineBreak: true)
         appendIndent(depth: open.count)
         open.append(name)
@@ -49,12 +49,12 @@ package struct XMLWriter {
             appendRaw(attribute.name)
             bytes.append(UInt8(ascii: "="))
             bytes.append(UInt8(ascii: "\""))
-            appendEscaped(Self.legal(attribute.value), newlinesAndTabs: true)
+            Self.attributeEscaping.append(Self.legal(attribute.value), to: &bytes)
             bytes.append(UInt8(ascii: "\""))
         }
     }
 
-    package mutating func end() {
+    private mutating func end() {
         guard let name = open.popLast() else { return }
         if startTagOpen {
             startTagOpen = false
@@ -77,7 +77,7 @@ package struct XMLWriter {
         if let text {
             closeStartTag(lineBreak: false)
             endTagOnItsOwnLine = false
-            appendEscaped(Self.legal(text), newlinesAndTabs: false)
+            Self.textEscaping.append(Self.legal(text), to: &bytes)
         }
         end()
     }
@@ -107,50 +107,13 @@ package struct XMLWriter {
         text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
-    /// Appends `text` with `< > & "` and carriage returns replaced by references, as libxml2's
-    /// `xmlEncodeSpecialChars` does in text; with newlines and tabs too when
-    /// `newlinesAndTabs`, as its `xmlBufAttrSerializeTxtContent` does in a double-quoted
-    /// attribute value (where a parser would read them as spaces). The bytes are read eight at
-    /// a time, and only a word that may hold one of those is looked at byte by byte.
-    private mutating func appendEscaped(_ text: String, newlinesAndTabs: Bool) {
-        var text = text
-        text.withUTF8 { input in
-            var runStart = 0
-            func escape(at index: Int, into bytes: inout [UInt8]) {
-                let reference: StaticString
-                switch input[index] {
-                case UInt8(ascii: "<"): reference = "&lt;"
-                case UInt8(ascii: ">"): reference = "&gt;"
-                case UInt8(ascii: "&"): reference = "&amp;"
-                case UInt8(ascii: "\""): reference = "&quot;"
-                case UInt8(ascii: "\r"): reference = "&#13;"
-                case UInt8(ascii: "\n") where newlinesAndTabs: reference = "&#10;"
-                case UInt8(ascii: "\t") where newlinesAndTabs: reference = "&#9;"
-                default: return
-                }
-                if runStart < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: input[runStart..<index])) }
-                reference.withUTF8Buffer { bytes.append(contentsOf: $0) }
-                runStart = index + 1
-            }
-            let raw = UnsafeRawBufferPointer(input)
-            var index = 0
-            while index + 8 <= input.count {
-                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                if Self.mayNeedEscaping(word) {
-                    for position in index..<index + 8 { escape(at: position, into: &bytes) }
-                }
-                index += 8
-            }
-            for position in index..<input.count { escape(at: position, into: &bytes) }
-            if runStart < input.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: input[runStart...])) }
-        }
-    }
-
-    /// False when no byte of `word` is one `appendEscaped` replaces.
-    private static func mayNeedEscaping(_ word: UInt64) -> Bool {
-        ByteWord.containsByte(below: 0x20, in: word) || ByteWord.contains(UInt8(ascii: "<"), in: word) || ByteWord.contains(UInt8(ascii: ">"), in: word)
-            || ByteWord.contains(UInt8(ascii: "&"), in: word) || ByteWord.contains(UInt8(ascii: "\""), in: word)
-    }
+    /// In text, as libxml2's `xmlEncodeSpecialChars`: `< > & "` and carriage return.
+    private static let textEscaping = ByteEscaping(["<": "&lt;", ">": "&gt;", "&": "&amp;", "\"": "&quot;", "\r": "&#13;"])
+    /// In a double-quoted attribute value, as libxml2's `xmlBufAttrSerializeTxtContent`: also
+    /// newline and tab, which a parser would otherwise read as spaces.
+    private static let attributeEscaping = ByteEscaping([
+        "<": "&lt;", ">": "&gt;", "&": "&amp;", "\"": "&quot;", "\r": "&#13;", "\n": "&#10;", "\t": "&#9;",
+    ])
 
     /// `text` without the characters XML 1.0 forbids; the same string when it has none.
     static func legal(_ text: String) -> String {
