@@ -29,6 +29,10 @@ enum ChangeSetBuild {
         let options = state.options
         let content = options.layout.content
         let changes = paths.map { content.absolute + "/" + $0 }
+        // What the input check freed (git's index of every file, the statuses of a fresh clone's
+        // every input) goes back before the site index is read: at 200,000 posts, kept in
+        // glibc's arenas, it lay under the edit's peak.
+        FreedMemory.returnToSystem()
         guard !options.atomic, let records = EditBuild.changedRecords(of: changes, contentRoot: content.absolute),
             let loader = PostFolderLoader(contentFolder: content), let userLoader = UserFileLoader(contentFolder: content),
             var built = await lastBuild(state: state, facts: snapshot.facts)

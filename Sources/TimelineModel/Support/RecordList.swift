@@ -7,27 +7,48 @@
 /// used: unspecialized, each `site.posts[index]` looked up generic metadata and copied a whole
 /// post through its value witness.
 public struct RecordList<Element: Sendable>: RandomAccessCollection, Sendable {
+    /// Every record, when the list holds them (`stored` is nil).
     @usableFromInline
-    enum Storage: Sendable {
-        case loaded([Element])
-        case stored(
-            count: Int, read: @Sendable (Int) -> Element?, leading: @Sendable (Int) -> ArraySlice<UInt8>,
-            run: @Sendable (Range<Int>) -> ArraySlice<UInt8>?)
+    var loaded: [Element]
+    /// Where the records are read from when they are not held.
+    @usableFromInline
+    var stored: Stored?
+
+    @usableFromInline
+    struct Stored: Sendable {
+        let count: Int
+        let read: @Sendable (Int) -> Element?
+        let leading: @Sendable (Int) -> ArraySlice<UInt8>
+        let run: @Sendable (Range<Int>) -> ArraySlice<UInt8>?
+        /// Records put in place of stored ones, or inserted among them, by index.
+        var replaced: [Int: Element] = [:]
+        /// Once a record was inserted or removed: per index, the place of its record among the
+        /// kept ones (`inserted` for one held in `replaced`); nil while every index is its own.
+        var storedPositions: [Int]?
+        static var inserted: Int { -1 }
+
+        @usableFromInline
+        var endIndex: Int { storedPositions?.count ?? count }
+
+        /// Where the record at `position`, neither replaced nor inserted, lies among the kept ones.
+        func storedPosition(_ position: Int) -> Int {
+            storedPositions?[position] ?? position
+        }
+
+        @usableFromInline
+        func element(_ position: Int) -> Element {
+            if let element = replaced[position] { return element }
+            guard let element = read(storedPosition(position)) else {
+                // The bytes are a sealed file this build of the tool wrote (see `RecordList.init`).
+                preconditionFailure("a record of a sealed state file does not decode")
+            }
+            return element
+        }
     }
 
-    @usableFromInline
-    var storage: Storage
-    /// Records put in place of stored ones, or inserted among them, by index.
-    @usableFromInline
-    var replaced: [Int: Element] = [:]
-    /// Once a record was inserted or removed: per index, the place of its record among the
-    /// kept ones (`inserted` for one held in `replaced`); nil while every index is its own.
-    @usableFromInline
-    var storedPositions: [Int]?
-    private static var inserted: Int { -1 }
-
     public init(_ elements: [Element]) {
-        storage = .loaded(elements)
+        loaded = elements
+        stored = nil
     }
 
     /// `count` records, each made by `read` when it is asked for; `leading` gives the first bytes
@@ -40,7 +61,8 @@ public struct RecordList<Element: Sendable>: RandomAccessCollection, Sendable {
         count: Int, read: @escaping @Sendable (Int) -> Element?, leading: @escaping @Sendable (Int) -> ArraySlice<UInt8>,
         run: @escaping @Sendable (Range<Int>) -> ArraySlice<UInt8>?
     ) {
-        storage = .stored(count: count, read: read, leading: leading, run: run)
+        loaded = []
+        stored = Stored(count: count, read: read, leading: leading, run: run)
     }
 
     @inlinable
@@ -48,34 +70,29 @@ public struct RecordList<Element: Sendable>: RandomAccessCollection, Sendable {
 
     @inlinable
     public var endIndex: Int {
-        switch storage {
-        case .loaded(let elements): elements.count
-        case .stored(let count, _, _, _): storedPositions?.count ?? count
+        guard let stored else { return loaded.count }
+        return stored.endIndex
+    }
+
+    /// A held record is read in place (`_read`), so that `posts[index].caption` copies the
+    /// caption, not the whole post: a getter returned a copy of the record, which at 20,000
+    /// posts made clean builds retain every field of a post millions of times.
+    @inlinable
+    public subscript(position: Int) -> Element {
+        @inline(__always) get {
+            if stored == nil { return loaded[position] }
+            return storedElement(position)
         }
     }
 
-    @inlinable
-    public subscript(position: Int) -> Element {
-        switch storage {
-        case .loaded(let elements): elements[position]
-        case .stored(_, let read, _, _):
-            if let element = replaced[position] {
-                element
-            } else if let element = read(storedPosition(position)) {
-                element
-            } else {
-                // The bytes are a sealed file this build of the tool wrote (see `init`).
-                preconditionFailure("a record of a sealed state file does not decode")
-            }
-        }
+    @usableFromInline
+    func storedElement(_ position: Int) -> Element {
+        stored.map { $0.element(position) } ?? loaded[position]
     }
 
     /// Whether the records are read one at a time rather than held.
     @inlinable
-    package var isStored: Bool {
-        if case .stored = storage { return true }
-        return false
-    }
+    package var isStored: Bool { stored != nil }
 
     /// The records from `position` on that are kept as they were and in their kept order, at
     /// most `limit` of them, as `StoredRecords` wrote them (each one's length, then its bytes),
@@ -83,27 +100,23 @@ public struct RecordList<Element: Sendable>: RandomAccessCollection, Sendable {
     /// written again copies such a run at once.
     /// Its bytes are nil when they cannot be read again (the file they are read from failed).
     package func storedRun(from position: Int, limit: Int) -> (bytes: ArraySlice<UInt8>?, count: Int)? {
-        guard case .stored(_, _, _, let run) = storage, replaced[position] == nil else { return nil }
-        let first = storedPosition(position)
+        guard let stored, stored.replaced[position] == nil else { return nil }
+        let first = stored.storedPosition(position)
         var count = 1
-        while count < limit, position + count < endIndex, replaced[position + count] == nil, storedPosition(position + count) == first + count {
+        while count < limit, position + count < endIndex, stored.replaced[position + count] == nil,
+            stored.storedPosition(position + count) == first + count
+        {
             count += 1
         }
-        return (run(first..<first + count), count)
-    }
-
-    /// Where the record at `position`, neither replaced nor inserted, lies among the kept ones.
-    @inlinable
-    func storedPosition(_ position: Int) -> Int {
-        storedPositions?[position] ?? position
+        return (stored.run(first..<first + count), count)
     }
 
     /// The record's first field (`field` of it), read alone from the record's leading bytes
     /// when the record is stored and not replaced: a post's ID without its caption, comments
     /// and likes. A field longer than the leading bytes is read with the whole record.
     package func leadingField<Value: StateCodable>(at position: Int, _ field: (Element) -> Value) -> Value {
-        if case .stored(_, _, let leading, _) = storage, replaced[position] == nil {
-            let bytes = leading(storedPosition(position))
+        if let stored, stored.replaced[position] == nil {
+            let bytes = stored.leading(stored.storedPosition(position))
             var coder = StateCoder(reading: Array(bytes))
             if !bytes.isEmpty, let value = try? Value.code(nil, with: &coder) { return value }
         }
@@ -111,49 +124,43 @@ public struct RecordList<Element: Sendable>: RandomAccessCollection, Sendable {
     }
 
     package mutating func replace(at position: Int, with element: Element) {
-        switch storage {
-        case .loaded(var elements):
-            // Let go of the stored array first, so that it changes in place.
-            storage = .loaded([])
-            elements[position] = element
-            storage = .loaded(elements)
-        case .stored:
-            replaced[position] = element
+        if stored == nil {
+            loaded[position] = element
+        } else {
+            stored?.replaced[position] = element
         }
     }
 
     /// Puts `element` at `position`; the records from there on move one index up.
     package mutating func insert(_ element: Element, at position: Int) {
-        switch storage {
-        case .loaded(var elements):
-            storage = .loaded([])
-            elements.insert(element, at: position)
-            storage = .loaded(elements)
-        case .stored(let count, _, _, _):
-            var moved: [Int: Element] = [:]
-            for (index, kept) in replaced { moved[index >= position ? index + 1 : index] = kept }
-            moved[position] = element
-            replaced = moved
-            var positions = storedPositions ?? Array(0..<count)
-            positions.insert(Self.inserted, at: position)
-            storedPositions = positions
+        guard var kept = stored else {
+            loaded.insert(element, at: position)
+            return
         }
+        stored = nil
+        var moved: [Int: Element] = [:]
+        for (index, record) in kept.replaced { moved[index >= position ? index + 1 : index] = record }
+        moved[position] = element
+        kept.replaced = moved
+        var positions = kept.storedPositions ?? Array(0..<kept.count)
+        positions.insert(Stored.inserted, at: position)
+        kept.storedPositions = positions
+        stored = kept
     }
 
     /// Removes the record at `position`; the records after it move one index down.
     package mutating func remove(at position: Int) {
-        switch storage {
-        case .loaded(var elements):
-            storage = .loaded([])
-            elements.remove(at: position)
-            storage = .loaded(elements)
-        case .stored(let count, _, _, _):
-            var moved: [Int: Element] = [:]
-            for (index, kept) in replaced where index != position { moved[index > position ? index - 1 : index] = kept }
-            replaced = moved
-            var positions = storedPositions ?? Array(0..<count)
-            positions.remove(at: position)
-            storedPositions = positions
+        guard var kept = stored else {
+            loaded.remove(at: position)
+            return
         }
+        stored = nil
+        var moved: [Int: Element] = [:]
+        for (index, record) in kept.replaced where index != position { moved[index > position ? index - 1 : index] = record }
+        kept.replaced = moved
+        var positions = kept.storedPositions ?? Array(0..<kept.count)
+        positions.remove(at: position)
+        kept.storedPositions = positions
+        stored = kept
     }
 }

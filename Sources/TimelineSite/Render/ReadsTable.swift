@@ -28,36 +28,26 @@ struct ReadsTable: Sendable {
     /// masks are numbered as first seen, then renumbered in sorted order: one hash look-up per
     /// pair and value, for the 8 million reads of a 200,000-post site.
     init(_ files: [(path: [UInt8], pairs: [UInt64])]) {
-        var keyNumber: [UInt64: UInt32] = [:]
-        var maskNumber: [UInt64: UInt32] = [:]
-        var seenKeys: [UInt64] = []
-        var seenMasks: [UInt64] = []
+        var keyNumber = FirstSeenNumbers()
+        var maskNumber = FirstSeenNumbers()
         for file in files {
             pathBytes.append(contentsOf: file.path)
             pathEnds.append(pathBytes.count)
             for index in stride(from: 0, to: file.pairs.count - 1, by: 2) {
-                keyNumbers.append(Self.number(of: file.pairs[index], in: &keyNumber, seen: &seenKeys))
-                maskNumbers.append(Self.number(of: file.pairs[index + 1], in: &maskNumber, seen: &seenMasks))
+                keyNumbers.append(keyNumber.number(of: file.pairs[index]))
+                maskNumbers.append(maskNumber.number(of: file.pairs[index + 1]))
             }
             pairEnds.append(keyNumbers.count)
         }
-        let keyRanks = Self.ranks(of: seenKeys)
-        let maskRanks = Self.ranks(of: seenMasks)
-        keys = seenKeys.sorted()
-        masks = seenMasks.sorted()
+        let keyRanks = Self.ranks(of: keyNumber.values)
+        let maskRanks = Self.ranks(of: maskNumber.values)
+        keys = keyNumber.values.sorted()
+        masks = maskNumber.values.sorted()
         for index in keyNumbers.indices {
             keyNumbers[index] = keyRanks[Int(keyNumbers[index])]
             maskNumbers[index] = maskRanks[Int(maskNumbers[index])]
         }
         makeIndex()
-    }
-
-    private static func number(of value: UInt64, in numbers: inout [UInt64: UInt32], seen: inout [UInt64]) -> UInt32 {
-        if let number = numbers[value] { return number }
-        let number = UInt32(seen.count)
-        numbers[value] = number
-        seen.append(value)
-        return number
     }
 
     /// For each of `values` (distinct), its place among them sorted.
