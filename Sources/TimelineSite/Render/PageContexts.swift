@@ -357,13 +357,15 @@ package struct PageContexts: Sendable {
 
     /// What a timeline cell showed: photo, author, likes and comments, and the way in.
     package func card(_ index: Int, position: Int) -> CardValues {
-        let id = site.posts[index].id
+        // Read once: each `site.posts[index]` copies the whole post (`RecordList`'s getter).
+        let post = site.posts[index]
+        let id = post.id
         let eager = position < Self.eagerImageCount
         return CardValues(
             id: id.rawValue, url: paths.url(paths.post(id)), photo: photo(ofPost: index, eager: eager),
             author: author(ofPost: index), date: date(ofPost: index), captionHTML: captionHTML(ofPost: index), captionText: captionText(ofPost: index),
-            photoCount: site.posts[index].photos.count, likeCount: site.posts[index].likes.count, commentCount: site.posts[index].comments.count,
-            localizer: localizer, extra: site.posts[index].extra.templateValue,
+            photoCount: post.photos.count, likeCount: post.likes.count, commentCount: post.comments.count,
+            localizer: localizer, extra: post.extra.templateValue,
             fragmentKey: timelines.isOnATimeline[index] ? index * 2 + (eager ? 1 : 0) : nil, readKey: ValueKey.card(post: id).recorded)
     }
 
