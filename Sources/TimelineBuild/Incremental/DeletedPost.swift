@@ -84,3 +84,40 @@ struct DeletedPost {
         return postCount - 1 - index
     }
 }
+
+extension DeletedPost: RecordChange {
+    /// A change set with a post folder of the site's that is gone is this kind: when it is the
+    /// only changed folder, no user's file changed with it, and the post can be taken out.
+    static func plan(_ request: EditBuild.Request) -> RecordChangePlan {
+        let site = request.site
+        let content = request.options.layout.content
+        let gone = request.records.postFolders.filter { folder in
+            ContentID(folder).flatMap(site.postIndex(of:)) != nil
+                && FileSystem.status(of: content.appending(ContentLayout.postFolder(named: folder)).absolute) == nil
+        }
+        guard let folder = gone.first else { return .notThisKind }
+        guard request.records.postFolders.count == 1, !request.records.touchesUsers, let index = ContentID(folder).flatMap(site.postIndex(of:)),
+            let removed = plan(folder: folder, index: index, built: request.built)
+        else { return .wholePass }
+        return .edit(EditBuild(edited: [:], warnings: [:], tagsOfEdited: [:], editedUsers: [:], recordChanges: [removed]))
+    }
+
+    /// Its card, its author and its tags.
+    func watchedValues(in site: LinkedSite) -> [ValueKey] {
+        [.card(post: site.postID(at: index)), .user(username: site.users[site.postAuthor[index]].username)]
+            + site.tags.tags(ofPost: index).map { .tag(key: site.tags.tags[$0].key) }
+    }
+
+    /// Every post newer than it takes a new search number: its card is made again.
+    var renumberedCards: Int { index }
+
+    var goneContent: [String] { [ContentLayout.postFolder(named: folder)] }
+
+    /// Takes the post out; its search document goes, and its author's card changes.
+    func applyBeforeEdits(to next: inout BuiltSite, reach: inout EditBuild.EditReach, search: inout EditBuild.SearchEdit) async -> EditBuild.ImageFiles? {
+        let author = next.site.postAuthor[index]
+        search.users = EditBuild.UserSearchEdit(oldTerms: [author: SiteSearchCollections.userTerms(next.site.users[author])])
+        search.removedNumber = remove(from: &next, reach: &reach)
+        return EditBuild.ImageFiles.empty
+    }
+}

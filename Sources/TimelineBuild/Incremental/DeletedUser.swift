@@ -68,3 +68,34 @@ struct DeletedUser {
         return moved
     }
 }
+
+extension DeletedUser: RecordChange {
+    /// A change set with a user file of the site's that is gone (and no other user's name in
+    /// its place: `RenamedUser`) is this kind: when it is the only one, no post folder changed,
+    /// every follower's file dropped them, and they can be taken out.
+    static func plan(_ request: EditBuild.Request) -> RecordChangePlan {
+        guard !request.goneUserFiles.isEmpty else { return .notThisKind }
+        let site = request.site
+        guard request.records.postFolders.isEmpty, request.goneUserFiles.count == 1, let file = request.goneUserFiles.first,
+            let (removedUser, emptied) = plan(file: file, built: request.built)
+        else { return .wholePass }
+        let avatar = site.users[removedUser.index].avatar?.relativePath
+        guard
+            var editedUsers = EditBuild.planUsers(
+                request.userFiles.subtracting(request.goneUserFiles),
+                avatars: request.records.otherUserFolderFiles.filter { ContentLayout.fileInUsersFolder(named: $0) != avatar }, built: request.built,
+                reading: request.readingUser),
+            site.followers[removedUser.index].allSatisfy({ editedUsers[$0].map { !$0.following.contains(removedUser.index) } ?? false })
+        else { return .wholePass }
+        editedUsers[removedUser.index] = emptied
+        return .edit(EditBuild(edited: [:], warnings: [:], tagsOfEdited: [:], editedUsers: editedUsers, recordChanges: [removedUser]))
+    }
+
+    /// Once the edit emptied them: their search document goes, the other users' edits are
+    /// renumbered, and they are taken out.
+    func applyAfterEdits(to next: inout BuiltSite, reach: inout EditBuild.EditReach, search: inout EditBuild.SearchEdit) {
+        search.users = search.users.map(renumbered)
+        search.removedUser = index
+        remove(from: &next, reach: &reach)
+    }
+}

@@ -26,9 +26,9 @@ import TimelineTemplates
 ///   timeline of a user whose follows changed merged again with the lists that changed, and
 ///   the feeds that name a renamed user.
 ///
-/// New posts newer than every other (`NewPost`), a post whose folder is gone (`DeletedPost`),
-/// a new user (`NewUser`), a user whose file is gone (`DeletedUser`) and a renamed user
-/// (`RenamedUser`) are edit builds of their own.
+/// Changes that add, remove or move records (`RecordChange`: new posts, a deleted post, a new,
+/// deleted or renamed user) plan and apply themselves around those edits; this type names them
+/// only in `recordChangeKinds`.
 ///
 /// Each of those is fingerprinted and compared with the manifest as in any build, so a page
 /// whose context did not change is not rendered. Anything else (an older new post, a renamed
@@ -53,20 +53,13 @@ struct EditBuild {
     /// The edited users by index: the user as read now, whom they follow, and the warnings
     /// reading and linking them gave.
     let editedUsers: [Int: UserEdit]
-    /// Posts newer than every other, oldest first, added by this edit (nothing else changes with
-    /// them); the other properties name them at the indexes they take, the newest at 0.
-    var added: [NewPost] = []
-    /// A post whose folder is gone, taken out by this edit (nothing else changes with it).
-    var removed: DeletedPost? = nil
-    /// A user the site did not have, put in by this edit; `editedUsers` holds them at their
-    /// index, as an edit of a user following no one and without an avatar.
-    var addedUser: NewUser? = nil
-    /// A user whose file is gone, taken out by this edit after `editedUsers` emptied them and
-    /// dropped them from their followers' follows.
-    var removedUser: DeletedUser? = nil
-    /// A user whose file is replaced by one of another username, moved by this edit to their
-    /// new place before `editedUsers` (at their indexes after the move) are put in.
-    var renamedUser: RenamedUser? = nil
+    /// The records added, removed or moved, put in place around the edits; the properties
+    /// above name records at their indexes after them.
+    var recordChanges: [any RecordChange] = []
+
+    /// The kinds of record change, in the order they are asked whether a change set is theirs;
+    /// a change set none of them takes is edits of records that keep their place.
+    static var recordChangeKinds: [any RecordChange.Type] { [NewPosts.self, DeletedPost.self, RenamedUser.self, NewUser.self, DeletedUser.self] }
 
     /// The edit build for `changes` (absolute paths of changed files and folders), or nil when
     /// they are not post edits. `reading` reads a post folder by name (by default now, with
@@ -76,10 +69,10 @@ struct EditBuild {
     ) -> EditBuild? {
         let options = built.options
         let content = options.layout.content
-        let contentRoot = content.absolute
         // An atomic build swaps in a whole new folder; an edit is put in place file by file.
-        guard !changes.isEmpty, !options.atomic, let records = changedRecords(of: changes, contentRoot: contentRoot) else { return nil }
-        let folders = records.postFolders
+        guard !changes.isEmpty, !options.atomic, let records = changedRecords(of: changes, contentRoot: content.absolute),
+            records.postFolders.allSatisfy({ ContentID($0) != nil })
+        else { return nil }
         let readPost: (String) -> PostFolderLoader.Loaded
         if let reading {
             readPost = reading
@@ -87,75 +80,51 @@ struct EditBuild {
             guard let loader = PostFolderLoader(contentFolder: content) else { return nil }
             readPost = { loader.load(named: $0, known: []) }
         }
-        let site = built.site
-        let userFiles = userFilesToRead(records, site: site)
-        let goneFiles = userFiles.filter { site.userIndex(named: ContentLayout.username(ofUserFileNamed: $0)) != nil && userFileIsGone($0, options) }
-        let renamedUser = RenamedUser.plan(files: userFiles, gone: goneFiles, built: built)
-        // Posts and users are linked against the site after the rename, whose post indexes are the same.
-        let linkedSite = renamedUser?.applied(to: site) ?? site
+        let userFiles = userFilesToRead(records, site: built.site)
+        let request = Request(
+            records: records, built: built, readPost: readPost, readingUser: readingUser, userFiles: userFiles,
+            goneUserFiles: userFiles.filter {
+                built.site.userIndex(named: ContentLayout.username(ofUserFileNamed: $0)) != nil && userFileIsGone($0, options)
+            })
+        for kind in recordChangeKinds {
+            switch kind.plan(request) {
+            case .notThisKind: continue
+            case .wholePass: return nil
+            case .edit(let edit): return edit
+            }
+        }
+        guard let posts = planPosts(request, site: built.site, renamedUser: nil),
+            let editedUsers = planUsers(userFiles, avatars: records.otherUserFolderFiles, built: built, reading: readingUser)
+        else { return nil }
+        return EditBuild(edited: posts.edited, warnings: posts.warnings, tagsOfEdited: posts.tags, editedUsers: editedUsers)
+    }
+
+    /// The edited posts of `request`, each a post of the site that keeps its ID, author (after
+    /// `renamedUser`) and date and has no video, read and linked against `site`; nil when one
+    /// is not.
+    static func planPosts(_ request: Request, site linkedSite: LinkedSite, renamedUser: RenamedUser?) -> (
+        edited: [Int: Post], warnings: [Int: [Diagnostic]], tags: [Int: [(key: String, spelling: String)]]
+    )? {
+        let site = request.site
+        let contentRoot = request.options.layout.content.absolute
         var edited: [Int: Post] = [:]
         var warnings: [Int: [Diagnostic]] = [:]
         var tagsOfEdited: [Int: [(key: String, spelling: String)]] = [:]
-        for folder in folders {
-            guard let id = ContentID(folder) else { return nil }
-            guard let index = site.postIndex(of: id) else {
-                // New posts are an edit of their own (`NewPost`); after it, the newest is at index 0.
-                guard !records.touchesUsers, let added = NewPost.plan(folders: folders, built: built, reading: readPost) else { return nil }
-                let newest = added.count - 1
-                return EditBuild(
-                    edited: [:], warnings: Dictionary(uniqueKeysWithValues: added.enumerated().map { (newest - $0, $1.warnings) }),
-                    tagsOfEdited: Dictionary(uniqueKeysWithValues: added.enumerated().map { (newest - $0, $1.tags) }), editedUsers: [:], added: added)
-            }
-            if let removed = DeletedPost.plan(folder: folder, index: index, built: built) {
-                guard folders.count == 1, !records.touchesUsers else { return nil }
-                return EditBuild(edited: [:], warnings: [:], tagsOfEdited: [:], editedUsers: [:], removed: removed)
-            }
+        for folder in request.records.postFolders {
+            guard let index = ContentID(folder).flatMap(site.postIndex(of:)) else { return nil }
             let old = site.posts[index]
             let relative = ContentLayout.postFolder(named: folder)
-            let (read, problems, entry) = readPost(folder)
+            let (read, problems, entry) = request.readPost(folder)
             guard let post = read, entry != nil, !problems.contains(where: { $0.severity == .error }),
                 keepsAllButPhotos(post, of: old, author: renamedUser?.author(of: old) ?? old.author.username),
                 onlyPostFiles(in: relative, contentRoot: contentRoot, photos: post.photos),
-                let (tags, diagnostics) = linked(post, problems: problems, site: linkedSite, options: options)
+                let (tags, diagnostics) = linked(post, problems: problems, site: linkedSite, options: request.options)
             else { return nil }
             edited[index] = post
             warnings[index] = diagnostics
             tagsOfEdited[index] = tags
         }
-        if let renamedUser {
-            guard
-                var editedUsers = planUsers(
-                    userFiles.subtracting(goneFiles), avatars: records.otherUserFolderFiles, built: built, site: linkedSite, reading: readingUser),
-                renamedUser.leavesNoTrace(in: site, edited: edited, editedUsers: editedUsers), let edit = editedUsers[renamedUser.move.to]
-            else { return nil }
-            // An avatar is published under the username (`u/<username>/…`): made again, from the image cache.
-            editedUsers[renamedUser.move.to] = UserEdit(
-                user: edit.user, following: edit.following, warnings: edit.warnings, changesAvatar: edit.changesAvatar || edit.user.avatar != nil)
-            return EditBuild(edited: edited, warnings: warnings, tagsOfEdited: tagsOfEdited, editedUsers: editedUsers, renamedUser: renamedUser)
-        }
-        if folders.isEmpty, userFiles.count == 1, let file = userFiles.first,
-            site.userIndex(named: ContentLayout.username(ofUserFileNamed: file)) == nil
-        {
-            guard let readUser = userReader(built, reading: readingUser), let (added, edit) = NewUser.plan(file: file, built: built, reading: readUser),
-                records.otherUserFolderFiles.allSatisfy({ ContentLayout.fileInUsersFolder(named: $0) == added.user.avatar?.relativePath })
-            else { return nil }
-            return EditBuild(edited: [:], warnings: [:], tagsOfEdited: [:], editedUsers: [added.index: edit], addedUser: added)
-        }
-        if !goneFiles.isEmpty {
-            guard folders.isEmpty, goneFiles.count == 1, let file = goneFiles.first, let (removedUser, emptied) = DeletedUser.plan(file: file, built: built)
-            else { return nil }
-            let avatar = site.users[removedUser.index].avatar?.relativePath
-            guard
-                var editedUsers = planUsers(
-                    userFiles.subtracting(goneFiles), avatars: records.otherUserFolderFiles.filter { ContentLayout.fileInUsersFolder(named: $0) != avatar },
-                    built: built, reading: readingUser),
-                site.followers[removedUser.index].allSatisfy({ editedUsers[$0].map { !$0.following.contains(removedUser.index) } ?? false })
-            else { return nil }
-            editedUsers[removedUser.index] = emptied
-            return EditBuild(edited: [:], warnings: [:], tagsOfEdited: [:], editedUsers: editedUsers, removedUser: removedUser)
-        }
-        guard let editedUsers = planUsers(userFiles, avatars: records.otherUserFolderFiles, built: built, reading: readingUser) else { return nil }
-        return EditBuild(edited: edited, warnings: warnings, tagsOfEdited: tagsOfEdited, editedUsers: editedUsers)
+        return (edited, warnings, tagsOfEdited)
     }
 
     /// Whether the user file named `file` is no longer in the users folder.
@@ -192,50 +161,31 @@ struct EditBuild {
     /// beyond its posts' own, search cards of a deleted post's newer posts counted as pages
     /// (`next` is then not used either): a whole pass makes those faster.
     func run(on next: inout BuiltSite, timings: StageTimings = StageTimings(), pageLimit: Int = .max) async throws(BuildFailure) -> BuildReport? {
-        // Every post newer than a deleted one takes a new search number: its card is made again.
-        let renumberedCards = removed?.index ?? 0
+        let renumberedCards = recordChanges.reduce(0) { $0 + $1.renumberedCards }
         guard renumberedCards <= pageLimit else { return nil }
         var timings = timings
         let options = next.options
         let watch = ValueWatch(watchedValues(in: next.site), in: next.contexts)
-        var oldTerms = Dictionary(uniqueKeysWithValues: edited.keys.map { ($0, SiteSearchCollections.postTerms(ofPost: $0, in: next.site)) })
+        var search = SearchEdit(
+            oldTerms: Dictionary(uniqueKeysWithValues: edited.keys.map { ($0, SiteSearchCollections.postTerms(ofPost: $0, in: next.site)) }))
         var reach = EditReach()
-        var users: UserSearchEdit?
         var newFiles: ImageFiles?
-        if !added.isEmpty {
-            var authorTerms: [Int: Set<String>] = [:]
-            for post in added where authorTerms[post.author] == nil {
-                authorTerms[post.author] = SiteSearchCollections.userTerms(next.site.users[post.author])
-            }
-            guard let files = await insertAdded(into: &next, reach: &reach) else { return nil }
-            newFiles = files
-            oldTerms = Dictionary(uniqueKeysWithValues: added.indices.map { ($0, []) })
-            users = UserSearchEdit(oldTerms: authorTerms)
+        for change in recordChanges {
+            guard let files = await change.applyBeforeEdits(to: &next, reach: &reach, search: &search) else { return nil }
+            newFiles = (newFiles ?? .empty).adding(files)
         }
-        var removedNumber: Int?
-        if let removed {
-            let author = next.site.postAuthor[removed.index]
-            users = UserSearchEdit(oldTerms: [author: SiteSearchCollections.userTerms(next.site.users[author])])
-            removedNumber = removed.remove(from: &next, reach: &reach)
-        }
-        renamedUser?.apply(to: &next, reach: &reach)
         guard let photoFiles = await replacePhotos(&next, reach: &reach) else { return nil }
-        if !photoFiles.processed.isEmpty || !photoFiles.originals.isEmpty { newFiles = photoFiles }
+        if !photoFiles.processed.isEmpty || !photoFiles.originals.isEmpty { newFiles = (newFiles ?? .empty).adding(photoFiles) }
         next.contexts.replacePosts(edited, images: next.images)
         if let tags = replaceTags(&next) { reach.add(tags.pages, tags.feeds, retired: tags.retired, changesSitemap: tags.changesSitemap) }
-        if let addedUser { addedUser.insert(into: &next, reach: &reach) }
-        if added.isEmpty, removed == nil {
+        if !editedUsers.isEmpty {
             if editedUsers.values.contains(where: \.changesAvatar) {
                 guard let files = await replaceAvatars(&next, reach: &reach) else { return nil }
-                newFiles = (newFiles ?? .none).adding(files)
+                newFiles = (newFiles ?? .empty).adding(files)
             }
-            users = replaceUsers(&next, reach: &reach)
-            if let renamedUser { users = users.map(renamedUser.withoutMoved) }
+            search.users = replaceUsers(&next, reach: &reach)
         }
-        if let removedUser {
-            users = users.map(removedUser.renumbered)
-            removedUser.remove(from: &next, reach: &reach)
-        }
+        for change in recordChanges { change.applyAfterEdits(to: &next, reach: &reach, search: &search) }
         let pages = Page.allWithFiles(site: next.site, timelines: next.contexts.timelines, paths: next.contexts.paths)
         let (readers, gone) = next.pageReads.reach(of: pages, changed: watch.changes(in: next.contexts))
         reach.add(readers, [], retired: gone, changesSitemap: false)
@@ -243,9 +193,6 @@ struct EditBuild {
         guard Set(reach.pages).count + renumberedCards <= pageLimit else { return nil }
         next.warnings = updatedWarnings(next.warnings, options: options)
         timings.lap(.validate)
-        let search = SearchEdit(
-            oldTerms: oldTerms, removedNumber: removedNumber, insertedUser: addedUser?.index ?? renamedUser?.move.to,
-            removedUser: removedUser?.index ?? renamedUser?.move.from, users: users)
         let changes = try await write(&next, search: search, reach: reach, publishing: newFiles, timings: &timings)
         for (path, entry) in changes.entries { next.manifest[path] = entry }
         for path in changes.deleted { next.manifest[path] = nil }
@@ -257,7 +204,7 @@ struct EditBuild {
         facts.images.decoded = newFiles?.images.decoded ?? 0
         facts.images.encoded = newFiles?.images.encoded ?? 0
         facts.fileCount = next.manifest.count
-        if !added.isEmpty || removed != nil || newFiles != nil || !editedUsers.isEmpty {
+        if !recordChanges.isEmpty || newFiles != nil || !editedUsers.isEmpty {
             facts.userCount = next.site.users.count
             facts.postCount = next.site.posts.count
             facts.pageCount = Page.all(site: next.site, timelines: next.contexts.timelines).count
@@ -268,22 +215,6 @@ struct EditBuild {
         let report = BuildReport(facts, output: next.report.output, timings: timings, files: BuildReport.Files(changes, mode: .edit))
         next.report = report
         return report
-    }
-
-    /// Puts the added posts in, oldest first, and adds what they reach to `reach`; returns the
-    /// image files to publish, or nil when an image cannot be made. The pages and feeds each
-    /// insertion reaches are named by index, which the next insertion moves, so they are kept
-    /// as files (`EditReach.pageFiles`, `feedFiles`), named again in the site after the edit.
-    private func insertAdded(into next: inout BuiltSite, reach: inout EditReach) async -> ImageFiles? {
-        var made = ImageFiles.none
-        for post in added {
-            var step = EditReach()
-            guard let files = await post.insert(into: &next, reach: &step) else { return nil }
-            made = made.adding(files)
-            reach.addByFile(step.pages, step.feeds, in: next.site, paths: next.contexts.paths)
-            reach.add([], [], retired: step.retired, changesSitemap: step.changesSitemap)
-        }
-        return made
     }
 
     /// The search files, pages and feeds that show the edited posts, each made and written
@@ -399,7 +330,7 @@ struct EditBuild {
         /// What the images stage decoded and encoded for them.
         var images = ImagePipeline.Statistics()
 
-        static let none = ImageFiles(processed: [], originals: [])
+        static let empty = ImageFiles(processed: [], originals: [])
 
         func adding(_ other: ImageFiles) -> ImageFiles {
             ImageFiles(
@@ -436,16 +367,14 @@ struct EditBuild {
     /// The site's warnings with those about the edited posts' folders replaced.
     private func updatedWarnings(_ all: [Diagnostic], options: BuildOptions) -> [Diagnostic] {
         let content = options.layout.content
-        var folders = Set(edited.values.map { content.appending(ContentLayout.postFolder($0.id)).shown })
-        let removedFolder = removed.map { content.appending(ContentLayout.postFolder(named: $0.folder)).shown }
-        if let removedFolder { folders.insert(removedFolder) }
-        var userFiles = Set(editedUsers.values.map { content.appending(ContentLayout.userFile($0.user.username)).shown })
-        if let renamedUser { userFiles.insert(content.appending(ContentLayout.userFile(renamedUser.oldUsername)).shown) }
+        let folders = Set(edited.values.map { content.appending(ContentLayout.postFolder($0.id)).shown })
+        let userFiles = Set(editedUsers.values.map { content.appending(ContentLayout.userFile($0.user.username)).shown })
+        let gone = recordChanges.flatMap(\.goneContent).map { content.appending($0).shown }
         // Reading and linking a post or a user warn about its own files only; other stages' warnings stay,
-        // but for a post that is gone.
+        // but for content that is gone.
         let kept = all.filter { warning in
             let path = warning.location.path
-            if let removedFolder, path == removedFolder || path.hasPrefix(removedFolder + "/") { return false }
+            if gone.contains(where: { path == $0 || path.hasPrefix($0 + "/") }) { return false }
             guard warning.stage == .load || warning.stage == .validate else { return true }
             return !folders.contains(path) && !folders.contains(where: { path.hasPrefix($0 + "/") }) && !userFiles.contains(path)
         }

@@ -22,7 +22,7 @@ extension EditBuild {
     /// published to `reach`. Returns the files to publish, or nil when an image cannot be
     /// made (the whole build then reports it).
     func replacePhotos(_ next: inout BuiltSite, reach: inout EditReach) async -> ImageFiles? {
-        var made = ImageFiles.none
+        var made = ImageFiles.empty
         let site = next.site
         let changed = edited.filter { $0.value.photos != site.posts[$0.key].photos }.sorted { $0.key < $1.key }
         guard !changed.isEmpty else { return made }

@@ -68,3 +68,27 @@ struct NewUser {
         reach.add([.users], [.posts(user: index), .timeline(user: index)], retired: [], changesSitemap: true)
     }
 }
+
+extension NewUser: RecordChange {
+    /// A change set of one user file whose username the site does not have, and no post folder,
+    /// is this kind (after `RenamedUser`, whose new file is one too): with at most that user's
+    /// avatar beside it.
+    static func plan(_ request: EditBuild.Request) -> RecordChangePlan {
+        let site = request.site
+        guard request.records.postFolders.isEmpty, request.userFiles.count == 1, let file = request.userFiles.first,
+            site.userIndex(named: ContentLayout.username(ofUserFileNamed: file)) == nil
+        else { return .notThisKind }
+        guard let readUser = EditBuild.userReader(request.built, reading: request.readingUser),
+            let (added, edit) = plan(file: file, built: request.built, reading: readUser),
+            request.records.otherUserFolderFiles.allSatisfy({ ContentLayout.fileInUsersFolder(named: $0) == added.user.avatar?.relativePath })
+        else { return .wholePass }
+        return .edit(EditBuild(edited: [:], warnings: [:], tagsOfEdited: [:], editedUsers: [added.index: edit], recordChanges: [added]))
+    }
+
+    /// Puts the user in, whose search number is theirs; the edit of them follows.
+    func applyBeforeEdits(to next: inout BuiltSite, reach: inout EditBuild.EditReach, search: inout EditBuild.SearchEdit) async -> EditBuild.ImageFiles? {
+        insert(into: &next, reach: &reach)
+        search.insertedUser = index
+        return EditBuild.ImageFiles.empty
+    }
+}

@@ -85,3 +85,46 @@ struct RenamedUser {
         return kept
     }
 }
+
+extension RenamedUser: RecordChange {
+    /// A change set with one user file gone and one of a username the site does not have is
+    /// this kind (`plan(files:gone:built:)`): with the edits of the posts and users the rename
+    /// rewrote, linked against the site after the move, and when the rewrite left no trace of
+    /// the old username.
+    static func plan(_ request: EditBuild.Request) -> RecordChangePlan {
+        guard let renamedUser = plan(files: request.userFiles, gone: request.goneUserFiles, built: request.built) else { return .notThisKind }
+        let site = request.site
+        // Posts and users are linked against the site after the rename, whose post indexes are the same.
+        let linkedSite = renamedUser.applied(to: site)
+        guard let posts = EditBuild.planPosts(request, site: linkedSite, renamedUser: renamedUser),
+            var editedUsers = EditBuild.planUsers(
+                request.userFiles.subtracting(request.goneUserFiles), avatars: request.records.otherUserFolderFiles, built: request.built,
+                site: linkedSite, reading: request.readingUser),
+            renamedUser.leavesNoTrace(in: site, edited: posts.edited, editedUsers: editedUsers), let edit = editedUsers[renamedUser.move.to]
+        else { return .wholePass }
+        // An avatar is published under the username (`u/<username>/…`): made again, from the image cache.
+        editedUsers[renamedUser.move.to] = EditBuild.UserEdit(
+            user: edit.user, following: edit.following, warnings: edit.warnings, changesAvatar: edit.changesAvatar || edit.user.avatar != nil)
+        return .edit(
+            EditBuild(
+                edited: posts.edited, warnings: posts.warnings, tagsOfEdited: posts.tags, editedUsers: editedUsers, recordChanges: [renamedUser]))
+    }
+
+    /// The user under their old username.
+    func watchedValues(in site: LinkedSite) -> [ValueKey] { [.user(username: oldUsername)] }
+
+    var goneContent: [String] { [ContentLayout.userFile(oldUsername)] }
+
+    /// Moves the user before the edits of them and of the posts that named them go in.
+    func applyBeforeEdits(to next: inout BuiltSite, reach: inout EditBuild.EditReach, search: inout EditBuild.SearchEdit) async -> EditBuild.ImageFiles? {
+        apply(to: &next, reach: &reach)
+        return EditBuild.ImageFiles.empty
+    }
+
+    /// Their search document is taken out at their old number and put in at their new one.
+    func applyAfterEdits(to next: inout BuiltSite, reach: inout EditBuild.EditReach, search: inout EditBuild.SearchEdit) {
+        search.users = search.users.map(withoutMoved)
+        search.insertedUser = move.to
+        search.removedUser = move.from
+    }
+}

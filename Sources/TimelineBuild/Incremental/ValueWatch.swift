@@ -28,9 +28,9 @@ struct ValueWatch {
 
 extension EditBuild {
     /// The shared values this edit may change, named before it (`site`): the site's values; the
-    /// card of each edited, added or removed post and its tags before and after; the author of
-    /// a post added or removed; each edited or added user, and everyone they follow or followed;
-    /// a renamed user under their old username.
+    /// card of each edited post and its tags before and after; each edited or added user, and
+    /// everyone they follow or followed; and those its record changes name
+    /// (`RecordChange.watchedValues`).
     func watchedValues(in site: LinkedSite) -> Set<ValueKey> {
         var keys: Set<ValueKey> = [.site]
         func tags(ofPost index: Int) -> [ValueKey] {
@@ -44,21 +44,13 @@ extension EditBuild {
             keys.formUnion(tags(ofPost: index))
         }
         for tags in tagsOfEdited.values { keys.formUnion(tags.map { .tag(key: $0.key) }) }
-        for post in added {
-            keys.insert(.card(post: post.post.id))
-            keys.insert(user(post.post.author.username))
-        }
-        if let removed {
-            keys.insert(.card(post: site.postID(at: removed.index)))
-            keys.insert(.user(username: site.users[site.postAuthor[removed.index]].username))
-            keys.formUnion(tags(ofPost: removed.index))
-        }
-        if let renamedUser { keys.insert(.user(username: renamedUser.oldUsername)) }
+        for change in recordChanges { keys.formUnion(change.watchedValues(in: site)) }
         for edit in editedUsers.values {
             let username = edit.user.username
             keys.insert(.user(username: username))
             keys.formUnion(edit.user.follows.map { user($0.username) })
-            if addedUser == nil, let index = site.userIndex(named: username) {
+            // A new user is not in `site` yet, and follows no one there.
+            if let index = site.userIndex(named: username) {
                 keys.formUnion(site.following[index].map { .user(username: site.users[$0].username) })
             }
         }
