@@ -85,6 +85,17 @@ public struct RecordList<Element: Sendable>: RandomAccessCollection, Sendable {
         }
     }
 
+    /// `body` of the record at `position`, read in place through a pointer rather than copied:
+    /// the subscript's getter copies the whole record (a post: its caption, photos, comments
+    /// and likes, each retained, which both cores do for the same post at once in a clean
+    /// build), and so does lending it as a closure's argument. `body` reads the fields it needs
+    /// (`$0.pointee.id`) and must not keep the pointer.
+    @inlinable
+    public func withRecord<Result>(at position: Int, _ body: (UnsafePointer<Element>) throws -> Result) rethrows -> Result {
+        if stored == nil { return try loaded.withUnsafeBufferPointer { try body($0.baseAddress! + position) } }
+        return try withUnsafePointer(to: storedElement(position)) { try body($0) }
+    }
+
     @usableFromInline
     func storedElement(_ position: Int) -> Element {
         stored.map { $0.element(position) } ?? loaded[position]
