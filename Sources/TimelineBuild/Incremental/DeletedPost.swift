@@ -89,15 +89,11 @@ extension DeletedPost: RecordChange {
     /// A change set with a post folder of the site's that is gone is this kind: when it is the
     /// only changed folder, no user's file changed with it, and the post can be taken out.
     static func plan(_ request: EditBuild.Request) -> RecordChangePlan {
-        let site = request.site
         let content = request.options.layout.content
-        let gone = request.records.postFolders.filter { folder in
-            ContentID(folder).flatMap(site.postIndex(of:)) != nil
-                && FileSystem.status(of: content.appending(ContentLayout.postFolder(named: folder)).absolute) == nil
-        }
-        guard let folder = gone.first else { return .notThisKind }
-        guard request.records.postFolders.count == 1, !request.records.touchesUsers, let index = ContentID(folder).flatMap(site.postIndex(of:)),
-            let removed = plan(folder: folder, index: index, built: request.built)
+        let gone = request.records.postFolders.lazy.compactMap { folder in request.postIndex(ofFolder: folder).map { (folder, $0) } }
+            .first { folder, _ in FileSystem.status(of: content.appending(ContentLayout.postFolder(named: folder)).absolute) == nil }
+        guard let (folder, index) = gone else { return .notThisKind }
+        guard request.records.postFolders.count == 1, !request.records.touchesUsers, let removed = plan(folder: folder, index: index, built: request.built)
         else { return .wholePass }
         return .edit(EditBuild(edited: [:], warnings: [:], tagsOfEdited: [:], editedUsers: [:], recordChanges: [removed]))
     }

@@ -111,7 +111,7 @@ struct EditBuild {
         var warnings: [Int: [Diagnostic]] = [:]
         var tagsOfEdited: [Int: [(key: String, spelling: String)]] = [:]
         for folder in request.records.postFolders {
-            guard let index = ContentID(folder).flatMap(site.postIndex(of:)) else { return nil }
+            guard let index = request.postIndex(ofFolder: folder) else { return nil }
             let old = site.posts[index]
             let relative = ContentLayout.postFolder(named: folder)
             let (read, problems, entry) = request.readPost(folder)

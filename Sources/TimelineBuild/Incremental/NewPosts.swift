@@ -10,9 +10,8 @@ struct NewPosts: RecordChange {
     /// A change set with a post folder the site does not have is this kind: when every changed
     /// folder is a new post (`NewPost.plan`) and no user's file changed with them.
     static func plan(_ request: EditBuild.Request) -> RecordChangePlan {
-        let site = request.site
         let folders = request.records.postFolders
-        guard folders.contains(where: { ContentID($0).flatMap(site.postIndex(of:)) == nil }) else { return .notThisKind }
+        guard folders.contains(where: { request.postIndex(ofFolder: $0) == nil }) else { return .notThisKind }
         guard !request.records.touchesUsers, let added = NewPost.plan(folders: folders, built: request.built, reading: request.readPost) else {
             return .wholePass
         }

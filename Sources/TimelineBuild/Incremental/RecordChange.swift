@@ -69,5 +69,11 @@ extension EditBuild {
 
         var site: LinkedSite { built.site }
         var options: BuildOptions { built.options }
+
+        /// The index of the site's post whose folder is named `folder`; nil for a folder of no
+        /// post of the site (a new post).
+        func postIndex(ofFolder folder: String) -> Int? {
+            ContentID(folder).flatMap(site.postIndex(of:))
+        }
     }
 }

@@ -70,13 +70,12 @@ public struct RecordList<Element: Sendable>: RandomAccessCollection, Sendable {
 
     @inlinable
     public var endIndex: Int {
-        guard let stored else { return loaded.count }
-        return stored.endIndex
+        stored?.endIndex ?? loaded.count
     }
 
-    /// A held record is read in place (`_read`), so that `posts[index].caption` copies the
-    /// caption, not the whole post: a getter returned a copy of the record, which at 20,000
-    /// posts made clean builds retain every field of a post millions of times.
+    /// A copy of the record: held ones are a plain array read by an inlined getter, so that the
+    /// compiler may copy only the field a caller reads; a hot reader of a few fields of a post
+    /// reads them in place (`withRecord`).
     @inlinable
     public subscript(position: Int) -> Element {
         @inline(__always) get {
@@ -96,9 +95,11 @@ public struct RecordList<Element: Sendable>: RandomAccessCollection, Sendable {
         return try withUnsafePointer(to: storedElement(position)) { try body($0) }
     }
 
+    /// The record at `position` of a list that is stored (optional chaining reads `stored` in
+    /// place; binding it would retain its closures and tables for every record read).
     @usableFromInline
     func storedElement(_ position: Int) -> Element {
-        stored.map { $0.element(position) } ?? loaded[position]
+        stored?.element(position) ?? loaded[position]
     }
 
     /// Whether the records are read one at a time rather than held.
