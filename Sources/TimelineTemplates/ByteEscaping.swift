@@ -19,21 +19,28 @@ package struct ByteEscaping: Sendable {
     }
 
     package func append(_ text: String, to output: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { bytes in
-            // Read through a pointer: indexing the table array in the loop reloaded and checked
-            // it for every byte, which made page escaping cost twice what it does.
-            table.withUnsafeBufferPointer { table in
-                var runStart = 0
-                for index in 0..<bytes.count {
-                    let kind = table[Int(bytes[index])]
-                    guard kind != 0 else { continue }
-                    if runStart < index { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
-                    output.append(contentsOf: references[Int(kind) - 1])
-                    runStart = index + 1
-                }
-                if runStart < bytes.count { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...])) }
+        // The string's own bytes where it has them (a native or small string): `withUTF8` on a
+        // copy retained and released the string for every value a page writes.
+        let done: Void? = text.utf8.withContiguousStorageIfAvailable { append(bytes: $0, to: &output) }
+        if done == nil {
+            var copy = text
+            copy.withUTF8 { append(bytes: $0, to: &output) }
+        }
+    }
+
+    private func append(bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        // Read through a pointer: indexing the table array in the loop reloaded and checked
+        // it for every byte, which made page escaping cost twice what it does.
+        table.withUnsafeBufferPointer { table in
+            var runStart = 0
+            for index in 0..<bytes.count {
+                let kind = table[Int(bytes[index])]
+                guard kind != 0 else { continue }
+                if runStart < index { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
+                output.append(contentsOf: references[Int(kind) - 1])
+                runStart = index + 1
             }
+            if runStart < bytes.count { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...])) }
         }
     }
 }

@@ -64,6 +64,12 @@ public final class TemplateReadLog {
                 masks[found] |= mask
                 return
             }
+            if keys.isEmpty {
+                // A page reads a few dozen keys: grown from empty, the two arrays were made
+                // six times each per page.
+                keys.reserveCapacity(64)
+                masks.reserveCapacity(64)
+            }
             last = keys.count
             keys.append(key)
             masks.append(mask)

@@ -25,14 +25,17 @@ extension InputSnapshot.Tree {
             guard let start = starts[place] else { return [] }
             let isUserFile = ContentLayout.place(of: place).map { if case .userFile = $0 { true } else { false } } ?? false
             var end = start + 1
-            while end < offsets.count {
-                let path = path(at: end)
-                let follows =
-                    isUserFile
-                    ? ContentLayout.place(of: path).map { if case .otherFileInUsersFolder = $0 { true } else { false } } ?? false
-                    : path.hasPrefix(place + "/")
-                guard follows else { break }
-                end += 1
+            if isUserFile {
+                while end < offsets.count,
+                    ContentLayout.place(of: path(at: end)).map({ if case .otherFileInUsersFolder = $0 { true } else { false } }) ?? false
+                {
+                    end += 1
+                }
+            } else {
+                // The post folder's files, compared in the tree's bytes: a string per path cost
+                // more than the rest of the look-up.
+                let folder = Array(place.utf8)
+                while end < offsets.count, isInside(folder, at: end) { end += 1 }
             }
             return (start..<end).map(dependency(at:))
         }

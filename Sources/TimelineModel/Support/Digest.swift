@@ -101,8 +101,12 @@ package struct StableHasher {
     }
 
     package mutating func combine(_ text: String) {
-        var text = text
-        text.withUTF8 { combine(bytes: UnsafeRawBufferPointer($0)) }
+        // In place where the string holds its bytes: `withUTF8` on a copy retained it.
+        let done: Void? = text.utf8.withContiguousStorageIfAvailable { combine(bytes: UnsafeRawBufferPointer($0)) }
+        if done == nil {
+            var copy = text
+            copy.withUTF8 { combine(bytes: UnsafeRawBufferPointer($0)) }
+        }
     }
 
     package mutating func combine(bytes: [UInt8]) {

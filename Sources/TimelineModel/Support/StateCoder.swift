@@ -106,6 +106,20 @@ package struct StateCoder {
         try primitive(value, write: { $0.raw($1) }, read: { reader throws(Malformed) in Array(try reader.slice(count)) })
     }
 
+    /// Empties a writing coder for the next record, keeping its buffer: each record is coded
+    /// on its own, as if by a new coder.
+    package mutating func restartWriting() {
+        writer?.bytes.removeAll(keepingCapacity: true)
+        previousPath = ""
+    }
+
+    /// Writes what `record` (a coder in memory) wrote, preceded by its length.
+    package mutating func appendRecord(of record: StateCoder) throws(Malformed) {
+        guard let bytes = record.writer?.bytes else { throw Malformed() }
+        _ = try count(bytes.count, limit: Int.max)
+        writer?.raw(bytes)
+    }
+
     /// Writes bytes already coded (kept records copied as they are); a reader ignores it.
     package mutating func append(_ coded: ArraySlice<UInt8>) {
         writer?.raw(coded)

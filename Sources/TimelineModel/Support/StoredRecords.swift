@@ -7,20 +7,23 @@ package enum StoredRecords {
     /// Writes `records`, each as its own block: records read from a stored list and not
     /// replaced are copied as they were kept, a run of them at a time.
     package static func write<Element: StateCodable>(_ records: RecordList<Element>, with coder: inout StateCoder) throws(StateCoder.Malformed) {
-        _ = try coder.count(records.count)
+        // The count once: in this generic function each `records.count` looked up the list's
+        // metadata and witnesses, which cost more than coding a small record.
+        let count = records.count
+        _ = try coder.count(count)
         // A list held in memory (every whole pass) has no kept records to look for.
         let hasKept = records.isStored
+        var own = StateCoder()
         var position = 0
-        while position < records.count {
+        while position < count {
             if hasKept, let run = records.storedRun(from: position, limit: runLength) {
                 guard let bytes = run.bytes else { throw StateCoder.Malformed() }
                 coder.append(bytes)
                 position += run.count
             } else {
-                var own = StateCoder()
+                own.restartWriting()
                 _ = try Element.code(records[position], with: &own)
-                _ = try coder.count(own.bytes.count, limit: Int.max)
-                _ = try coder.raw(own.bytes, count: own.bytes.count)
+                try coder.appendRecord(of: own)
                 position += 1
             }
             coder.flushIfFull()

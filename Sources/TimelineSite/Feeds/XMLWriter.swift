@@ -103,8 +103,9 @@ package struct XMLWriter {
     }
 
     private mutating func appendRaw(_ text: String) {
-        var text = text
-        text.withUTF8 { bytes.append(contentsOf: $0) }
+        // In place where the string holds its bytes: `withUTF8` on a copy retained it.
+        let done: Void? = text.utf8.withContiguousStorageIfAvailable { bytes.append(contentsOf: $0) }
+        if done == nil { bytes.append(contentsOf: text.utf8) }
     }
 
     /// In text, as libxml2's `xmlEncodeSpecialChars`: `< > & "` and carriage return.
