@@ -51,15 +51,18 @@ extension BuildManifest: StateCodable {
     package static func code(_ manifest: BuildManifest?, with coder: inout StateCoder) throws(StateCoder.Malformed) -> BuildManifest {
         try coder.header(.manifest)
         let tool = try coder.digest(manifest?.tool)
-        let sorted = manifest?.entries.sorted { $0.key.utf8Precedes($1.key) }
+        // Sorted as bytes: sorting the strings retained both of every pair compared.
+        let sorted = manifest.map { manifest in
+            manifest.entries.map { (path: Array($0.key.utf8), entry: $0.value) }.sorted { ByteOrder.precedes($0.path, $1.path) }
+        }
         let count = try coder.count(sorted?.count)
         var entries: [String: Entry] = [:]
         if coder.isReading { entries.reserveCapacity(count) }
         var previous: [UInt8] = []
         for index in 0..<count {
-            let path = try coder.bytes(sorted.map { Array($0[index].key.utf8) }, sharingPrefixWith: previous)
-            let fingerprint = try coder.digest(sorted?[index].value.fingerprint)
-            let content = try coder.digest(sorted?[index].value.content)
+            let path = try coder.bytes(sorted?[index].path, sharingPrefixWith: previous)
+            let fingerprint = try coder.digest(sorted?[index].entry.fingerprint)
+            let content = try coder.digest(sorted?[index].entry.content)
             if coder.isReading { entries[String(decoding: path, as: UTF8.self)] = Entry(fingerprint: fingerprint, content: content) }
             coder.flushIfFull()
             previous = path

@@ -59,14 +59,7 @@ extension String {
     /// a clean build at 4,000 posts, sorting the manifest and the folder listings.
     package func utf8Precedes(_ other: String) -> Bool {
         let compared = utf8.withContiguousStorageIfAvailable { left in
-            other.utf8.withContiguousStorageIfAvailable { right -> Bool in
-                let common = Swift.min(left.count, right.count)
-                if common > 0, let leftStart = left.baseAddress, let rightStart = right.baseAddress {
-                    let order = memcmp(leftStart, rightStart, common)
-                    if order != 0 { return order < 0 }
-                }
-                return left.count < right.count
-            }
+            other.utf8.withContiguousStorageIfAvailable { right in ByteOrder.precedes(left, right) }
         }
         return (compared ?? nil) ?? utf8.lexicographicallyPrecedes(other.utf8)
     }
@@ -89,6 +82,22 @@ extension String {
             return bytes[offset...].contains(where: isWanted)
         }
         return found ?? utf8.contains(where: isWanted)
+    }
+}
+
+/// The order of byte strings (paths as UTF-8) that listings, manifests and state files keep.
+package enum ByteOrder {
+    package static func precedes(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool {
+        let common = Swift.min(left.count, right.count)
+        if common > 0, let leftStart = left.baseAddress, let rightStart = right.baseAddress {
+            let order = memcmp(leftStart, rightStart, common)
+            if order != 0 { return order < 0 }
+        }
+        return left.count < right.count
+    }
+
+    package static func precedes(_ left: [UInt8], _ right: [UInt8]) -> Bool {
+        left.withUnsafeBufferPointer { left in right.withUnsafeBufferPointer { right in precedes(left, right) } }
     }
 }
 
