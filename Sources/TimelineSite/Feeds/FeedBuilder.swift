@@ -77,33 +77,33 @@ package struct FeedBuilder: Sendable {
     }
 
     private func postEntry(_ index: Int) -> AtomFeed.Entry {
-        let post = site.posts[index]
-        let url = absolute(paths.post(post.id))
+        let (id, kind, published) = site.posts.withRecord(at: index) { ($0.pointee.id, GeneratedText.title(opening: $0.pointee.firstPhoto), $0.pointee.date) }
+        let url = absolute(paths.post(id))
         let photos = contexts.sharing.photos.sharedPhotos(ofPost: index).map {
             AtomFeed.Photo(url: baseURL + $0.file, file: $0, videoURL: $0.video.map { baseURL + $0.outputFile })
         }
         let author = site.postAuthor[index]
         let caption = contexts.captionText(ofPost: index).flatMap { $0.isEmpty ? nil : $0 }
         return AtomFeed.Entry(
-            id: url, title: caption ?? contexts.localizer.text(.title(of: post), ["name": site.users[author].displayName]), alternateURL: url,
-            published: post.date,
+            id: url, title: caption ?? contexts.localizer.text(kind, ["name": site.users[author].displayName]), alternateURL: url,
+            published: published,
             updated: postDates[index], author: person(author),
             contentHTML: EntryHTML.photos(photos, captionHTML: contexts.captionHTML(ofPost: index)), contentBase: url, photo: photos.first)
     }
 
     /// The newest comments first.
     private func commentEntries(_ index: Int) -> [AtomFeed.Entry] {
-        let post = site.posts[index]
-        let postURL = absolute(paths.post(post.id))
+        let (id, comments) = site.posts.withRecord(at: index) { ($0.pointee.id, $0.pointee.comments) }
+        let postURL = absolute(paths.post(id))
         // Comments are oldest first: carry the latest date seen, from the post's on.
         var latest = postDates[index]
-        let dates = post.comments.map { comment in
+        let dates = comments.map { comment in
             if let date = comment.date { latest = max(latest, date) }
             return comment.date ?? latest
         }
-        let shown = post.comments.indices.suffix(entryLimit).reversed()
+        let shown = comments.indices.suffix(entryLimit).reversed()
         return shown.map { position in
-            let comment = post.comments[position]
+            let comment = comments[position]
             let url = postURL + "#comment-" + comment.id.rawValue
             let authorIndex = site.userIndex(named: comment.author.username)
             let author = authorIndex.map(person) ?? AtomFeed.Person(name: comment.author.username, uri: nil)

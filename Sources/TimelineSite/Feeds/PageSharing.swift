@@ -43,7 +43,7 @@ package struct PageSharing: Sendable {
     package func share(for page: Page) -> ShareValues {
         switch page {
         case .post(let index):
-            let post = site.posts[index]
+            let published = site.posts.withRecord(at: index) { $0.pointee.date }
             let shared = photos.sharedPhoto(ofPost: index)
             let image = image(shared)
             let video = shared.video.flatMap { video in
@@ -54,7 +54,7 @@ package struct PageSharing: Sendable {
             return ShareValues(
                 type: "article", twitterCard: image == nil ? "summary" : "summary_large_image", image: image, video: video,
                 author: paths.absoluteURL(paths.profile(site.users[site.postAuthor[index]].username)),
-                publishedTime: post.date.map { ISODate.timestamp(milliseconds: $0) })
+                publishedTime: published.map { ISODate.timestamp(milliseconds: $0) })
         case .profile(let user, _):
             return ShareValues(
                 type: "profile", twitterCard: "summary", image: photos.sharedPhoto(ofUser: user).flatMap(image), username: site.users[user].username)

@@ -38,13 +38,13 @@ package struct SharedPhotos: Sendable {
 
     /// Every photo of the post, in its order (a feed entry shows them all).
     func sharedPhotos(ofPost index: Int) -> [SharedPhoto] {
-        site.posts[index].photos.indices.map { sharedPhoto($0, ofPost: index) }
+        site.posts.withRecord(at: index) { $0.pointee.photos.indices }.map { sharedPhoto($0, ofPost: index) }
     }
 
     private func sharedPhoto(_ number: Int, ofPost index: Int) -> SharedPhoto {
         let image = images.posts[index][number]
         let rendition = ImageContexts.fallbackRendition(image.display, atLeast: Self.preferredWidth)
-        var shared = Self.shared(rendition, fallbackSize: image.size, alt: site.posts[index].photos[number].alt)
+        var shared = Self.shared(rendition, fallbackSize: image.size, alt: site.posts.withRecord(at: index) { $0.pointee.photos[number].alt })
         shared.video = image.video
         return shared
     }

@@ -69,8 +69,9 @@ package enum GeneratedText: String, CaseIterable, Sendable {
 
     /// A post's title (a post page's, and its Atom entry's without a caption): a video's when
     /// its first photo is one.
-    static func title(of post: Post) -> GeneratedText {
-        post.firstPhoto.video == nil ? .postTitle : .videoTitle
+    /// The title of a post whose first photo is `first`: a post is titled by what it opens with.
+    static func title(opening first: PostPhoto) -> GeneratedText {
+        first.video == nil ? .postTitle : .videoTitle
     }
 
     /// Whether the search script fills it in (in the browser) rather than the generator.

@@ -50,12 +50,14 @@ package struct PageContexts: Sendable {
 
     /// The contexts of a whole build: every post's values made once, on every core.
     package static func prepare(site: LinkedSite, timelines: Timelines, images: PublishedImages, theme: Theme) async -> PageContexts {
-        var contexts = await onDemand(site: site, timelines: timelines, images: images, theme: theme, postDates: site.posts.map(\.date))
+        let dates = site.posts.indices.map { index in site.posts.withRecord(at: index) { $0.pointee.date } }
+        var contexts = await onDemand(site: site, timelines: timelines, images: images, theme: theme, postDates: dates)
         let paths = contexts.paths
         let localizer = contexts.localizer
         let links = captionLinks(site: site, paths: paths)
-        let captions = await ParallelMap.map(site.posts) { post in
-            post.caption.map { (Markdown.html($0, links: links), Markdown.plainText($0)) }
+        // By index, each caption read in place: a map over the posts copies every post whole.
+        let captions = await ParallelMap.map(Array(site.posts.indices)) { index in
+            site.posts.withRecord(at: index) { $0.pointee.caption }.map { (Markdown.html($0, links: links), Markdown.plainText($0)) }
         }
         let photos = await ParallelMap.map(Array(site.posts.indices)) { index in
             let photo = Self.photo(0, ofPost: index, site: site, images: images, paths: paths)
@@ -252,13 +254,13 @@ package struct PageContexts: Sendable {
     /// The post's caption as HTML, with its hashtags and mentions linked.
     package func captionHTML(ofPost index: Int) -> String? {
         if let html = perPost?.captionHTML[index] { return html }
-        return site.posts[index].caption.map { Markdown.html($0, links: Self.captionLinks(site: site, paths: paths)) }
+        return site.posts.withRecord(at: index) { $0.pointee.caption }.map { Markdown.html($0, links: Self.captionLinks(site: site, paths: paths)) }
     }
 
     /// The post's caption as plain text.
     package func captionText(ofPost index: Int) -> String? {
         if let text = perPost?.captionText[index] { return text }
-        return site.posts[index].caption.map { Markdown.plainText($0) }
+        return site.posts.withRecord(at: index) { $0.pointee.caption }.map { Markdown.plainText($0) }
     }
 
     /// The digest of the post's card where it is not among the first of a list.
@@ -336,13 +338,13 @@ package struct PageContexts: Sendable {
     /// The values of one photo of a post, without its loading.
     private static func photo(_ number: Int, ofPost index: Int, site: LinkedSite, images: PublishedImages, paths: SitePaths) -> PhotoValues {
         ImageContexts.photo(
-            images.posts[index][number], alt: site.posts[index].photos[number].alt,
+            images.posts[index][number], alt: site.posts.withRecord(at: index) { $0.pointee.photos[number].alt },
             originalURL: images.originalPhotoFiles[index].isEmpty ? nil : paths.url(file: images.originalPhotoFiles[index][number]), paths: paths)
     }
 
     /// Every photo of a post as its page shows them: the first loads eagerly, the rest lazily.
     func slides(ofPost index: Int) -> [SlideValues] {
-        let count = site.posts[index].photos.count
+        let count = site.posts.withRecord(at: index) { $0.pointee.photos.count }
         return (0..<count).map { number in
             let photo =
                 number == 0
@@ -351,7 +353,7 @@ package struct PageContexts: Sendable {
             return SlideValues(
                 photo: photo, number: number + 1,
                 label: localizer.text(
-                    site.posts[index].photos[number].video == nil ? .photoPosition : .videoPosition,
+                    site.posts.withRecord(at: index) { $0.pointee.photos[number].video == nil } ? .photoPosition : .videoPosition,
                     ["number": localizer.number(number + 1), "count": localizer.number(count)]),
                 camera: details)
         }

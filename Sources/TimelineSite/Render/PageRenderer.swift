@@ -147,9 +147,9 @@ package struct PageRenderer: Sendable {
                 empty: text.text(.usersEmpty))
 
         case .post(let index):
-            let post = site.posts[index]
-            let title = text.text(.title(of: post), ["name": site.users[site.postAuthor[index]].displayName])
-            let description = contexts.captionText(ofPost: index) ?? post.firstPhoto.alt ?? title
+            let (kind, firstAlt) = site.posts.withRecord(at: index) { (GeneratedText.title(opening: $0.pointee.firstPhoto), $0.pointee.firstPhoto.alt) }
+            let title = text.text(kind, ["name": site.users[site.postAuthor[index]].displayName])
+            let description = contexts.captionText(ofPost: index) ?? firstAlt ?? title
             let common = contexts.common(title: title, description: description, location: location, kind: "post", for: page)
             return (page.template, PostPage(common: common, post: postDetail(index)).templateValue)
 
@@ -203,25 +203,26 @@ package struct PageRenderer: Sendable {
     }
 
     private func postDetail(_ index: Int) -> PostDetailValues {
-        let post = site.posts[index]
+        // Only the lists read, not a copy of the whole post.
+        let (postComments, postLikes) = site.posts.withRecord(at: index) { ($0.pointee.comments, $0.pointee.likes) }
         let authorIndex = site.postAuthor[index]
         let authorPosts = site.postsByUser[authorIndex]
         // The author's list is newest first: the neighbour before is newer, the one after older.
         let position = Self.binarySearch(authorPosts, for: index)
         let newer = position.flatMap { $0 > 0 ? authorPosts[$0 - 1] : nil }
         let older = position.flatMap { $0 + 1 < authorPosts.count ? authorPosts[$0 + 1] : nil }
-        let comments = post.comments.map { comment in
+        let comments = postComments.map { comment in
             CommentValues(
                 id: comment.id.rawValue, author: site.userIndex(named: comment.author.username).map { contexts.userSummaries[$0] },
                 date: comment.date.map { DateValues(milliseconds: $0, localizer: contexts.localizer) }, text: comment.text)
         }
         var seenLikers = Set<Int>()
-        let likers = post.likes.compactMap { like -> UserValues? in
+        let likers = postLikes.compactMap { like -> UserValues? in
             guard let liker = site.userIndex(named: like.author.username), seenLikers.insert(liker).inserted else { return nil }
             return contexts.userSummaries[liker]
         }
         return PostDetailValues(
-            card: contexts.card(index, position: 0), photos: contexts.slides(ofPost: index), comments: comments, likers: likers, hasLikes: !post.likes.isEmpty,
+            card: contexts.card(index, position: 0), photos: contexts.slides(ofPost: index), comments: comments, likers: likers, hasLikes: !postLikes.isEmpty,
             newerPost: newer.map { neighbour($0) }, olderPost: older.map { neighbour($0) },
             commentsAtomURL: contexts.sharing.url(of: .comments(post: index)), camera: contexts.camera(ofPost: index))
     }
@@ -233,7 +234,7 @@ package struct PageRenderer: Sendable {
     }
 
     private func neighbour(_ index: Int) -> NeighbourValues {
-        let post = site.posts[index]
-        return NeighbourValues(url: paths.url(paths.post(post.id)), photo: contexts.photo(ofPost: index, eager: false), date: contexts.date(ofPost: index))
+        let id = site.posts.withRecord(at: index) { $0.pointee.id }
+        return NeighbourValues(url: paths.url(paths.post(id)), photo: contexts.photo(ofPost: index, eager: false), date: contexts.date(ofPost: index))
     }
 }

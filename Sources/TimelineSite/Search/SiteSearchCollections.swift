@@ -41,14 +41,14 @@ package enum SiteSearchCollections {
     /// A post's words, and each of its hashtags as `#` and the tag's normalised key (`#café`
     /// is found as `#cafe`, as the search page normalises what is typed).
     package static func postTerms(ofPost index: Int, in site: LinkedSite) -> Set<String> {
-        postTerms(site.posts[index]).union(site.tags.keys(ofPost: index).map(tagTerm))
+        site.posts.withRecord(at: index) { postTerms($0.pointee) }.union(site.tags.keys(ofPost: index).map(tagTerm))
     }
 
     static func tagTerm(_ key: String) -> String {
         "#" + String(SearchText.normalize(key).unicodeScalars.prefix(SearchText.maximumTermLength))
     }
 
-    package static func postTerms(_ post: Post) -> Set<String> {
+    package static func postTerms(_ post: borrowing Post) -> Set<String> {
         var terms = Set<String>()
         if let caption = post.caption { terms.formUnion(SearchText.words(Markdown.text(caption))) }
         for comment in post.comments { terms.formUnion(SearchText.words(Markdown.text(comment.text))) }
@@ -76,7 +76,12 @@ package enum SiteSearchCollections {
     static func postCard(_ index: Int, images: PublishedImages, contexts: PageContexts) -> [UInt8] {
         let site = contexts.site
         let paths = contexts.paths
-        let post = site.posts[index]
+        let post = site.posts.withRecord(at: index) { post in
+            (
+                id: post.pointee.id, alt: post.pointee.firstPhoto.alt, date: post.pointee.date, likes: post.pointee.likes.count,
+                comments: post.pointee.comments.count
+            )
+        }
         let author = site.users[site.postAuthor[index]]
         var json = JSONText()
         json.beginObject()
@@ -87,13 +92,13 @@ package enum SiteSearchCollections {
             json.field("w", thumbnail.size.width)
             json.field("h", thumbnail.size.height)
         }
-        json.field("alt", post.firstPhoto.alt)
+        json.field("alt", post.alt)
         json.field("user", author.username)
         json.field("name", author.name)
         json.field("text", contexts.captionText(ofPost: index))
         json.field("date", post.date.map { contexts.localizer.date(milliseconds: $0) })
-        json.field("likes", post.likes.count)
-        json.field("comments", post.comments.count)
+        json.field("likes", post.likes)
+        json.field("comments", post.comments)
         json.endObject()
         return json.bytes
     }
