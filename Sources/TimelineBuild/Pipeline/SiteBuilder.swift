@@ -66,7 +66,7 @@ public enum SiteBuilder {
             options.announce(.render, "rendering and writing \(pages.count) pages")
             // The renderer is made in the call, so that its fragments go as soon as the pages are made.
             let reads = PageReads(
-                byFile: try await SiteFiles.makePages(
+                files: try await SiteFiles.makePages(
                     pages,
                     renderer: PageRenderer(contexts: contexts, theme: prepared.theme, searchManifestURL: contexts.paths.url(file: search.manifestFile)),
                     to: output, templates: prepared.theme.files.location,

@@ -15,14 +15,15 @@ package enum SiteFiles {
     }
 
     /// Renders only the pages whose template or context changed since the last build, and
-    /// returns what each page read (`PageReads`), by output file. A page not rendered read what
+    /// returns what each page read (`PageReads`), with its output file, in the order of `pages`. A page not rendered read what
     /// it read before (`known`); one whose reads `known` does not hold is rendered for them,
     /// and not written.
     package static func makePages(
         _ pages: [Page], renderer: PageRenderer, to output: any FileSink, templates: SitePath, known: PageReads
-    ) async throws(Failure) -> [String: [UInt64]] {
-        let outcomes = await ParallelMap.chunks(count: pages.count) { range -> (problem: Diagnostic?, reads: [(String, [UInt64])]) in
-            var reads: [(String, [UInt64])] = []
+    ) async throws(Failure) -> [(file: String, pairs: [UInt64])] {
+        let outcomes = await ParallelMap.chunks(count: pages.count) { range -> (problem: Diagnostic?, reads: [(file: String, pairs: [UInt64])]) in
+            var reads: [(file: String, pairs: [UInt64])] = []
+            reads.reserveCapacity(range.count)
             for page in pages[range] {
                 do {
                     let prepared = renderer.prepare(page)
@@ -55,7 +56,7 @@ package enum SiteFiles {
         }
         let problems = outcomes.compactMap(\.problem)
         if !problems.isEmpty { throw Failure(diagnostics: problems) }
-        return Dictionary(outcomes.flatMap(\.reads)) { first, _ in first }
+        return outcomes.flatMap(\.reads)
     }
 
     /// Publishes the processed images (hard links into the cache), any originals the site

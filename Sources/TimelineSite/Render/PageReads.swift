@@ -23,7 +23,19 @@ package struct PageReads: Sendable {
 
     /// Reads by output file, as pairs of key and mask, in key order.
     package init(byFile: [String: [UInt64]]) {
-        stored = ReadsTable(byFile.map { (Array($0.utf8), $1) }.sorted { $0.0.lexicographicallyPrecedes($1.0) })
+        self.init(files: byFile.map { (file: $0.key, pairs: $0.value) })
+    }
+
+    /// Each output file's reads, as pairs of key and mask in key order; of a file listed twice,
+    /// the first. Taken as the list the pages were made in: a dictionary of them first cost a
+    /// whole pass a hash of every path and its peak a table of every page.
+    package init(files: [(file: String, pairs: [UInt64])]) {
+        var sorted = files.map { (path: Array($0.file.utf8), pairs: $0.pairs) }
+        sorted.sort { ByteOrder.precedes($0.path, $1.path) }
+        var unique: [(path: [UInt8], pairs: [UInt64])] = []
+        unique.reserveCapacity(sorted.count)
+        for file in sorted where unique.last?.path != file.path { unique.append(file) }
+        stored = ReadsTable(unique)
     }
 
     /// What the page written to `file` read, as pairs of key and mask.
