@@ -19,13 +19,7 @@ package struct ByteEscaping: Sendable {
     }
 
     package func append(_ text: String, to output: inout [UInt8]) {
-        // The string's own bytes where it has them (a native or small string): `withUTF8` on a
-        // copy retained and released the string for every value a page writes.
-        let done: Void? = text.utf8.withContiguousStorageIfAvailable { append(bytes: $0, to: &output) }
-        if done == nil {
-            var copy = text
-            copy.withUTF8 { append(bytes: $0, to: &output) }
-        }
+        text.withUTF8Bytes { append(bytes: $0, to: &output) }
     }
 
     private func append(bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {

@@ -15,8 +15,6 @@ public enum HTMLEscape {
     }
 
     static func appendRaw(_ text: String, to output: inout [UInt8]) {
-        // In place where the string holds its bytes: `withUTF8` on a copy retained it.
-        let done: Void? = text.utf8.withContiguousStorageIfAvailable { output.append(contentsOf: $0) }
-        if done == nil { output.append(contentsOf: text.utf8) }
+        text.withUTF8Bytes { output.append(contentsOf: $0) }
     }
 }

@@ -101,9 +101,9 @@ package struct StableHasher {
     }
 
     package mutating func combine(_ text: String) {
-        // In place where the string holds its bytes: `withUTF8` on a copy retained it.
-        let done: Void? = text.utf8.withContiguousStorageIfAvailable { combine(bytes: UnsafeRawBufferPointer($0)) }
-        if done == nil {
+        // In place where the string holds its bytes, as `String.withUTF8Bytes` (of the template
+        // engine, which this target does not see) lends them: `withUTF8` on a copy retained it.
+        if text.utf8.withContiguousStorageIfAvailable({ combine(bytes: UnsafeRawBufferPointer($0)) }) == nil {
             var copy = text
             copy.withUTF8 { combine(bytes: UnsafeRawBufferPointer($0)) }
         }

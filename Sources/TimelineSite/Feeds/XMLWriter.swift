@@ -103,9 +103,7 @@ package struct XMLWriter {
     }
 
     private mutating func appendRaw(_ text: String) {
-        // In place where the string holds its bytes: `withUTF8` on a copy retained it.
-        let done: Void? = text.utf8.withContiguousStorageIfAvailable { bytes.append(contentsOf: $0) }
-        if done == nil { bytes.append(contentsOf: text.utf8) }
+        text.withUTF8Bytes { bytes.append(contentsOf: $0) }
     }
 
     /// In text, as libxml2's `xmlEncodeSpecialChars`: `< > & "` and carriage return.

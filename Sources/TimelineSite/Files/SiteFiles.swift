@@ -15,9 +15,9 @@ package enum SiteFiles {
     }
 
     /// Renders only the pages whose template or context changed since the last build, and
-    /// returns what each page read (`PageReads`), with its output file, in the order of `pages`. A page not rendered read what
-    /// it read before (`known`); one whose reads `known` does not hold is rendered for them,
-    /// and not written.
+    /// returns what each page read (`PageReads`) with its output file, in the order of `pages`.
+    /// A page not rendered read what it read before (`known`); one whose reads `known` does not
+    /// hold is rendered for them, and not written.
     package static func makePages(
         _ pages: [Page], renderer: PageRenderer, to output: any FileSink, templates: SitePath, known: PageReads
     ) async throws(Failure) -> [(file: String, pairs: [UInt64])] {

@@ -67,9 +67,8 @@ package enum GeneratedText: String, CaseIterable, Sendable {
         }
     }
 
-    /// A post's title (a post page's, and its Atom entry's without a caption): a video's when
-    /// its first photo is one.
-    /// The title of a post whose first photo is `first`: a post is titled by what it opens with.
+    /// The title of a post whose first photo is `first` (a post page's, and its Atom entry's
+    /// without a caption): a video's when that photo is one.
     static func title(opening first: PostPhoto) -> GeneratedText {
         first.video == nil ? .postTitle : .videoTitle
     }
