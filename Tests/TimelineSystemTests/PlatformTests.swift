@@ -28,6 +28,22 @@ struct PlatformTests {
         }
     }
 
+    @Test("a tree is removed whole while it is listed: a folder of 3,000 files, nested folders, a link's target left alone")
+    func removeTree() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let tree = folder + "/tree"
+        try FileSystem.makeDirectories(tree + "/posts/a/b")
+        for index in 0..<3000 { try FileSystem.writeFile(tree + "/posts/post-\(index)", bytes: [UInt8(index % 256)]) }
+        try FileSystem.writeFile(tree + "/posts/a/b/deep", bytes: [1])
+        try FileSystem.writeFile(folder + "/outside", bytes: [2])
+        try FileManager.default.createSymbolicLink(atPath: tree + "/link", withDestinationPath: folder + "/outside")
+        try FileSystem.removeTree(tree)
+        #expect(FileSystem.kind(of: tree) == .missing)
+        #expect(try FileSystem.readBytes(folder + "/outside") == [2])
+        try FileSystem.removeTree(tree)
+    }
+
     @Test("the running executable is found: an absolute path to a file")
     func executable() throws {
         let path = try #require(CurrentProcess.executablePath)

@@ -161,6 +161,16 @@ public enum FileSystem {
     /// type (glibc, musl) and `UnsafeMutablePointer<DIR>` where it is a complete one (Darwin's
     /// <dirent.h>), so naming either would not compile on the other.
     package static func readDirectory(_ path: String, _ body: (String, UInt8) -> Void) throws(Failure) {
+        try scanDirectory(
+            path,
+            while: { name, type in
+                body(name, type)
+                return true
+            })
+    }
+
+    /// `readDirectory`, stopping after the first name for which `body` returns false.
+    private static func scanDirectory(_ path: String, while body: (String, UInt8) -> Bool) throws(Failure) {
         let descriptor = timeline_open_directory_for_listing(path)
         guard descriptor >= 0 else { throw Failure(path: path, operation: "list", code: SystemError.last) }
         guard let directory = fdopendir(descriptor) else {
@@ -177,7 +187,7 @@ public enum FileSystem {
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
             if name == "." || name == ".." { continue }
-            body(name, entry.pointee.d_type)
+            guard body(name, entry.pointee.d_type) else { return }
         }
     }
 
@@ -279,10 +289,30 @@ public enum FileSystem {
         case .missing:
             return
         case .directory:
-            for name in try entries(of: path) {
-                try removeTree(path + "/" + name)
+            // Each name is removed as the listing reaches it, so removing an output folder of
+            // 200,000 posts never holds their names (a clean build removes the old site while it
+            // still holds the new one). readdir(3) may skip names after a removal; then rmdir finds
+            // the folder not empty and it is listed again.
+            while true {
+                var failure: Failure?
+                var removedAny = false
+                try scanDirectory(
+                    path,
+                    while: { name, _ in
+                        do throws(Failure) {
+                            try removeTree(path + "/" + name)
+                            removedAny = true
+                            return true
+                        } catch {
+                            failure = error
+                            return false
+                        }
+                    })
+                if let failure { throw failure }
+                if rmdir(path) == 0 { return }
+                let code = SystemError.last
+                guard removedAny, code == ENOTEMPTY || code == EEXIST else { throw Failure(path: path, operation: "remove", code: code) }
             }
-            guard rmdir(path) == 0 else { throw Failure(path: path, operation: "remove", code: SystemError.last) }
         default:
             guard unlink(path) == 0 else { throw Failure(path: path, operation: "remove", code: SystemError.last) }
         }
