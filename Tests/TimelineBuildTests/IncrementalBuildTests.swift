@@ -654,7 +654,7 @@ struct IncrementalBuildTests {
         _ = try coder.digest(manifest.tool)
         _ = try coder.count(2)
         for path in ["b", "a"] {
-            _ = try coder.bytes(Array(path.utf8), sharingPrefixWith: [])
+            _ = try coder.bytes(Array(path.utf8)[...], sharingPrefixWith: [])
             _ = try coder.digest(.of(path))
             _ = try coder.digest(.of(path))
         }

@@ -11,13 +11,29 @@ struct PreparedSite: Sendable {
     let theme: Theme
     let warnings: [Diagnostic]
 
+    /// What loading read: the content (nil when it cannot be read), the problems found so far,
+    /// and the records as read, for the next build's record cache.
+    struct Loaded: Sendable {
+        let content: SiteContent?
+        let diagnostics: DiagnosticList
+        let records: RecordCache
+    }
+
     /// Load, validate and link, and load the theme, collecting every problem before giving up;
-    /// also returns the records as read, for the next build's record cache. `known` is asked for
-    /// the last snapshot's inputs when loading starts, and they are let go when it ends (at
-    /// 200,000 posts they hold 133 MiB, which validating does not need).
+    /// also returns the records as read, for the next build's record cache.
     static func prepare(
         _ options: BuildOptions, reusing previousRecords: RecordCache? = nil, known: () -> RecordCache.KnownInputs? = { nil }
     ) async throws(BuildFailure) -> (prepared: PreparedSite, records: RecordCache) {
+        let loaded = try await load(options, reusing: previousRecords, known: known)
+        return (try await validate(loaded, options), loaded.records)
+    }
+
+    /// Checks where the output goes, then loads the content. `known` is asked for the last
+    /// snapshot's inputs when loading starts, and they are let go when it ends (at 200,000 posts
+    /// they hold 133 MiB, which validating does not need).
+    static func load(
+        _ options: BuildOptions, reusing previousRecords: RecordCache?, known: () -> RecordCache.KnownInputs?
+    ) async throws(BuildFailure) -> Loaded {
         let layout = options.layout
         if let problem = OutputLocationCheck.problem(
             output: layout.output.absolute, siteRoot: layout.site.absolute, content: layout.content.absolute, templates: layout.templates.absolute,
@@ -25,23 +41,26 @@ struct PreparedSite: Sendable {
         {
             throw BuildFailure([.error(.unsafeOutputLocation, stage: .write, at: SourceLocation(path: layout.output.shown), problem)])
         }
-        var diagnostics = DiagnosticList()
-
         options.progress?(BuildProgress(stage: .load, message: "reading \(layout.content.shown)"))
         let loader = ContentLoader(
             contentFolder: layout.content, baseURLOverride: options.baseURL, forcesRelativeURLs: options.relativeURLs,
             precompressOverride: options.precompress)
-        let (loaded, loadDiagnostics, records) = await loader.load(
+        let (content, diagnostics, records) = await loader.load(
             reusing: previousRecords, reuse: options.clean ? .identitiesOnly : .whenCurrent, known: known())
-        diagnostics.append(contentsOf: loadDiagnostics)
+        return Loaded(content: content, diagnostics: diagnostics, records: records)
+    }
 
-        let (theme, themeDiagnostics) = loadTheme(options, settings: loaded?.settings)
+    /// Validates and links what was loaded and loads the theme, collecting every problem
+    /// before giving up.
+    static func validate(_ loaded: Loaded, _ options: BuildOptions) async throws(BuildFailure) -> PreparedSite {
+        var diagnostics = loaded.diagnostics
+        let (theme, themeDiagnostics) = loadTheme(options, settings: loaded.content?.settings)
         diagnostics.append(contentsOf: themeDiagnostics)
 
         var linked: LinkedSite?
-        if let loaded {
-            options.progress?(BuildProgress(stage: .validate, message: "checking \(loaded.users.count) users and \(loaded.posts.count) posts"))
-            let (site, linkDiagnostics) = SiteLinker.link(loaded)
+        if let content = loaded.content {
+            options.progress?(BuildProgress(stage: .validate, message: "checking \(content.users.count) users and \(content.posts.count) posts"))
+            let (site, linkDiagnostics) = SiteLinker.link(content)
             diagnostics.append(contentsOf: linkDiagnostics)
             if var site {
                 let (tags, mentionDiagnostics) = await TagIndex.build(site: site)
@@ -53,7 +72,7 @@ struct PreparedSite: Sendable {
         if options.strict { diagnostics = diagnostics.strict() }
         let sorted = diagnostics.sorted
         guard !diagnostics.hasErrors, let linked, let theme else { throw BuildFailure(sorted) }
-        return (PreparedSite(site: linked, theme: theme, warnings: sorted), records)
+        return PreparedSite(site: linked, theme: theme, warnings: sorted)
     }
 
     /// The theme, in the language and time zone of `settings`.
@@ -66,17 +85,26 @@ struct PreparedSite: Sendable {
     /// `prepare`, starting from the last build's record cache; the records read are kept as the
     /// pending record cache and the content's inputs noted (nil when they cannot be trusted), so
     /// that the build does not hold the records (at 200,000 posts, a fifth of its memory) while
-    /// it renders.
+    /// it renders. Both are done while the content is validated, on the other core: they read
+    /// only what was loaded.
     static func prepare(keepingStateIn state: BuildState) async throws(BuildFailure) -> (PreparedSite, InputSnapshot.Tree?) {
         let options = state.options
         // A clean build reads every record again: it takes only the identities of unchanged
         // files, from the snapshot, and writes the records it read.
         let previousRecords = options.clean ? nil : state.previousRecords()
-        let (prepared, records) = try await prepare(options, reusing: previousRecords, known: { options.clean ? state.previousInputs() : nil })
-        let site = prepared.site
-        let complete = records.users.count == site.users.count && records.posts.count == site.posts.count
-        let contentInputs = complete ? InputSnapshot.captureContent(options.layout.content.absolute, records: records) : nil
-        state.keepPendingRecords(records, previous: previousRecords)
-        return (prepared, contentInputs)
+        let loaded = try await load(options, reusing: previousRecords, known: { options.clean ? state.previousInputs() : nil })
+        async let contentInputs = keep(loaded, previous: previousRecords, in: state)
+        let prepared = try await validate(loaded, options)
+        return (prepared, await contentInputs)
+    }
+
+    /// Keeps the records read as the pending record cache and notes the content's inputs, when
+    /// every record was read.
+    private static func keep(_ loaded: Loaded, previous: RecordCache?, in state: BuildState) -> InputSnapshot.Tree? {
+        let records = loaded.records
+        let complete = loaded.content.map { records.users.count == $0.users.count && records.posts.count == $0.posts.count } ?? false
+        let contentInputs = complete ? InputSnapshot.captureContent(state.options.layout.content.absolute, records: records) : nil
+        state.keepPendingRecords(records, previous: previous)
+        return contentInputs
     }
 }

@@ -59,7 +59,11 @@ public enum SiteBuilder {
             let output = session.recorder
             options.announce(.search, "indexing \(site.posts.count) posts and \(site.users.count) users")
             search = try await SiteSearchFiles.make(site: site, images: images, contexts: contexts, layout: options.searchLayout, to: output)
-            state.keepPendingSiteIndex(SiteIndex(site: site, timelines: timelines, images: images, postDates: contexts.postDates, search: search))
+            // The site index is written while the pages are rendered, on whichever core is free
+            // (it is one stream, and rendering has moments on one core); its copy of the search
+            // collections goes when it is written.
+            let siteIndex = SiteIndex(site: site, timelines: timelines, images: images, postDates: contexts.postDates, search: search)
+            async let siteIndexKept: Void = state.keepPendingSiteIndex(siteIndex)
             if !keepingSite { search.releaseCollections() }
             endStage(&timings, .search)
 
@@ -71,8 +75,10 @@ public enum SiteBuilder {
                     renderer: PageRenderer(contexts: contexts, theme: prepared.theme, searchManifestURL: contexts.paths.url(file: search.manifestFile)),
                     to: output, templates: prepared.theme.files.location,
                     known: options.clean ? PageReads() : knownReads ?? state.previousReads() ?? PageReads()))
-            state.keepPendingReads(reads)
+            // Written while the images, theme files and feeds are published.
+            async let readsKept: Void = state.keepPendingReads(reads)
             pageReads = reads
+            await siteIndexKept
             endStage(&timings, .render)
 
             options.announce(.write, "publishing images and theme assets")
@@ -84,6 +90,7 @@ public enum SiteBuilder {
             try HostFiles.write(settings: site.settings, images: images, to: output)
             endStage(&timings, .feeds)
 
+            await readsKept
             changes = try await commit(session, outputFolder: layout.output)
         } catch {
             session.abandon()

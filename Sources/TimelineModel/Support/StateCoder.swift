@@ -140,17 +140,17 @@ package struct StateCoder {
 
     /// Bytes that share a prefix with `previous` (sorted paths): the length they share, then the
     /// rest.
-    package mutating func bytes(_ value: [UInt8]?, sharingPrefixWith previous: [UInt8]) throws(Malformed) -> [UInt8] {
+    package mutating func bytes(_ value: ArraySlice<UInt8>?, sharingPrefixWith previous: ArraySlice<UInt8>) throws(Malformed) -> ArraySlice<UInt8> {
         let shared = try count(value.map { value in zip(previous, value).prefix { $0 == $1 }.count }, limit: previous.count)
         let restCount = try count(value.map { $0.count - shared })
         if let value {
-            writer?.raw(value[shared...])
+            writer?.raw(value.dropFirst(shared))
             return value
         }
         guard reader != nil else { throw Malformed() }
-        var read = Array(previous[..<shared])
+        var read = Array(previous.prefix(shared))
         read.append(contentsOf: try reader!.slice(restCount))
-        return read
+        return read[...]
     }
 
     /// A location; its path is written only when it differs from the last location's.

@@ -51,18 +51,25 @@ extension BuildManifest: StateCodable {
     package static func code(_ manifest: BuildManifest?, with coder: inout StateCoder) throws(StateCoder.Malformed) -> BuildManifest {
         try coder.header(.manifest)
         let tool = try coder.digest(manifest?.tool)
-        // Sorted as bytes: sorting the strings retained both of every pair compared.
-        let sorted = manifest.map { manifest in
-            manifest.entries.map { (path: Array($0.key.utf8), entry: $0.value) }.sorted { ByteOrder.precedes($0.path, $1.path) }
+        // Sorted as bytes, by index (`PackedBytes`): sorting the strings retained both of every
+        // pair compared.
+        var paths = PackedBytes(reservingCapacity: manifest?.entries.count ?? 0)
+        var kept: [Entry] = []
+        kept.reserveCapacity(manifest?.entries.count ?? 0)
+        for (path, entry) in manifest?.entries ?? [:] {
+            paths.append(path)
+            kept.append(entry)
         }
-        let count = try coder.count(sorted?.count)
+        let order = paths.sortedIndexes()
+        let count = try coder.count(manifest.map { _ in order.count })
         var entries: [String: Entry] = [:]
         if coder.isReading { entries.reserveCapacity(count) }
-        var previous: [UInt8] = []
+        var previous: ArraySlice<UInt8> = []
         for index in 0..<count {
-            let path = try coder.bytes(sorted?[index].path, sharingPrefixWith: previous)
-            let fingerprint = try coder.digest(sorted?[index].entry.fingerprint)
-            let content = try coder.digest(sorted?[index].entry.content)
+            let writing = manifest != nil
+            let path = try coder.bytes(writing ? paths[order[index]] : nil, sharingPrefixWith: previous)
+            let fingerprint = try coder.digest(writing ? kept[order[index]].fingerprint : nil)
+            let content = try coder.digest(writing ? kept[order[index]].content : nil)
             if coder.isReading { entries[String(decoding: path, as: UTF8.self)] = Entry(fingerprint: fingerprint, content: content) }
             coder.flushIfFull()
             previous = path

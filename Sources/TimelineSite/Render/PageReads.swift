@@ -30,11 +30,13 @@ package struct PageReads: Sendable {
     /// the first. Taken as the list the pages were made in: a dictionary of them first cost a
     /// whole pass a hash of every path and its peak a table of every page.
     package init(files: [(file: String, pairs: [UInt64])]) {
-        var sorted = files.map { (path: Array($0.file.utf8), pairs: $0.pairs) }
-        sorted.sort { ByteOrder.precedes($0.path, $1.path) }
+        var paths = PackedBytes(reservingCapacity: files.count)
+        for file in files { paths.append(file.file) }
         var unique: [(path: [UInt8], pairs: [UInt64])] = []
-        unique.reserveCapacity(sorted.count)
-        for file in sorted where unique.last?.path != file.path { unique.append(file) }
+        unique.reserveCapacity(files.count)
+        for index in paths.sortedIndexes() where unique.last.map({ $0.path[...] != paths[index] }) ?? true {
+            unique.append((path: Array(paths[index]), pairs: files[index].pairs))
+        }
         stored = ReadsTable(unique)
     }
 

@@ -184,7 +184,7 @@ extension ReadsTable {
             case .kept(let file), .replaced(let file, _): path = Array(pathBytes[pathRange(file)])
             case .added(let added, _): path = added
             }
-            _ = try coder.bytes(path, sharingPrefixWith: previous)
+            _ = try coder.bytes(path[...], sharingPrefixWith: previous[...])
             previous = path
             switch entry {
             case .kept(let file):
