@@ -44,6 +44,26 @@ struct PlatformTests {
         try FileSystem.removeTree(tree)
     }
 
+    @Test("a tree is removed in shares, one per worker: each removes its part of every folder, and removeTree the rest")
+    func removeShares() async throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let tree = folder + "/site"
+        for index in 0..<400 { try FileSystem.makeDirectories(tree + "/posts/post-\(index)/photos") }
+        for index in 0..<400 { try FileSystem.writeFile(tree + "/posts/post-\(index)/photos/a.jpg", bytes: [1]) }
+        for index in 0..<50 { try FileSystem.writeFile(tree + "/page-\(index).html", bytes: [2]) }
+        FileSystem.removeShare(of: tree, 0, of: 2)
+        let left = try FileSystem.entries(of: tree + "/posts").count
+        #expect(left > 0 && left < 400, "one share of two leaves some of the posts: \(left)")
+        await withTaskGroup(of: Void.self) { group in
+            for share in 0..<3 { group.addTask { FileSystem.removeShare(of: tree, share, of: 3) } }
+        }
+        #expect(try FileSystem.entries(of: tree) == ["posts"])
+        #expect(try FileSystem.entries(of: tree + "/posts").isEmpty)
+        try FileSystem.removeTree(tree)
+        #expect(FileSystem.kind(of: tree) == .missing)
+    }
+
     @Test("the running executable is found: an absolute path to a file")
     func executable() throws {
         let path = try #require(CurrentProcess.executablePath)

@@ -3,7 +3,7 @@ import Foundation
 /// Maps over a collection on every core, in contiguous chunks, and returns the results in the
 /// input order, so parallel work stays deterministic.
 package enum ParallelMap {
-    static var processorCount: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+    package static var processorCount: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
 
     package static func map<Items: RandomAccessCollection & Sendable, Result: Sendable>(
         _ items: Items, transform: @escaping @Sendable (Items.Element) -> Result

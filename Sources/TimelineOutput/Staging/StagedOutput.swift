@@ -101,11 +101,12 @@ package struct StagedOutput: Sendable {
         return previous
     }
 
-    /// Deletes an old site on every core, one top-level folder per task. What is left (after
-    /// a kill) is removed by the next build, as any leftover staging folder.
+    /// Deletes an old site on every core, each taking its share of every folder
+    /// (`FileSystem.removeShare`), so that `posts/` is not left to one. What is left (after a
+    /// kill) is removed by the next build, as any leftover staging folder.
     static func removeOldSite(_ folder: String) async {
-        let names = (try? FileSystem.entries(of: folder)) ?? []
-        _ = await ParallelMap.map(names) { name in try? FileSystem.removeTree(folder + "/" + name) }
+        let shares = ParallelMap.processorCount
+        _ = await ParallelMap.map(Array(0..<shares)) { share in FileSystem.removeShare(of: folder, share, of: shares) }
         try? FileSystem.removeTree(folder)
     }
 

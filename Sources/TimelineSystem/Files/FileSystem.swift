@@ -283,6 +283,36 @@ public enum FileSystem {
         rmdir(path) == 0
     }
 
+    /// Removes this caller's share of what `folder` holds two levels down (its files, and what
+    /// its folders hold): the entries whose name falls to `share` of `count` shares. `count`
+    /// callers, each with its own share, remove a large tree on as many cores, a single large
+    /// folder (a site's `posts/`) included. Folders stay, as does anything that could not be
+    /// removed or that a listing skipped: `removeTree` finishes.
+    package static func removeShare(of folder: String, _ share: Int, of count: Int) {
+        func fallsToShare(_ name: String) -> Bool {
+            var hash: UInt32 = 2_166_136_261
+            for byte in name.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+            return Int(hash % UInt32(count)) == share
+        }
+        try? scanDirectory(
+            folder,
+            while: { name, type in
+                let path = folder + "/" + name
+                let isDirectory = Int32(type) == Int32(DT_UNKNOWN) ? kind(of: path) == .directory : Int32(type) == Int32(DT_DIR)
+                if isDirectory {
+                    try? scanDirectory(
+                        path,
+                        while: { child, _ in
+                            if fallsToShare(child) { try? removeTree(path + "/" + child) }
+                            return true
+                        })
+                } else if fallsToShare(name) {
+                    unlink(path)
+                }
+                return true
+            })
+    }
+
     /// Removes a file or a whole directory tree; a missing path is not an error.
     package static func removeTree(_ path: String) throws(Failure) {
         switch kind(of: path) {
