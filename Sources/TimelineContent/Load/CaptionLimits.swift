@@ -34,19 +34,7 @@ package enum CaptionLimits {
         }
         // Each hashtag or mention the Markdown holds needs a `#` or `@` of its own, or a
         // character reference (`&#35;`): without enough of them, no parse is needed.
-        var signs = (hash: 0, at: 0, ampersand: 0)
-        var run = 0
-        var longestRun = 0
-        for byte in caption.utf8 {
-            switch byte {
-            case UInt8(ascii: "#"): signs.hash += 1
-            case UInt8(ascii: "@"): signs.at += 1
-            case UInt8(ascii: "&"): signs.ampersand += 1
-            default: break
-            }
-            run = byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D ? 0 : run + 1
-            longestRun = max(longestRun, run)
-        }
+        let (signs, longestRun) = caption.utf8.withContiguousStorageIfAvailable(signsAndLongestRun) ?? signsAndLongestRun(caption.utf8)
         // Lower-casing makes a hashtag at most three times longer in UTF-8.
         guard
             signs.hash + signs.ampersand > maximumHashtags || signs.at + signs.ampersand > maximumMentions
@@ -86,9 +74,29 @@ package enum CaptionLimits {
         return nil
     }
 
+    /// How many `#`, `@` and `&` the bytes hold, and their longest run without white space.
+    private static func signsAndLongestRun(_ bytes: some Sequence<UInt8>) -> (signs: (hash: Int, at: Int, ampersand: Int), longestRun: Int) {
+        var signs = (hash: 0, at: 0, ampersand: 0)
+        var run = 0
+        var longestRun = 0
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "#"): signs.hash += 1
+            case UInt8(ascii: "@"): signs.at += 1
+            case UInt8(ascii: "&"): signs.ampersand += 1
+            default: break
+            }
+            run = byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D ? 0 : run + 1
+            longestRun = max(longestRun, run)
+        }
+        return (signs, longestRun)
+    }
+
     /// The line and column of the scalar after the first `count` counted ones, when the caption
     /// has more than `count` (leading and trailing white space not counted).
     private static func scalarPlace(in caption: String, after count: Int) -> (line: Int, column: Int)? {
+        // A caption has no more scalars than bytes of UTF-8: most are not walked at all.
+        guard caption.utf8.count > count else { return nil }
         let scalars = caption.unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
             let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })

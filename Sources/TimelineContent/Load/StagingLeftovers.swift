@@ -8,6 +8,7 @@ import TimelineSystem
 package enum StagingLeftovers {
     /// The process that staged `name`, when it is a staged name.
     static func processID(ofStaged name: String) -> Int32? {
+        guard name.utf8.first == UInt8(ascii: ".") else { return nil }
         let bytes = Array(name.utf8)
         let marker = Array(".new-".utf8)
         guard bytes.first == UInt8(ascii: "."), bytes.count > marker.count else { return nil }
@@ -41,7 +42,12 @@ package enum StagingLeftovers {
     @discardableResult
     package static func remove(inContent root: String) -> Int {
         [root, root + "/" + ContentLayout.usersFolder, root + "/" + ContentLayout.postsFolder].reduce(0) { count, folder in
-            count + remove(among: (try? FileSystem.entries(of: folder)) ?? [], in: folder)
+            // Only hidden names can be staged ones: the listing is neither kept whole nor sorted.
+            var hidden: [String] = []
+            try? FileSystem.readDirectory(folder) { name, _ in
+                if name.utf8.first == UInt8(ascii: ".") { hidden.append(name) }
+            }
+            return count + remove(among: hidden, in: folder)
         }
     }
 }

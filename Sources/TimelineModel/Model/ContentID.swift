@@ -12,14 +12,18 @@ public struct ContentID: Sendable, Hashable, Comparable, CustomStringConvertible
     public static func isValid(_ candidate: String) -> Bool {
         let bytes = candidate.utf8
         guard (1...64).contains(bytes.count) else { return false }
-        return bytes.allSatisfy { byte in
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"):
-                true
-            default:
-                false
-            }
+        // In place where the string holds its bytes (every ID read from a file): iterating the
+        // view cost a tenth of loading's instructions spent on IDs.
+        return bytes.withContiguousStorageIfAvailable { $0.allSatisfy(isIDByte) } ?? bytes.allSatisfy(isIDByte)
+    }
+
+    private static func isIDByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"):
+            true
+        default:
+            false
         }
     }
 

@@ -128,8 +128,12 @@ public enum FileSystem {
     /// Names in a directory, sorted byte by byte, without `.` and `..`.
     package static func entries(of path: String) throws(Failure) -> [String] {
         var names: [String] = []
-        try readDirectory(path) { name, _ in names.append(name) }
-        return names.sorted { $0.utf8Precedes($1) }
+        var packed = PackedBytes()
+        try readDirectory(path) { name, _ in
+            names.append(name)
+            packed.append(name)
+        }
+        return packed.sortedIndexes().map { names[$0] }
     }
 
     /// One name in a directory, and whether it is a folder (a symbolic link is not).
