@@ -73,8 +73,7 @@ public enum SiteBuilder {
                     renderer: PageRenderer(contexts: contexts, theme: prepared.theme, searchManifestURL: contexts.paths.url(file: search.manifestFile)),
                     to: output, templates: prepared.theme.files.location,
                     known: options.clean ? PageReads() : knownReads ?? state.previousReads() ?? PageReads()))
-            // Written while the images, theme files and feeds are published.
-            async let readsKept: Void = state.keepPendingReads(reads)
+            state.keepPendingReads(reads)
             pageReads = reads
             endStage(&timings, .render)
 
@@ -87,7 +86,6 @@ public enum SiteBuilder {
             try HostFiles.write(settings: site.settings, images: images, to: output)
             endStage(&timings, .feeds)
 
-            await readsKept
             changes = try await commit(session, outputFolder: layout.output)
         } catch {
             session.abandon()
