@@ -11,7 +11,7 @@ package enum StagingLeftovers {
         guard name.utf8.first == UInt8(ascii: ".") else { return nil }
         let bytes = Array(name.utf8)
         let marker = Array(".new-".utf8)
-        guard bytes.first == UInt8(ascii: "."), bytes.count > marker.count else { return nil }
+        guard bytes.count > marker.count else { return nil }
         var start = bytes.count - marker.count
         while start > 0, !bytes[start..<start + marker.count].elementsEqual(marker) { start -= 1 }
         guard start > 0 else { return nil }

@@ -13,7 +13,7 @@ public struct ContentID: Sendable, Hashable, Comparable, CustomStringConvertible
         let bytes = candidate.utf8
         guard (1...64).contains(bytes.count) else { return false }
         // In place where the string holds its bytes (every ID read from a file): iterating the
-        // view cost a tenth of loading's instructions spent on IDs.
+        // view took about 700 instructions an ID.
         return bytes.withContiguousStorageIfAvailable { $0.allSatisfy(isIDByte) } ?? bytes.allSatisfy(isIDByte)
     }
 

@@ -32,10 +32,10 @@ package struct PageReads: Sendable {
     package init(files: [(file: String, pairs: [UInt64])]) {
         var paths = PackedBytes(reservingCapacity: files.count)
         for file in files { paths.append(file.file) }
-        var unique: [(path: [UInt8], pairs: [UInt64])] = []
+        var unique: [(path: ArraySlice<UInt8>, pairs: [UInt64])] = []
         unique.reserveCapacity(files.count)
-        for index in paths.sortedIndexes() where unique.last.map({ $0.path[...] != paths[index] }) ?? true {
-            unique.append((path: Array(paths[index]), pairs: files[index].pairs))
+        for index in paths.sortedIndexes() where unique.last.map({ $0.path != paths[index] }) ?? true {
+            unique.append((path: paths[index], pairs: files[index].pairs))
         }
         stored = ReadsTable(unique)
     }

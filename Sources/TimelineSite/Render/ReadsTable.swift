@@ -1,4 +1,5 @@
 import TimelineModel
+import TimelineSystem
 
 /// The reads of many output files as the reads file holds them, in a few flat arrays: the
 /// files' paths in one buffer, their pairs as numbers into one sorted table of keys and one of
@@ -9,9 +10,8 @@ import TimelineModel
 struct ReadsTable: Sendable {
     /// Every key a file reads, sorted, each once.
     private(set) var keys: [UInt64] = []
-    private var pathBytes: [UInt8] = []
-    /// File `i`'s path ends at `pathEnds[i]` in `pathBytes`, its pairs at `pairEnds[i]`.
-    private var pathEnds: [Int] = []
+    /// File `i`'s path is `paths[i]`; its pairs end at `pairEnds[i]`.
+    private var paths = PackedBytes()
     private var pairEnds: [Int] = []
     private var keyNumbers: [UInt32] = []
     private var maskNumbers: [UInt32] = []
@@ -20,19 +20,18 @@ struct ReadsTable: Sendable {
     /// Open addressing by path hash: a file's number, or -1.
     private var slots: [Int32] = []
 
-    var count: Int { pathEnds.count }
+    var count: Int { paths.count }
 
     init() {}
 
     /// The table of `files`' reads (each file's pairs as key and mask, in key order). Keys and
     /// masks are numbered as first seen, then renumbered in sorted order: one hash look-up per
     /// pair and value, for the 8 million reads of a 200,000-post site.
-    init(_ files: [(path: [UInt8], pairs: [UInt64])]) {
+    init(_ files: some Sequence<(path: ArraySlice<UInt8>, pairs: [UInt64])>) {
         var keyNumber = FirstSeenNumbers()
         var maskNumber = FirstSeenNumbers()
         for file in files {
-            pathBytes.append(contentsOf: file.path)
-            pathEnds.append(pathBytes.count)
+            paths.append(bytes: file.path)
             for index in stride(from: 0, to: file.pairs.count - 1, by: 2) {
                 keyNumbers.append(keyNumber.number(of: file.pairs[index]))
                 maskNumbers.append(maskNumber.number(of: file.pairs[index + 1]))
@@ -57,10 +56,9 @@ struct ReadsTable: Sendable {
         return ranks
     }
 
-    private func pathRange(_ file: Int) -> Range<Int> { (file == 0 ? 0 : pathEnds[file - 1])..<pathEnds[file] }
     private func pairRange(_ file: Int) -> Range<Int> { (file == 0 ? 0 : pairEnds[file - 1])..<pairEnds[file] }
 
-    func path(_ file: Int) -> String { String(decoding: pathBytes[pathRange(file)], as: UTF8.self) }
+    func path(_ file: Int) -> String { String(decoding: paths[file], as: UTF8.self) }
 
     /// File `file`'s pairs, as key and mask.
     func pairs(_ file: Int) -> [UInt64] {
@@ -79,11 +77,11 @@ struct ReadsTable: Sendable {
         var path = path
         return path.withUTF8 { utf8 in
             let wanted = UnsafeRawBufferPointer(utf8)
-            var slot = Int(Self.hash(wanted) & UInt64(slots.count - 1))
-            return pathBytes.withUnsafeBytes { bytes in
+            var slot = Int(ByteHash.fnv1a(wanted) & UInt64(slots.count - 1))
+            return paths.withUnsafeBytes { bytes in
                 while slots[slot] >= 0 {
                     let file = Int(slots[slot])
-                    let range = pathRange(file)
+                    let range = paths.range(file)
                     if range.count == wanted.count, bytes[range].elementsEqual(wanted) {
                         return file
                     }
@@ -114,22 +112,16 @@ struct ReadsTable: Sendable {
         var size = 16
         while size < count * 2 { size *= 2 }
         slots = [Int32](repeating: -1, count: size)
-        pathBytes.withUnsafeBytes { bytes in
+        paths.withUnsafeBytes { bytes in
             for file in 0..<count {
-                let range = pathRange(file)
-                var slot = Int(Self.hash(UnsafeRawBufferPointer(rebasing: bytes[range])) & UInt64(size - 1))
+                let range = paths.range(file)
+                var slot = Int(ByteHash.fnv1a(UnsafeRawBufferPointer(rebasing: bytes[range])) & UInt64(size - 1))
                 while slots[slot] >= 0 { slot = (slot + 1) & (size - 1) }
                 slots[slot] = Int32(file)
             }
         }
     }
 
-    /// FNV-1a: paths are short and the table is rebuilt once per build.
-    private static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return hash
-    }
 }
 
 extension ReadsTable {
@@ -143,7 +135,7 @@ extension ReadsTable {
 
     /// Whether `path` comes before file `file`'s path in byte order.
     func path(_ path: [UInt8], precedesPathOf file: Int) -> Bool {
-        path.lexicographicallyPrecedes(pathBytes[pathRange(file)])
+        path.lexicographicallyPrecedes(paths[file])
     }
 
     /// Writes `entries` (in path order, each path once): each key and each mask they read
@@ -177,14 +169,14 @@ extension ReadsTable {
         let keyNumber = keys.map { SortedSearch.count(below: $0, in: keyTable) }
         let maskNumber = masks.map { SortedSearch.count(below: $0, in: maskTable) }
         _ = try coder.count(entries.count)
-        var previous: [UInt8] = []
+        var previous: ArraySlice<UInt8> = []
         for entry in entries {
-            let path: [UInt8]
+            let path: ArraySlice<UInt8>
             switch entry {
-            case .kept(let file), .replaced(let file, _): path = Array(pathBytes[pathRange(file)])
-            case .added(let added, _): path = added
+            case .kept(let file), .replaced(let file, _): path = paths[file]
+            case .added(let added, _): path = added[...]
             }
-            _ = try coder.bytes(path[...], sharingPrefixWith: previous[...])
+            _ = try coder.bytes(path, sharingPrefixWith: previous)
             previous = path
             switch entry {
             case .kept(let file):
@@ -232,7 +224,7 @@ extension ReadsTable {
         table.keys = try decodeTable(with: &coder)
         table.masks = try decodeTable(with: &coder)
         let fileCount = try coder.count(nil)
-        table.pathEnds.reserveCapacity(fileCount)
+        table.paths = PackedBytes(reservingCapacity: fileCount)
         table.pairEnds.reserveCapacity(fileCount)
         var reader = ByteReader(bytes, from: coder.readOffset)
         let keyLimit = max(table.keys.count - 1, 0)
@@ -242,8 +234,7 @@ extension ReadsTable {
             let shared = try reader.count(limit: path.count)
             path.removeSubrange(shared...)
             path.append(contentsOf: try reader.slice(try reader.count()))
-            table.pathBytes.append(contentsOf: path)
-            table.pathEnds.append(table.pathBytes.count)
+            table.paths.append(bytes: path)
             let pairCount = try reader.count()
             for _ in 0..<pairCount {
                 let key = try reader.count(limit: keyLimit)

@@ -101,6 +101,16 @@ package enum ByteOrder {
     }
 }
 
+/// FNV-1a over bytes: for short keys (paths, names) hashed once per build.
+package enum ByteHash {
+    @inlinable
+    package static func fnv1a(_ bytes: some Sequence<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return hash
+    }
+}
+
 /// Tests of eight bytes at once, in a 64-bit word: each is true when some byte of the word
 /// passes (and may be true for a word whose only passing byte follows one that does).
 package enum ByteWord {

@@ -294,9 +294,7 @@ public enum FileSystem {
     /// removed or that a listing skipped: `removeTree` finishes.
     package static func removeShare(of folder: String, _ share: Int, of count: Int) {
         func fallsToShare(_ name: String) -> Bool {
-            var hash: UInt32 = 2_166_136_261
-            for byte in name.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
-            return Int(hash % UInt32(count)) == share
+            ByteHash.fnv1a(name.utf8) % UInt64(count) == UInt64(share)
         }
         try? scanDirectory(
             folder,

@@ -1,8 +1,8 @@
-/// Byte strings laid end to end in one buffer, for sorting many of them as bytes (a manifest's
-/// paths, the files of a build's pages): sorting an array of arrays moved each string on every
-/// step of the sort, retaining and releasing it, while sorting indexes here moves integers.
+/// Byte strings laid end to end in one buffer (a manifest's paths, the files of a build's pages,
+/// the reads table's files): one allocation for all of them, and sorted by index, since sorting
+/// an array of arrays moved each string on every step of the sort, retaining and releasing it.
 package struct PackedBytes: Sendable {
-    package private(set) var bytes: [UInt8] = []
+    private var bytes: [UInt8] = []
     private var ends: [Int] = []
 
     package init(reservingCapacity count: Int = 0) {
@@ -16,25 +16,31 @@ package struct PackedBytes: Sendable {
         ends.append(bytes.count)
     }
 
+    package mutating func append(bytes string: some Collection<UInt8>) {
+        bytes.append(contentsOf: string)
+        ends.append(bytes.count)
+    }
+
     package subscript(index: Int) -> ArraySlice<UInt8> {
         bytes[range(index)]
     }
 
-    private func range(_ index: Int) -> Range<Int> {
+    /// Where string `index` lies in `withUnsafeBytes`'s buffer.
+    package func range(_ index: Int) -> Range<Int> {
         (index == 0 ? 0 : ends[index - 1])..<ends[index]
+    }
+
+    /// `body` of every string's bytes, end to end (string `i` at `range(i)`).
+    package func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        try bytes.withUnsafeBytes(body)
     }
 
     /// The indexes of the strings in byte order; equal strings in the order of their indexes.
     package func sortedIndexes() -> [Int] {
         var order = Array(0..<count)
         bytes.withUnsafeBufferPointer { all in
-            ends.withUnsafeBufferPointer { ends in
-                func string(_ index: Int) -> UnsafeBufferPointer<UInt8> {
-                    UnsafeBufferPointer(rebasing: all[(index == 0 ? 0 : ends[index - 1])..<ends[index]])
-                }
-                // The sort is stable, and the indexes start in order.
-                order.sort { ByteOrder.precedes(string($0), string($1)) }
-            }
+            // The sort is stable, and the indexes start in order.
+            order.sort { ByteOrder.precedes(UnsafeBufferPointer(rebasing: all[range($0)]), UnsafeBufferPointer(rebasing: all[range($1)])) }
         }
         return order
     }
