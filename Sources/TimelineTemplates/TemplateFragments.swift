@@ -10,9 +10,15 @@ public final class TemplateFragments: Sendable {
 
     /// A partial's output, and what it read when the render that made it recorded reads (a
     /// render that records reads and reuses a fragment kept without them renders it again).
-    struct Fragment {
+    /// A class, so that reusing one counts one reference rather than one for each of its arrays.
+    final class Fragment: Sendable {
         let bytes: [UInt8]
         let reads: [UInt64]?
+
+        init(bytes: [UInt8], reads: [UInt64]?) {
+            self.bytes = bytes
+            self.reads = reads
+        }
     }
 
     struct FragmentID: Hashable {

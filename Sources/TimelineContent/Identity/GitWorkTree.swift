@@ -35,8 +35,8 @@ package final class GitWorkTree: Sendable {
     /// The work tree holding `folder` (an absolute path), nil when there is none or it cannot
     /// be trusted.
     init?(holding folder: String) {
+        guard let canonicalFolder = FileSystem.canonicalPath(folder), Self.hasGitEntry(atOrAbove: canonicalFolder) else { return nil }
         Self.prepareLibrary()
-        guard let canonicalFolder = FileSystem.canonicalPath(folder) else { return nil }
         var repository: OpaquePointer?
         guard git_repository_open_ext(&repository, canonicalFolder, 0, nil) == 0, let repository else { return nil }
         var index: OpaquePointer?
@@ -131,6 +131,19 @@ package final class GitWorkTree: Sendable {
     /// libgit2 sets itself up once per process; it is never shut down, as its users may be on
     /// any thread until the process ends.
     static func prepareLibrary() { libraryReady.confirm() }
+
+    /// Whether `folder` or a folder above it holds a `.git` (a folder, or the file of a linked
+    /// work tree or submodule), where libgit2's search (`git_repository_open_ext`, no flags)
+    /// finds a work tree. Looked for first because starting libgit2 reads the system's
+    /// certificates, 55 million instructions, which a site outside git need not pay.
+    static func hasGitEntry(atOrAbove folder: String) -> Bool {
+        var path = Substring(folder)
+        while true {
+            if FileSystem.linkStatus(of: (path.hasSuffix("/") ? String(path) : path + "/") + ".git") != nil { return true }
+            guard let slash = path.dropLast().lastIndex(of: "/") else { return false }
+            path = path[...slash]
+        }
+    }
 
     /// The version of the libgit2 the tool runs with, as the library says.
     package static var libraryVersion: String {
