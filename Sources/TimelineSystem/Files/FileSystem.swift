@@ -257,7 +257,14 @@ public enum FileSystem {
     /// the file in the error.
     package static func writeAll(bytes: [UInt8], to descriptor: FileDescriptor, path: String) throws(Failure) {
         do {
-            _ = try descriptor.writeAll(bytes)
+            // Through the buffer's write, not `writeAll`, which is generic over the sequence and
+            // looked up its type's metadata, under the runtime's lock, for every file written.
+            try bytes.withUnsafeBytes { raw in
+                var written = 0
+                while written < raw.count {
+                    written += try descriptor.write(UnsafeRawBufferPointer(rebasing: raw[written...]))
+                }
+            }
         } catch {
             throw Failure(path: path, operation: "write", error: error)
         }
