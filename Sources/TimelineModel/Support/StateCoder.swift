@@ -196,7 +196,8 @@ package struct StateCoder {
     package mutating func list<Value: StateCodable>(_ value: [Value]?, limit: Int = Int(Int32.max)) throws(Malformed) -> [Value] {
         let count = try count(value?.count, limit: limit)
         if let value {
-            for item in value { _ = try Value.code(item, with: &self) }
+            // By index: the iterator handed out a copy of each item, retained and released.
+            for index in value.indices { _ = try Value.code(value[index], with: &self) }
             return value
         }
         var items: [Value] = []
