@@ -137,11 +137,12 @@ package final class GitWorkTree: Sendable {
     /// finds a work tree. Looked for first because starting libgit2 reads the system's
     /// certificates, 55 million instructions, which a site outside git need not pay.
     static func hasGitEntry(atOrAbove folder: String) -> Bool {
-        var path = Substring(folder)
+        var path = folder
         while true {
-            if FileSystem.linkStatus(of: (path.hasSuffix("/") ? String(path) : path + "/") + ".git") != nil { return true }
-            guard let slash = path.dropLast().lastIndex(of: "/") else { return false }
-            path = path[...slash]
+            if FileSystem.linkStatus(of: Path.join(path, ".git")) != nil { return true }
+            let parent = Path.parent(of: path)
+            guard parent != path, parent != "." else { return false }
+            path = parent
         }
     }
 

@@ -12,8 +12,7 @@ package struct PackedBytes: Sendable {
     package var count: Int { ends.count }
 
     package mutating func append(_ text: String) {
-        bytes.append(contentsOf: text.utf8)
-        ends.append(bytes.count)
+        append(bytes: text.utf8)
     }
 
     package mutating func append(bytes string: some Collection<UInt8>) {
