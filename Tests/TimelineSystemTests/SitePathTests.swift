@@ -14,6 +14,30 @@ struct SitePathTests {
         #expect(Path.absolute(".", relativeTo: "/") == "/")
     }
 
+    @Test("parent, file name, stem and extension split at the bytes / and ., beside multi-byte and combining characters")
+    func pathParts() {
+        #expect(Path.parent(of: "/site/Content/posts/") == "/site/Content")
+        #expect(Path.parent(of: "posts//") == ".")
+        #expect(Path.parent(of: "/a") == "/")
+        #expect(Path.parent(of: "//") == "/")
+        #expect(Path.parent(of: "/") == "/")
+        #expect(Path.parent(of: "") == ".")
+        #expect(Path.parent(of: "café/été.jpg") == "café")
+        #expect(Path.fileName(of: "café/été.jpg") == "été.jpg")
+        #expect(Path.fileName(of: "name") == "name")
+        #expect(Path.fileName(of: "folder/") == "")
+        // A combining mark after the separator makes one character with it, yet the system
+        // splits the path there.
+        #expect(Path.fileName(of: "a/\u{301}b") == "\u{301}b")
+        #expect(Path.parent(of: "a/\u{301}b") == "a")
+        #expect(Path.stem(of: "rocket.tar.JPG") == "rocket.tar")
+        #expect(Path.fileExtension(of: "rocket.tar.JPG") == "jpg")
+        #expect(Path.fileExtension(of: ".hidden") == "")
+        #expect(Path.stem(of: ".hidden") == ".hidden")
+        #expect(Path.fileExtension(of: "photo.\u{301}png") == "\u{301}png")
+        #expect(Path.fileExtension(of: "日本.ÉTÉ") == "été")
+    }
+
     @Test("a folder is shown relative to the current directory, as . for the directory itself, and by its absolute path outside it")
     func folderShownFromCurrentDirectory() {
         let current = FileSystem.currentDirectory

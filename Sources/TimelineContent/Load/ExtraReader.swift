@@ -5,7 +5,7 @@ extension RecordReader {
     /// templates read (`{{extra.location}}`), so each must be one: not empty and without `.`,
     /// which a template reads as a path.
     mutating func extra(_ fields: RecordFields) -> ExtraValue? {
-        guard let member = fields.members["extra"] else { return nil }
+        guard let member = fields["extra"] else { return nil }
         guard case .object = member.value.kind else {
             report(
                 .wrongType, at: member.value.position,

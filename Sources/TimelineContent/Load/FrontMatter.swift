@@ -29,7 +29,8 @@ package struct FrontMatter {
         var bodyStart = text.endIndex
         var lineStart = afterOpening
         while lineStart < text.endIndex {
-            let lineEnd = text[lineStart...].firstIndex(of: "\n") ?? text.endIndex
+            // By byte: a line feed always ends a character of its own (CR LF is gone by now).
+            let lineEnd = text.utf8[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? text.endIndex
             let line = text[lineStart..<lineEnd]
             if line == "---" || line == "..." {
                 yamlEnd = lineStart

@@ -25,7 +25,7 @@ package enum ImageSettingsReader {
 
     /// A non-empty list of pixel sizes, returned sorted and without repeats.
     package static func sizes(_ fields: RecordFields, _ key: String, with reader: inout RecordReader) -> [Int]? {
-        guard let member = fields.members[key] else { return nil }
+        guard let member = fields[key] else { return nil }
         let elements = reader.array(fields, key)
         guard case .array = member.value.kind else { return nil }
         if elements.isEmpty {

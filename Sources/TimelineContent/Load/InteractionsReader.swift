@@ -75,17 +75,20 @@ package enum InteractionsReader {
             let author = UserReference(username: username, location: reader.location(of: usernamePosition))
             accept(Entry(id: id, author: author, fields: fields, location: location), &reader)
         }
+        let described = "a \(kind)"
         switch root.kind {
         case .array(let elements):
+            let keys = ["id"] + fields
             for element in elements {
-                guard let fields = reader.fields(of: element, describedAs: "a \(kind)", allowed: ["id"] + fields, required: ["id"] + fields),
+                guard let fields = reader.fields(of: element, describedAs: described, allowed: keys, required: keys),
                     let rawID = reader.string(fields, "id"), let idPosition = fields.position(of: "id")
                 else { continue }
                 handle(id: rawID, idPosition: idPosition, fields: fields, recordPosition: element.position)
             }
         case .object(let members):
+            let allowed = fields + ["post"]
             for member in members {
-                guard let fields = reader.fields(of: member.value, describedAs: "a \(kind)", allowed: fields + ["post"], required: fields) else { continue }
+                guard let fields = reader.fields(of: member.value, describedAs: described, allowed: allowed, required: fields) else { continue }
                 handle(id: member.key, idPosition: member.keyPosition, fields: fields, recordPosition: member.keyPosition)
             }
         default:

@@ -19,12 +19,12 @@ struct PostPhotosReader {
 
     /// The photos, or nil after reporting why there are none.
     func read(_ fields: RecordFields, reader: inout RecordReader) -> [PostPhoto]? {
-        guard let list = fields.members["photos"] else {
+        guard let list = fields["photos"] else {
             let alt = reader.optionalText(fields, "alt")
             return singlePhoto(fields, alt: alt, reader: &reader).map { [$0] }
         }
         for key in ["image", "alt"] {
-            guard let member = fields.members[key] else { continue }
+            guard let member = fields[key] else { continue }
             reader.report(
                 .invalidValue, at: member.keyPosition,
                 "'\(key)' cannot stand beside 'photos': give each photo's file and alt text as an item of 'photos' (- image: a.jpg, then alt: on the next line)"
@@ -78,7 +78,7 @@ struct PostPhotosReader {
     /// An item of `photos`: its file name, where that is written, and its alt text.
     private func item(_ item: ContentValue, reader: inout RecordReader) -> (String, ContentPosition, String?)? {
         if case .string = item.kind {
-            let fields = RecordFields(members: ["image": ContentMember(key: "image", keyPosition: item.position, value: item)])
+            let fields = RecordFields([ContentMember(key: "image", keyPosition: item.position, value: item)])
             return reader.optionalText(fields, "image").map { ($0, item.position, nil) }
         }
         guard let fields = reader.fields(of: item, describedAs: "a photo of 'photos'", allowed: Self.itemKeys, required: ["image"]),

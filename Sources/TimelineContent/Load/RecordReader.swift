@@ -45,7 +45,8 @@ package struct RecordReader {
             report(.wrongType, at: value.position, "\(what) must be an object, found \(value.typeName)")
             return nil
         }
-        var byKey: [String: ContentMember] = [:]
+        var accepted: [ContentMember] = []
+        accepted.reserveCapacity(members.count)
         for member in members {
             guard allowed.contains(member.key) else {
                 let hint = Suggestion.closest(to: member.key, among: allowed).map { "; did you mean '\($0)'?" } ?? ""
@@ -53,26 +54,27 @@ package struct RecordReader {
                 report(.unknownKey, at: member.keyPosition, "unknown key '\(member.key)' in \(what)\(hint) (known keys: \(known))")
                 continue
             }
-            if byKey[member.key] != nil {
+            if accepted.contains(where: { $0.key == member.key }) {
                 report(.invalidValue, at: member.keyPosition, "key '\(member.key)' appears twice in \(what)")
                 continue
             }
-            byKey[member.key] = member
+            accepted.append(member)
         }
-        for key in required where byKey[key] == nil {
+        let fields = RecordFields(accepted)
+        for key in required where fields[key] == nil {
             report(.missingKey, at: value.position, "\(what) is missing the required key '\(key)'")
         }
-        return RecordFields(members: byKey)
+        return fields
     }
 
     /// A string field; absent or null gives nil; another type is reported.
     package mutating func string(_ fields: RecordFields, _ key: String) -> String? {
-        guard let member = fields.members[key] else { return nil }
+        guard let member = fields[key] else { return nil }
         switch member.value.kind {
         case .string(let text):
             // A NUL (JSON's \u0000, YAML's \0) would reach the pages raw, and HTML parsers such
             // as libxml2's (the link checker's) stop reading a page at it.
-            guard text.unicodeScalars.contains("\u{0}") else { return text }
+            guard text.utf8.contains(0) else { return text }
             report(.invalidValue, at: member.value.position, "'\(key)' contains a NUL character (\\u0000); remove it")
             return String(text.unicodeScalars.filter { $0 != "\u{0}" })
         case .null: return nil
@@ -90,7 +92,7 @@ package struct RecordReader {
 
     /// A positive whole-number field.
     package mutating func positiveInteger(_ fields: RecordFields, _ key: String) -> Int? {
-        guard let member = fields.members[key] else { return nil }
+        guard let member = fields[key] else { return nil }
         guard case .number(let text) = member.value.kind, let number = Int(text), number > 0 else {
             report(.wrongType, at: member.value.position, "'\(key)' must be a whole number greater than 0")
             return nil
@@ -100,7 +102,7 @@ package struct RecordReader {
 
     /// A whole-number field that must lie in `range`.
     mutating func integer(_ fields: RecordFields, _ key: String, in range: ClosedRange<Int>) -> Int? {
-        guard let member = fields.members[key] else { return nil }
+        guard let member = fields[key] else { return nil }
         return integer(member.value, describedAs: "'\(key)'", in: range)
     }
 
@@ -115,7 +117,7 @@ package struct RecordReader {
 
     /// A true/false field.
     mutating func boolean(_ fields: RecordFields, _ key: String) -> Bool? {
-        guard let member = fields.members[key] else { return nil }
+        guard let member = fields[key] else { return nil }
         guard case .bool(let flag) = member.value.kind else {
             report(.wrongType, at: member.value.position, "'\(key)' must be true or false, found \(member.value.typeName)")
             return nil
@@ -125,7 +127,7 @@ package struct RecordReader {
 
     /// An array field; absent gives an empty array.
     package mutating func array(_ fields: RecordFields, _ key: String) -> [ContentValue] {
-        guard let member = fields.members[key] else { return [] }
+        guard let member = fields[key] else { return [] }
         switch member.value.kind {
         case .array(let elements): return elements
         case .null: return []
@@ -136,11 +138,20 @@ package struct RecordReader {
     }
 }
 
-/// The recognised members of one record, by key.
+/// The recognised members of one record, each key once, in the order of the file. A record has
+/// a handful of keys: searching them in a row costs less than hashing each into a dictionary.
 package struct RecordFields {
-    package let members: [String: ContentMember]
+    private let members: [ContentMember]
+
+    package init(_ members: [ContentMember]) {
+        self.members = members
+    }
+
+    package subscript(key: String) -> ContentMember? {
+        members.first { $0.key == key }
+    }
 
     package func position(of key: String) -> ContentPosition? {
-        members[key]?.value.position
+        self[key]?.value.position
     }
 }

@@ -41,10 +41,10 @@ package struct SiteSettingsReader {
         }
         settings.pageSize = reader.positiveInteger(fields, "pageSize") ?? SiteSettings.defaultPageSize
         settings.feedDepth = reader.positiveInteger(fields, "feedDepth") ?? SiteSettings.defaultFeedDepth
-        if let videos = fields.members["videos"] {
+        if let videos = fields["videos"] {
             settings.videos = VideoSettingsReader.read(videos.value, with: &reader)
         }
-        if let images = fields.members["images"] {
+        if let images = fields["images"] {
             settings.images = ImageSettingsReader.read(images.value, with: &reader)
         }
         settings.feedEntries = reader.positiveInteger(fields, "feedEntries") ?? SiteSettings.defaultFeedEntries

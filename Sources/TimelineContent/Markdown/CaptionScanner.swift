@@ -20,20 +20,23 @@ package enum CaptionScanner {
     package static func pieces(of text: Substring, after previousText: Character? = nil) -> [Piece] {
         var pieces: [Piece] = []
         var plainStart = text.startIndex
-        var previous = previousText
         var index = text.startIndex
-        while index < text.endIndex {
-            let character = text[index]
-            if character == "#" || character == "@", let found = reference(in: text, at: index, after: previous) {
-                if plainStart < index { pieces.append(.text(text[plainStart..<index])) }
-                pieces.append(character == "#" ? .hashtag(found) : .mention(found))
-                index = found.endIndex
-                plainStart = index
-                previous = text[text.index(before: index)]
+        // From one `#` or `@` byte to the next, not character by character: most text has none,
+        // and walking it by `Character` cost a tenth of loading a post.
+        while let sign = text.utf8[index...].firstIndex(where: { $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "@") }) {
+            // A sign counts where it is a character of its own: not after a prepended mark (the
+            // index the character holding it starts at is another), not with a combining mark.
+            let character = text[sign]
+            guard character == "#" || character == "@", text.index(before: text.index(after: sign)) == sign,
+                let found = reference(in: text, at: sign, after: sign == text.startIndex ? previousText : text[text.index(before: sign)])
+            else {
+                index = text.utf8.index(after: sign)
                 continue
             }
-            previous = character
-            index = text.index(after: index)
+            if plainStart < sign { pieces.append(.text(text[plainStart..<sign])) }
+            pieces.append(character == "#" ? .hashtag(found) : .mention(found))
+            index = found.endIndex
+            plainStart = index
         }
         if plainStart < text.endIndex { pieces.append(.text(text[plainStart...])) }
         return pieces

@@ -139,11 +139,36 @@ public enum Markdown {
     /// The text of a piece of Markdown without any markup, whitespace folded, for page
     /// descriptions and excerpts; cut at a word boundary near `limit` characters.
     public static func plainText(_ markdown: String, limit: Int = 200) -> String {
-        let folded = text(markdown).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let whole = text(markdown)
+        if let ascii = asciiPlainText(whole, limit: limit) { return ascii }
+        let folded = whole.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         guard folded.count > limit else { return folded }
         let cut = folded.prefix(limit)
         let atWord = cut.lastIndex(of: " ").map { cut[..<$0] } ?? cut
         return atWord + "…"
+    }
+
+    /// `plainText` of ASCII text, byte by byte, which is character by character there once the
+    /// whitespace (tab to carriage return, and space) is folded; nil for other text. Splitting
+    /// by `Character` cost more than rendering the Markdown.
+    private static func asciiPlainText(_ text: String, limit: Int) -> String? {
+        var folded: [UInt8] = []
+        folded.reserveCapacity(text.utf8.count)
+        var pendingSpace = false
+        for byte in text.utf8 {
+            guard byte < 0x80 else { return nil }
+            if byte == UInt8(ascii: " ") || (0x09...0x0D).contains(byte) {
+                pendingSpace = !folded.isEmpty
+                continue
+            }
+            if pendingSpace { folded.append(UInt8(ascii: " ")) }
+            pendingSpace = false
+            folded.append(byte)
+        }
+        guard folded.count > limit else { return String(decoding: folded, as: UTF8.self) }
+        let cut = folded[..<limit]
+        let atWord = cut.lastIndex(of: UInt8(ascii: " ")).map { cut[..<$0] } ?? cut
+        return String(decoding: atWord, as: UTF8.self) + "…"
     }
 
     /// All the text a reader sees (text, inline code, code blocks, image descriptions), with

@@ -9,28 +9,32 @@ package enum Path {
         return base.hasSuffix("/") ? base + component : base + "/" + component
     }
 
+    // These search the UTF-8 bytes, not the characters: a path is bytes to the system, and a
+    // search by `Character` cost tens of thousands of instructions for each post loaded.
+
     package static func parent(of path: String) -> String {
-        var trimmed = Substring(path)
-        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
-        guard let slash = trimmed.lastIndex(of: "/") else { return "." }
-        if slash == trimmed.startIndex { return "/" }
-        return String(trimmed[..<slash])
+        let bytes = path.utf8
+        var end = bytes.endIndex
+        while bytes.distance(from: bytes.startIndex, to: end) > 1, bytes[bytes.index(before: end)] == UInt8(ascii: "/") { end = bytes.index(before: end) }
+        guard let found = bytes[..<end].lastIndex(of: UInt8(ascii: "/")) else { return "." }
+        if found == bytes.startIndex { return "/" }
+        return String(path[..<found])
     }
 
     package static func fileName(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return path }
-        return String(path[path.index(after: slash)...])
+        guard let found = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
+        return String(path[path.utf8.index(after: found)...])
     }
 
     /// The file name without its extension: `rocket` for `rocket.jpg`.
     package static func stem(of name: String) -> String {
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
+        guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")), dot != name.startIndex else { return name }
         return String(name[..<dot])
     }
 
     package static func fileExtension(of name: String) -> String {
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
-        return String(name[name.index(after: dot)...]).lowercased()
+        guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")), dot != name.startIndex else { return "" }
+        return String(name[name.utf8.index(after: dot)...]).lowercased()
     }
 
     /// Absolute form of `path`, relative paths taken from `base`; `.` and `..` are resolved
