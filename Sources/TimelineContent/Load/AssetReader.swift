@@ -159,8 +159,9 @@ package struct AssetReader: Sendable {
         if reference.hasPrefix("/") || reference.hasPrefix("~") {
             return problem(.photoOutsidePost, "'\(reference)' is an absolute path; name a file inside \(content.shown)\(folder)/")
         }
-        let components = reference.split(separator: "/", omittingEmptySubsequences: false)
-        if components.contains("..") || reference.contains("\\") || reference.contains("\0") {
+        // By byte: Foundation's search for a string cost more than reading the photo's header.
+        let components = reference.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map { Substring($0) }
+        if components.contains("..") || reference.containsUTF8Byte(UInt8(ascii: "\\")) || reference.containsUTF8Byte(0) {
             return problem(.photoOutsidePost, "'\(reference)' leaves its folder \(content.shown)\(folder)/")
         }
         if components.contains(where: \.isEmpty) || components.contains(".") {

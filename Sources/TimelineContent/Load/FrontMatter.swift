@@ -1,4 +1,5 @@
 import TimelineModel
+import TimelineSystem
 
 /// Splits `post.md` into its YAML front matter and its Markdown body, and turns the YAML into
 /// positioned values (`YAMLComposer`: libyaml gives every node its line and column).
@@ -20,7 +21,7 @@ package struct FrontMatter {
     package static func split(_ file: SourceFile) throws(Problem) -> FrontMatter {
         var text = String(decoding: file.bytes, as: UTF8.self)
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
-        if text.utf8.contains(UInt8(ascii: "\r")) { text = text.replacingOccurrences(of: "\r\n", with: "\n") }
+        if text.containsUTF8Byte(UInt8(ascii: "\r")) { text = text.replacingOccurrences(of: "\r\n", with: "\n") }
         guard text.hasPrefix("---\n") || text == "---" else {
             throw .missing("post.md must start with a front matter block: a line '---', YAML such as 'username: …', and another '---'")
         }

@@ -1,4 +1,5 @@
 import TimelineModel
+import TimelineSystem
 
 /// Reads the fields of one record (a JSON object or a front matter mapping), reporting unknown
 /// keys, missing keys and wrong types at their line and column.
@@ -74,7 +75,7 @@ package struct RecordReader {
         case .string(let text):
             // A NUL (JSON's \u0000, YAML's \0) would reach the pages raw, and HTML parsers such
             // as libxml2's (the link checker's) stop reading a page at it.
-            guard text.utf8.contains(0) else { return text }
+            guard text.containsUTF8Byte(0) else { return text }
             report(.invalidValue, at: member.value.position, "'\(key)' contains a NUL character (\\u0000); remove it")
             return String(text.unicodeScalars.filter { $0 != "\u{0}" })
         case .null: return nil

@@ -64,6 +64,16 @@ extension String {
         return (compared ?? nil) ?? utf8.lexicographicallyPrecedes(other.utf8)
     }
 
+    /// Whether one of the string's UTF-8 bytes is `byte`, found with `memchr`: the generic
+    /// `utf8.contains` stepped through the view's indices one byte at a time.
+    package func containsUTF8Byte(_ byte: UInt8) -> Bool {
+        let found = utf8.withContiguousStorageIfAvailable { bytes in
+            guard let start = bytes.baseAddress else { return false }
+            return memchr(start, Int32(byte), bytes.count) != nil
+        }
+        return found ?? utf8.contains(byte)
+    }
+
     /// Whether a UTF-8 byte of the string is one `isWanted` accepts. The bytes are read eight
     /// at a time, and only a word `flagged` marks (it must mark every word holding a wanted
     /// byte; `ByteWord` has the usual tests) is looked at byte by byte: escaping and XML's
