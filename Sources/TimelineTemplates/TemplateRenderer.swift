@@ -160,16 +160,21 @@ struct TemplateRenderer {
     /// for, else by name.
     @inline(__always)
     private mutating func read(_ step: RenderCode.Step, of value: TemplateValue) -> TemplateValue {
-        let object: any TemplateFields
+        // The object is read where the value holds it: bound to a variable of its own, it was
+        // retained and released for every field read.
         switch value {
-        case .object(let found):
-            object = found
+        case .object(let object):
+            return read(step, ofObject: object)
         case .lazy(let lazy):
             guard case .object(let made) = lazy.make() else { return .null }
-            object = made
+            return read(step, ofObject: made)
         default:
             return .null
         }
+    }
+
+    @inline(__always)
+    private mutating func read(_ step: RenderCode.Step, ofObject object: any TemplateFields) -> TemplateValue {
         if let owner = step.owner, ObjectIdentifier(type(of: object)) == owner {
             if reads != nil, let key = object.readKey { reads?.record(key, slot: Int(step.slot)) }
             return object.value(at: Int(step.slot))
