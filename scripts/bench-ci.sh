@@ -34,8 +34,8 @@
 #                             in .timeline-cache hits, when the site processes images).
 #    So every case starts from the same state in every round. Replaced checkouts and states are
 #    moved into a trash folder and deleted after the last round, at low priority (a large
-#    deletion slows file creation here for minutes, see scripts/bench.sh), or after a round when
-#    the disk runs short;
+#    deletion slows file creation here for minutes, see scripts/bench.sh), or before a case when
+#    the disk could not hold two more checkouts;
 # 5. prints each round's seconds, the medians of seconds and peak memory, the files counts, the
 #    ratios ci-comment/clean and same-checkout-comment/clean, and the commands.
 set -euo pipefail
@@ -287,13 +287,15 @@ echo "==> Rounds: $runs, of ${#cases[@]} cases each, the order rotating (case, s
 for round in $(seq 1 "$runs"); do
   echo "==> Round $round"
   for index in "${!cases[@]}"; do
+    # Each case replaces a checkout: at 200,000 posts a round's trash outgrows the disk, so it
+    # goes between cases, never while one is measured, when room for two more is lacking.
+    available_kib="$(df -Pk "$work" | awk 'NR == 2 { print $4 }')"
+    if [[ -e "$trash" ]] && ((available_kib < checkout_kib * 2)); then
+      echo "==> Deleting the old checkouts now ($((available_kib / 1024)) MiB free): the next case may be slower"
+      rm -rf "$trash"
+    fi
     run_case "${cases[$(((index + round - 1) % ${#cases[@]}))]}" "$round"
   done
-  available_kib="$(df -Pk "$work" | awk 'NR == 2 { print $4 }')"
-  if ((round < runs && available_kib < checkout_kib * (${#cases[@]} + 2))); then
-    echo "==> Deleting the old checkouts now ($((available_kib / 1024)) MiB free): the next round may be slower"
-    rm -rf "$trash"
-  fi
 done
 
 echo

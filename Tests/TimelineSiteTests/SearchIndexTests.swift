@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import TimelineContent
 import TimelineTestSupport
 
 @testable import TimelineModel
@@ -31,6 +32,29 @@ struct SearchTextTests {
         #expect(SearchText.words("Ελληνικά κείμενα") == ["ελληνικα", "κειμενα"])
         #expect(SearchText.words("") == [])
         #expect(SearchText.words("*** --- !!!") == [])
+    }
+
+    @Test("A caption's or comment's words are those of its Markdown's text, whether or not it is parsed")
+    func markdownWords() {
+        func texts(of pieces: [String], upTo length: Int) -> [String] {
+            var all = [""]
+            var last = [""]
+            for _ in 0..<length {
+                last = last.flatMap { text in pieces.map { text + $0 } }
+                all += last
+            }
+            return all
+        }
+        // Markup that keeps the words, and markup that drops or adds some.
+        let plain = ["#", "*", "-", "+", "1", ".", ")", " ", "    ", "\t", "_", "a", "é", ">", "=", "!", "|", "(", "🙂", "x\u{301}"]
+        let markup = ["&amp;", "&#233;", "[x](y)", "[r]: /u", "`c`", "```swift", "\n", "\n\n", "<b>", "<http://a.b>", "\\*", "~~~z", "9)", "1.", " 2. b"]
+        var parsed = 0
+        for text in texts(of: plain, upTo: 3) + texts(of: Array(plain.prefix(10)), upTo: 4) + texts(of: markup + ["a", " ", "1"], upTo: 3) {
+            #expect(SearchText.words(ofMarkdown: text) == SearchText.words(Markdown.text(text)), "\(text.debugDescription)")
+            if SearchText.mayHoldMarkupThatChangesWords(text) { parsed += 1 }
+        }
+        #expect(SearchText.words(ofMarkdown: "1. one &amp; `two` [three](four)") == ["one", "two", "three"])
+        #expect(parsed > 5_000)
     }
 
     @Test("Very long words are cut to the term length, in characters, not bytes")

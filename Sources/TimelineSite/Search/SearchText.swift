@@ -62,6 +62,31 @@ package enum SearchText {
         return words
     }
 
+    /// The words of a piece of Markdown as a reader sees them (`Markdown.text`). Text on one
+    /// line without a byte through which Markdown could drop a word, add one or join two (an
+    /// entity, HTML or an autolink, a link, an escape, emphasis or code, a code fence's info
+    /// string, an ordered list's number) has the words it reads as, and is not parsed: parsing
+    /// each comment was most of indexing it.
+    package static func words(ofMarkdown markdown: String) -> [String] {
+        words(mayHoldMarkupThatChangesWords(markdown) ? Markdown.text(markdown) : markdown)
+    }
+
+    static func mayHoldMarkupThatChangesWords(_ text: String) -> Bool {
+        var afterDigit = false
+        for byte in text.utf8 {
+            switch byte {
+            case 0, UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: "["), UInt8(ascii: "]"),
+                UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "~"), UInt8(ascii: "*"), UInt8(ascii: "_"):
+                return true
+            case UInt8(ascii: "."), UInt8(ascii: ")") where afterDigit:
+                return true
+            default:
+                afterDigit = (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            }
+        }
+        return false
+    }
+
     /// The same as `words` for lower-case ASCII, on bytes.
     private static func asciiWords(_ text: String) -> [String] {
         var words: [String] = []

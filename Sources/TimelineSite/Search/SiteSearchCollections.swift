@@ -50,8 +50,8 @@ package enum SiteSearchCollections {
 
     package static func postTerms(_ post: borrowing Post) -> Set<String> {
         var terms = Set<String>()
-        if let caption = post.caption { terms.formUnion(SearchText.words(Markdown.text(caption))) }
-        for comment in post.comments { terms.formUnion(SearchText.words(Markdown.text(comment.text))) }
+        if let caption = post.caption { terms.formUnion(SearchText.words(ofMarkdown: caption)) }
+        for comment in post.comments { terms.formUnion(SearchText.words(ofMarkdown: comment.text)) }
         return terms
     }
 
