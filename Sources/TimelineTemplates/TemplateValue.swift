@@ -58,7 +58,11 @@ extension TemplateFields {
 
 /// A value made when a template first reads it. `fingerprint` must cover everything `make`
 /// reads, so that a page can be fingerprinted without making it.
-public protocol LazyTemplateValue: Sendable {
+///
+/// A class: with every payload a reference or a plain value, `TemplateValue` is held in
+/// registers and matched in place. An existential of any type made it address-only, and each
+/// match of a case copied the whole value first (four copies for each name a template read).
+public protocol LazyTemplateValue: AnyObject, Sendable {
     var fingerprint: TemplateFingerprint { get }
     func make() -> TemplateValue
 }

@@ -6,10 +6,15 @@ import TimelineTemplates
 /// rendered; fingerprinted from each post's card digest, computed once per post. A card
 /// depends on its position only through whether its photo loads eagerly, so that flag and the
 /// post's digest together fingerprint it.
-package struct CardPage: LazyTemplateValue {
+package final class CardPage: LazyTemplateValue {
     package let contexts: PageContexts
     /// Post indexes, in the order shown.
     package let posts: [Int]
+
+    package init(contexts: PageContexts, posts: [Int]) {
+        self.contexts = contexts
+        self.posts = posts
+    }
 
     package var fingerprint: TemplateFingerprint {
         var hasher = StableHasher()
@@ -29,9 +34,14 @@ package struct CardPage: LazyTemplateValue {
 
 /// The rows of a list of users, made only when the page is rendered; fingerprinted from each
 /// user's values.
-package struct UserRows: LazyTemplateValue {
+package final class UserRows: LazyTemplateValue {
     package let contexts: PageContexts
     package let users: [Int]
+
+    package init(contexts: PageContexts, users: [Int]) {
+        self.contexts = contexts
+        self.users = users
+    }
 
     package var fingerprint: TemplateFingerprint {
         var hasher = StableHasher()

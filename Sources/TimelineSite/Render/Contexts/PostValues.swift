@@ -244,8 +244,12 @@ package final class PaginationValues: TemplateContext {
 }
 
 /// HTML from Markdown, rendered when a template shows it.
-package struct MarkdownHTML: LazyTemplateValue {
+package final class MarkdownHTML: LazyTemplateValue {
     package let source: String
+
+    package init(source: String) {
+        self.source = source
+    }
 
     package var fingerprint: TemplateFingerprint {
         var hasher = StableHasher()
