@@ -33,14 +33,15 @@ package struct PublishedImages: Sendable {
 
     /// With `images.process` off: every photo and avatar published as it is (a video's poster
     /// frame as FFmpeg made it).
-    package static func unprocessed(site: LinkedSite, content: SitePath, videos: VideoPipeline.Result) -> PublishedImages {
+    package static func unprocessed(site: LinkedSite, content: SitePath, videos: VideoPipeline.Result) async -> PublishedImages {
         let paths = SitePaths(settings: site.settings)
-        var originals: [(source: String, identity: Digest?, outputFile: String)] = []
-        let posts = site.posts.map { post in
-            let published = unprocessedPhotos(of: post, paths: paths, content: content, posters: videos.posters)
-            originals += published.originals
-            return published.photos
-        }
+        // On every core: at 20,000 posts their paths took a tenth of a second on one.
+        let posters = videos.posters
+        let published = await ParallelMap.chunks(count: site.posts.count) { range in
+            range.map { unprocessedPhotos(of: site.posts[$0], paths: paths, content: content, posters: posters) }
+        }.joined()
+        var originals = published.flatMap(\.originals)
+        let posts = published.map(\.photos)
         let avatars = site.users.map { user -> ProcessedImage? in
             guard let published = unprocessedAvatar(of: user, paths: paths, content: content) else { return nil }
             originals.append(published.original)
