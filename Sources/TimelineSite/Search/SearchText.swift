@@ -78,7 +78,8 @@ package enum SearchText {
             case 0, UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: "["), UInt8(ascii: "]"),
                 UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "~"), UInt8(ascii: "*"), UInt8(ascii: "_"):
                 return true
-            case UInt8(ascii: "."), UInt8(ascii: ")") where afterDigit:
+            case UInt8(ascii: "."),
+                UInt8(ascii: ")") where afterDigit:
                 return true
             default:
                 afterDigit = (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
