@@ -35,7 +35,8 @@ package struct PublishedImages: Sendable {
     /// frame as FFmpeg made it).
     package static func unprocessed(site: LinkedSite, content: SitePath, videos: VideoPipeline.Result) async -> PublishedImages {
         let paths = SitePaths(settings: site.settings)
-        // On every core: at 20,000 posts their paths took a tenth of a second on one.
+        // On every core: made on one, the paths were most of the images stage of a site that does
+        // not process its images.
         let posters = videos.posters
         let published = await ParallelMap.chunks(count: site.posts.count) { range in
             range.map { unprocessedPhotos(of: site.posts[$0], paths: paths, content: content, posters: posters) }
