@@ -1,5 +1,6 @@
 import Testing
 import TimelineModel
+import TimelineTestSupport
 
 @testable import TimelineContent
 
@@ -10,16 +11,6 @@ import TimelineModel
     /// Every text of up to four of these, each after each possible previous character.
     static let alphabet: [String] = ["#", "@", "a", "_", "3", ".", "-", "&", " ", "\u{301}", "\u{600}", "é", "🙂", "\r\n"]
     static let previous: [Character?] = [nil, "a", " ", "&", "@", "\u{600}"]
-
-    static func texts(upTo length: Int) -> [String] {
-        var texts = [""]
-        var last = [""]
-        for _ in 0..<length {
-            last = last.flatMap { text in alphabet.map { text + $0 } }
-            texts += last
-        }
-        return texts
-    }
 
     /// The pieces found by visiting each character in turn, asking at each `#` or `@` whether a
     /// tag or mention starts there (the scanner's answer for the text from there on).
@@ -53,7 +44,7 @@ import TimelineModel
     @Test("tags and mentions are those a walk character by character finds, in every text of up to four pieces")
     func piecesMatchCharacterWalk() {
         var compared = 0
-        for text in Self.texts(upTo: 4) {
+        for text in texts(of: Self.alphabet, upTo: 4) {
             // Within a longer string too, where the caller passes a run of it.
             for run in [Substring(text), ("x " + text + " y").dropFirst(2).dropLast(2)] {
                 for previous in Self.previous {
@@ -82,22 +73,13 @@ import TimelineModel
             return (cut.lastIndex(of: " ").map { cut[..<$0] } ?? cut) + "…"
         }
         let words = ["a", "  ", "\t", "\r\n", "\u{b}", "\u{c}", "\u{1c}", "word", "é", "\u{85}", "\u{a0}", "🙂", "\n\n", "x\u{301}"]
-        for text in Self.texts(upTo: 3).map({ $0.replacingHashes() }) + Self.combinations(of: words, upTo: 3) {
+        for text in texts(of: Self.alphabet, upTo: 3).map({ $0.replacingHashes() }) + texts(of: words, upTo: 3) {
             for limit in [0, 1, 2, 3, 5, 8, 200] {
                 #expect(Markdown.plainText(text, limit: limit) == formula(text, limit: limit), "\(text.debugDescription) limit \(limit)")
             }
         }
     }
 
-    static func combinations(of words: [String], upTo length: Int) -> [String] {
-        var texts = [""]
-        var last = [""]
-        for _ in 0..<length {
-            last = last.flatMap { text in words.map { text + $0 } }
-            texts += last
-        }
-        return texts
-    }
 }
 
 extension String {

@@ -36,15 +36,6 @@ struct SearchTextTests {
 
     @Test("A caption's or comment's words are those of its Markdown's text, whether or not it is parsed")
     func markdownWords() {
-        func texts(of pieces: [String], upTo length: Int) -> [String] {
-            var all = [""]
-            var last = [""]
-            for _ in 0..<length {
-                last = last.flatMap { text in pieces.map { text + $0 } }
-                all += last
-            }
-            return all
-        }
         // Markup that keeps the words, and markup that drops or adds some.
         let plain = ["#", "*", "-", "+", "1", ".", ")", " ", "    ", "\t", "_", "a", "é", ">", "=", "!", "|", "(", "🙂", "x\u{301}"]
         let markup = ["&amp;", "&#233;", "[x](y)", "[r]: /u", "`c`", "```swift", "\n", "\n\n", "<b>", "<http://a.b>", "\\*", "~~~z", "9)", "1.", " 2. b"]
