@@ -18,6 +18,11 @@ struct ContentLayoutTests {
         #expect(ContentLayout.postFolderFileNames == ["post.md", "comments.json", "likes.json"])
         #expect(ContentLayout.isUserFileName("alice.json") && !ContentLayout.isUserFileName(".alice.json") && !ContentLayout.isUserFileName("alice.jpg"))
         #expect(ContentLayout.username(ofUserFileNamed: "alice.json") == "alice")
+        #expect(ContentLayout.optionalTopLevelEntries == ["albums"])
+        #expect(ContentLayout.albumOwnerFolder("alice") == "albums/alice")
+        #expect(ContentLayout.albumFile(owner: "alice", slug: "iceland") == "albums/alice/iceland.md")
+        #expect(ContentLayout.isAlbumFileName("iceland.md") && !ContentLayout.isAlbumFileName(".iceland.md") && !ContentLayout.isAlbumFileName("notes.txt"))
+        #expect(ContentLayout.slug(ofAlbumFileNamed: "iceland.md") == "iceland")
     }
 
     @Test(
@@ -36,6 +41,10 @@ struct ContentLayoutTests {
             ("posts/abc/photo.jpg", .otherFileInPostFolder(named: "abc")),
             ("posts/abc/.post.md.swp", nil),
             ("posts/.abc/post.md", nil),
+            ("albums", .albumsFolder),
+            ("albums/alice", .albumOwnerFolder(named: "alice")),
+            ("albums/alice/iceland.md", .fileInAlbumOwnerFolder(named: "alice", fileName: "iceland.md")),
+            ("albums/alice/.iceland.md", nil),
             ("posts//post.md", nil),
             ("posts/abc/post.md/x", nil),
             ("posts/", nil),

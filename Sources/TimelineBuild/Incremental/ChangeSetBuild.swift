@@ -33,7 +33,7 @@ enum ChangeSetBuild {
         // every input) goes back before the site index is read: at 200,000 posts, kept in
         // glibc's arenas, it lay under the edit's peak.
         FreedMemory.returnToSystem()
-        guard !options.atomic, let records = EditBuild.changedRecords(of: changes, contentRoot: content.absolute),
+        guard !options.atomic, !EditBuild.hasAlbums(content), let records = EditBuild.changedRecords(of: changes, contentRoot: content.absolute),
             let loader = PostFolderLoader(contentFolder: content), let userLoader = UserFileLoader(contentFolder: content),
             var built = await lastBuild(state: state, facts: snapshot.facts)
         else { return nil }

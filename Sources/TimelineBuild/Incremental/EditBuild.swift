@@ -64,13 +64,20 @@ struct EditBuild {
     /// The edit build for `changes` (absolute paths of changed files and folders), or nil when
     /// they are not post edits. `reading` reads a post folder by name (by default now, with
     /// `PostFolderLoader`; a caller that read them already hands them over).
+    /// Whether the site has an albums folder. Albums are not yet in the site index an edit
+    /// starts from, nor checked by an edit of the posts they name: until they are, a site with
+    /// albums is built by the whole pass, which loads and checks them every time.
+    static func hasAlbums(_ content: SitePath) -> Bool {
+        FileSystem.kind(of: content.absolute + "/" + ContentLayout.albumsFolder) != .missing
+    }
+
     static func plan(
         _ changes: [String], built: BuiltSite, reading: ((String) -> PostFolderLoader.Loaded)? = nil, readingUser: ((String) -> UserFileLoader.Loaded)? = nil
     ) -> EditBuild? {
         let options = built.options
         let content = options.layout.content
         // An atomic build swaps in a whole new folder; an edit is put in place file by file.
-        guard !changes.isEmpty, !options.atomic, let records = changedRecords(of: changes, contentRoot: content.absolute),
+        guard !changes.isEmpty, !options.atomic, !hasAlbums(content), let records = changedRecords(of: changes, contentRoot: content.absolute),
             records.postFolders.allSatisfy({ ContentID($0) != nil })
         else { return nil }
         let readPost: (String) -> PostFolderLoader.Loaded

@@ -122,13 +122,19 @@ struct InputSnapshot: Sendable {
     /// The content folder's inputs: the files and folders its records were read from
     /// (`records`, which must hold every user and post of the site) with the folder itself,
     /// `site.json` and the `users` and `posts` folders, whose times move when anything is added
-    /// to or removed from them. Taken once the records are read, so that the build need not
+    /// to or removed from them, and everything in the albums folder. Taken once the records are read, so that the build need not
     /// keep them (at 200,000 posts, a million dependencies) until it writes the snapshot.
     static func captureContent(_ content: String, records: RecordCache) -> Tree? {
         // Folders and site.json: listed and hashed, never worth reading git's index for.
         var contentTree = TreeBuilder(identities: FileIdentities(root: content, asksGit: false))
         for path in ContentLayout.topLevelEntries {
             guard contentTree.append(path) else { return nil }
+        }
+        // Albums are read whole on every build: every file and folder below them is an input.
+        for path in ContentLayout.optionalTopLevelEntries where FileSystem.kind(of: content + "/" + path) != .missing {
+            guard FileSystem.kind(of: content + "/" + path) == .directory, walk(content + "/" + path, relative: path + "/", into: &contentTree),
+                contentTree.append(path)
+            else { return nil }
         }
         for entry in records.users.values { for dependency in entry.dependencies { contentTree.append(dependency) } }
         for entry in records.posts.values { for dependency in entry.dependencies { contentTree.append(dependency) } }

@@ -14,6 +14,9 @@ import TimelineModel
 /// posts/<post-id>/post.md          file(.post, ofPost:)
 /// posts/<post-id>/comments.json    file(.comments, ofPost:)
 /// posts/<post-id>/likes.json       file(.likes, ofPost:)
+/// albums/                          albumsFolder (optional)
+/// albums/<username>/               albumOwnerFolder(_:)
+/// albums/<username>/<slug>.md      albumFile(owner:slug:)
 /// ```
 ///
 /// `place(of:)` reads a path the other way round. Paths are strings with `/` separators: inside
@@ -25,8 +28,36 @@ package enum ContentLayout: Sendable {
     package static let usersFolder = "users"
     /// One folder per post.
     package static let postsFolder = "posts"
+    /// One folder per user who has albums, one file per album.
+    package static let albumsFolder = "albums"
     /// What the content folder itself holds: the settings file and the users and posts folders.
     package static let topLevelEntries = [settingsFile, usersFolder, postsFolder]
+    /// What it may hold besides: the albums folder.
+    package static let optionalTopLevelEntries = [albumsFolder]
+
+    /// What ends an album file's name, after the slug.
+    private static let albumFileExtension = ".md"
+
+    /// `albums/<username>`: the albums of one user.
+    package static func albumOwnerFolder(_ username: String) -> String {
+        albumsFolder + "/" + username
+    }
+
+    /// `albums/<username>/<slug>.md`.
+    package static func albumFile(owner username: String, slug: String) -> String {
+        albumOwnerFolder(username) + "/" + slug + albumFileExtension
+    }
+
+    /// Whether an entry of an owner's albums folder is an album file (hidden ones are ignored).
+    package static func isAlbumFileName(_ name: String) -> Bool {
+        name.hasSuffix(albumFileExtension) && !name.hasPrefix(".")
+    }
+
+    /// The slug of an album file, by its name (one `isAlbumFileName` accepts): `iceland` for
+    /// `iceland.md`.
+    package static func slug(ofAlbumFileNamed name: String) -> String {
+        String(name.dropLast(albumFileExtension.count))
+    }
 
     /// What ends a user file's name, after the username.
     private static let userFileExtension = ".json"
@@ -106,6 +137,12 @@ package enum ContentLayout: Sendable {
         case otherFileInPostFolder(named: String)
         /// Any other file of the users folder, by its name: an avatar, or a file no user names.
         case otherFileInUsersFolder(named: String)
+        case albumsFolder
+        /// The folder of one user's albums, by its name.
+        case albumOwnerFolder(named: String)
+        /// A file of a user's albums folder, by the folder's name and the file's: an album, or
+        /// a file the loader ignores.
+        case fileInAlbumOwnerFolder(named: String, fileName: String)
     }
 
     /// What `relativePath` (relative to the content folder) is in the layout; nil for any other
@@ -122,6 +159,9 @@ package enum ContentLayout: Sendable {
         case (postsFolder, 2): return .postFolder(named: names[1])
         case (postsFolder, 3):
             return PostFolderFile(rawValue: names[2]).map { .postFile($0, inPostFolderNamed: names[1]) } ?? .otherFileInPostFolder(named: names[1])
+        case (albumsFolder, 1): return .albumsFolder
+        case (albumsFolder, 2): return .albumOwnerFolder(named: names[1])
+        case (albumsFolder, 3): return .fileInAlbumOwnerFolder(named: names[1], fileName: names[2])
         default: return nil
         }
     }

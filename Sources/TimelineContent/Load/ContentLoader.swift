@@ -46,7 +46,7 @@ public struct ContentLoader: Sendable {
         let assets = AssetReader(content: contentFolder, canonicalContentRoot: canonicalRoot)
         let identities = FileIdentities(root: contentFolder.absolute)
 
-        let escapes = ContentLayout.topLevelEntries.filter(assets.leavesContent)
+        let escapes = (ContentLayout.topLevelEntries + ContentLayout.optionalTopLevelEntries).filter(assets.leavesContent)
         guard escapes.isEmpty else {
             diagnostics.append(contentsOf: escapes.map(assets.outsideContent))
             return (nil, diagnostics, cache)
@@ -59,8 +59,9 @@ public struct ContentLoader: Sendable {
         let posts = await loadPosts(
             assets: assets, identities: identities, previous: previous?.posts ?? [:], reuse: reuse, known: known, into: &diagnostics,
             cache: &cache.posts)
+        let albums = await AlbumFolderLoader(contentFolder: contentFolder, assets: assets).load(into: &diagnostics)
         guard let settings else { return (nil, diagnostics, cache) }
-        let content = SiteContent(settings: settings, users: users, posts: posts, unreadableUsernames: unreadableUsernames)
+        let content = SiteContent(settings: settings, users: users, posts: posts, albums: albums, unreadableUsernames: unreadableUsernames)
         return (content, diagnostics, cache)
     }
 

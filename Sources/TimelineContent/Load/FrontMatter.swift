@@ -1,14 +1,14 @@
 import TimelineModel
 import TimelineSystem
 
-/// Splits `post.md` into its YAML front matter and its Markdown body, and turns the YAML into
+/// Splits a Markdown record (`post.md`, an album) into its YAML front matter and its Markdown body, and turns the YAML into
 /// positioned values (`YAMLComposer`: libyaml gives every node its line and column).
 package struct FrontMatter {
     package let fields: ContentValue
     package let body: String
     /// The YAML between the two `---` lines (line ends made `\n`), which starts on line 2.
     package let yaml: String
-    /// The line of `post.md` the body starts on.
+    /// The line of the file the body starts on.
     package var bodyLine: Int {
         3 + yaml.utf8.reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
     }
@@ -18,12 +18,14 @@ package struct FrontMatter {
         case malformed(line: Int, column: Int, String)
     }
 
-    package static func split(_ file: SourceFile) throws(Problem) -> FrontMatter {
+    /// `firstKey` is the key the message for a file without front matter gives as an example.
+    package static func split(_ file: SourceFile, firstKey: String = "username") throws(Problem) -> FrontMatter {
         var text = String(decoding: file.bytes, as: UTF8.self)
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
         if text.containsUTF8Byte(UInt8(ascii: "\r")) { text = text.replacingOccurrences(of: "\r\n", with: "\n") }
         guard text.hasPrefix("---\n") || text == "---" else {
-            throw .missing("post.md must start with a front matter block: a line '---', YAML such as 'username: …', and another '---'")
+            let name = Path.fileName(of: file.path)
+            throw .missing("\(name) must start with a front matter block: a line '---', YAML such as '\(firstKey): …', and another '---'")
         }
         let afterOpening = text.index(text.startIndex, offsetBy: 4, limitedBy: text.endIndex) ?? text.endIndex
         var yamlEnd: String.Index?

@@ -64,18 +64,7 @@ package struct PostReader: Sendable {
             return (nil, [.error(.unreadableFile, stage: .load, at: SourceLocation(path: postPath), "cannot read: \(error.reason)")])
         }
         var reader = RecordReader(file: file)
-        let frontMatter: FrontMatter
-        do {
-            frontMatter = try FrontMatter.split(file)
-        } catch {
-            switch error {
-            case .missing(let message):
-                reader.report(.missingFrontMatter, at: .lineColumn(line: 1, column: 1), message)
-            case .malformed(let line, let column, let message):
-                reader.report(.malformedYAML, at: .lineColumn(line: line, column: column), message)
-            }
-            return (nil, reader.diagnostics)
-        }
+        guard let frontMatter = reader.splitFrontMatter(firstKey: "username") else { return (nil, reader.diagnostics) }
         guard
             let fields = reader.fields(
                 of: frontMatter.fields, describedAs: "the front matter", allowed: Self.frontMatterKeys, required: ["username"]),

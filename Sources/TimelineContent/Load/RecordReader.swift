@@ -33,6 +33,22 @@ package struct RecordReader {
         }
     }
 
+    /// The file split into front matter and body (`FrontMatter`); a missing or malformed
+    /// front matter is reported at its position and gives nil.
+    mutating func splitFrontMatter(firstKey: String) -> FrontMatter? {
+        do {
+            return try FrontMatter.split(file, firstKey: firstKey)
+        } catch {
+            switch error {
+            case .missing(let message):
+                report(.missingFrontMatter, at: .lineColumn(line: 1, column: 1), message)
+            case .malformed(let line, let column, let message):
+                report(.malformedYAML, at: .lineColumn(line: line, column: column), message)
+            }
+            return nil
+        }
+    }
+
     mutating func appendDiagnostic(_ diagnostic: Diagnostic) {
         diagnostics.append(diagnostic)
     }

@@ -20,14 +20,18 @@ public struct LinkedSite: Sendable {
     private var userIndexByName: [String: Int]
     /// By `Username.caseFolded`, which is unique.
     private var userIndexByFoldedName: [String: Int]
+    /// Every album, by owner (in user order), then by slug ignoring case. Its posts are kept by
+    /// ID (`postIndex(of:)` finds each), so that no edit of the posts' order moves them.
+    public package(set) var albums: [Album]
     /// The captions' hashtags (set once the captions are read, after linking).
     public package(set) var tags = TagIndex.empty
 
     package init(
         settings: SiteSettings, users: [User], posts: RecordList<Post>, postAuthor: [Int], postsByUser: [[Int]],
-        following: [[Int]], followers: [[Int]]
+        following: [[Int]], followers: [[Int]], albums: [Album] = []
     ) {
         self.settings = settings
+        self.albums = albums
         self.users = users
         self.posts = posts
         self.postAuthor = postAuthor

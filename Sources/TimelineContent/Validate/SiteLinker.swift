@@ -32,10 +32,11 @@ public enum SiteLinker {
             postAuthor.append(author)
             linkedPosts.append(post)
         }
-        guard !diagnostics.hasErrors else { return (nil, diagnostics) }
-        let site = LinkedSite(
+        var site = LinkedSite(
             settings: content.settings, users: users, posts: RecordList(linkedPosts), postAuthor: postAuthor, postsByUser: postsByUser,
             following: following, followers: followers)
+        site.albums = AlbumLinker.link(content.albums, in: site, resolver: resolver, diagnostics: &diagnostics)
+        guard !diagnostics.hasErrors else { return (nil, diagnostics) }
         return (site, diagnostics)
     }
 

@@ -65,4 +65,20 @@ public enum DiagnosticCode: String, Sendable, Hashable {
     case outputError
     case unsafeOutputLocation
     case brokenLink
+    /// An album file whose name is no slug (`[A-Za-z0-9_-]`, 1 to 64 characters, then `.md`).
+    case invalidAlbumSlug
+    /// Two albums of one owner whose slugs differ only in case: one address on a
+    /// case-insensitive file system, so a clone or a published copy there loses one.
+    case duplicateAlbumSlug
+    /// An album that lists no post.
+    case emptyAlbum
+    /// An album naming a post the site does not have.
+    case unknownAlbumPost
+    /// An album listing one post twice.
+    case duplicateAlbumPost
+    /// An album post by someone its owner does not follow: an album holds the owner's posts
+    /// and those of the people they follow.
+    case albumPostNotFollowed
+    /// An album's cover that is not one of its posts.
+    case coverOutsideAlbum
 }

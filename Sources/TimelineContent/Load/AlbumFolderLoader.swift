@@ -1,0 +1,95 @@
+import TimelineModel
+import TimelineSystem
+
+/// Reads the albums folder, `albums/<username>/<slug>.md`: every album of the site, in the
+/// order of their paths. A site without the folder has no albums.
+struct AlbumFolderLoader: Sendable {
+    let contentFolder: SitePath
+    let assets: AssetReader
+
+    func load(into diagnostics: inout DiagnosticList) async -> [Album] {
+        let folder = ContentLayout.albumsFolder
+        guard FileSystem.kind(of: contentFolder.absolute + "/" + folder) != .missing else { return [] }
+        guard let owners = entries(of: folder, into: &diagnostics) else { return [] }
+        var files: [(owner: String, name: String)] = []
+        for owner in owners where !owner.hasPrefix(".") {
+            let ownerFolder = ContentLayout.albumOwnerFolder(owner)
+            guard FileSystem.kind(of: contentFolder.absolute + "/" + ownerFolder) == .directory else {
+                diagnostics.append(
+                    .warning(
+                        .unknownKey, stage: .load, at: SourceLocation(path: contentFolder.shown + ownerFolder),
+                        "unexpected entry in the albums folder, ignored: it holds one folder per user, named by username, with an album file '<slug>.md' for each album"
+                    ))
+                continue
+            }
+            guard let names = entries(of: ownerFolder, into: &diagnostics) else { continue }
+            var slugs: [String] = []
+            for name in names where !name.hasPrefix(".") {
+                let shown = contentFolder.shown + ownerFolder + "/" + name
+                guard ContentLayout.isAlbumFileName(name) else {
+                    diagnostics.append(
+                        .warning(
+                            .unknownKey, stage: .load, at: SourceLocation(path: shown),
+                            "unexpected file in an albums folder, ignored: an album is a file '<slug>.md'"))
+                    continue
+                }
+                let slug = ContentLayout.slug(ofAlbumFileNamed: name)
+                guard ContentID.isValid(slug) else {
+                    diagnostics.append(
+                        .error(
+                            .invalidAlbumSlug, stage: .load, at: SourceLocation(path: shown),
+                            "'\(slug)' is no album slug: the file's name before '.md' is the album's address, 1 to 64 letters, digits, '-' or '_'"))
+                    continue
+                }
+                slugs.append(slug)
+                files.append((owner, name))
+            }
+            for (slug, first) in CaseConflicts.pairs(slugs) {
+                diagnostics.append(
+                    .error(
+                        .duplicateAlbumSlug, stage: .load, at: SourceLocation(path: contentFolder.shown + ContentLayout.albumFile(owner: owner, slug: slug)),
+                        "album '\(slug)' differs from '\(first)' only in case: the two share one address on a case-insensitive file system (macOS, Windows); rename one"
+                    ))
+            }
+        }
+        let results = await ParallelMap.map(files) { file in read(owner: file.owner, fileNamed: file.name) }
+        var albums: [Album] = []
+        for (album, problems) in results {
+            diagnostics.append(contentsOf: problems)
+            if let album { albums.append(album) }
+        }
+        return albums
+    }
+
+    private func entries(of folder: String, into diagnostics: inout DiagnosticList) -> [String]? {
+        if assets.leavesContent(folder) {
+            diagnostics.append(assets.outsideContent(folder))
+            return nil
+        }
+        do {
+            return try FileSystem.entries(of: contentFolder.absolute + "/" + folder)
+        } catch {
+            diagnostics.append(
+                .error(.unreadableFile, stage: .load, at: SourceLocation(path: contentFolder.shown + folder + "/"), "cannot list the folder: \(error.reason)"))
+            return nil
+        }
+    }
+
+    private func read(owner: String, fileNamed name: String) -> (Album?, [Diagnostic]) {
+        let slug = ContentLayout.slug(ofAlbumFileNamed: name)
+        let file = ContentLayout.albumFile(owner: owner, slug: slug)
+        let shown = contentFolder.shown + file
+        if assets.leavesContent(file) { return (nil, [assets.outsideContent(file)]) }
+        guard FileSystem.kind(of: contentFolder.absolute + "/" + file) == .file else {
+            return (nil, [.error(.unreadableFile, stage: .load, at: SourceLocation(path: shown), "an album must be a file")])
+        }
+        let bytes: [UInt8]
+        do throws(FileSystem.Failure) {
+            bytes = try FileSystem.readBytes(contentFolder.absolute + "/" + file)
+        } catch {
+            return (nil, [.error(.unreadableFile, stage: .load, at: SourceLocation(path: shown), "cannot read: \(error.reason)")])
+        }
+        let owner = UserReference(username: owner, location: SourceLocation(path: contentFolder.shown + ContentLayout.albumOwnerFolder(owner) + "/"))
+        return AlbumReader.read(SourceFile(path: shown, bytes: bytes), owner: owner, slug: slug)
+    }
+}
