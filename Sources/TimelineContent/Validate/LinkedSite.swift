@@ -22,16 +22,19 @@ public struct LinkedSite: Sendable {
     private var userIndexByFoldedName: [String: Int]
     /// Every album, by owner (in user order), then by slug ignoring case. Its posts are kept by
     /// ID (`postIndex(of:)` finds each), so that no edit of the posts' order moves them.
-    public package(set) var albums: [Album]
+    public private(set) var albums: [Album] = []
+    /// The albums (indexes into `albums`) that hold each post, by the post's ID.
+    private var albumsByPost: [ContentID: [Int]] = [:]
+    /// Each owner's albums (indexes into `albums`), by username.
+    private var albumsByOwner: [String: [Int]] = [:]
     /// The captions' hashtags (set once the captions are read, after linking).
     public package(set) var tags = TagIndex.empty
 
     package init(
         settings: SiteSettings, users: [User], posts: RecordList<Post>, postAuthor: [Int], postsByUser: [[Int]],
-        following: [[Int]], followers: [[Int]], albums: [Album] = []
+        following: [[Int]], followers: [[Int]]
     ) {
         self.settings = settings
-        self.albums = albums
         self.users = users
         self.posts = posts
         self.postAuthor = postAuthor
@@ -171,6 +174,37 @@ public struct LinkedSite: Sendable {
             if postID(at: middle) > id { low = middle + 1 } else { high = middle }
         }
         return low < posts.count && postID(at: low) == id ? low : nil
+    }
+
+    /// Sets the albums (linked, in their order) and what finds them.
+    package mutating func setAlbums(_ albums: [Album]) {
+        self.albums = albums
+        albumsByPost = [:]
+        albumsByOwner = [:]
+        for (index, album) in albums.enumerated() {
+            albumsByOwner[album.owner.username, default: []].append(index)
+            for post in album.posts { albumsByPost[post.id, default: []].append(index) }
+        }
+    }
+
+    /// The albums (indexes into `albums`) that hold the post with this ID, in album order.
+    package func albums(holding id: ContentID) -> [Int] {
+        albumsByPost[id] ?? []
+    }
+
+    /// The albums (indexes into `albums`) of the user with this username, by slug.
+    package func albums(ofUserNamed username: String) -> [Int] {
+        albumsByOwner[username] ?? []
+    }
+
+    /// The posts of the album at `index`, as indexes into `posts`, in the album's order.
+    package func postIndexes(ofAlbum index: Int) -> [Int] {
+        albums[index].posts.compactMap { postIndex(of: $0.id) }
+    }
+
+    /// The post that stands for the album at `index`: its cover, else its newest post.
+    package func coverIndex(ofAlbum index: Int) -> Int? {
+        albums[index].cover.flatMap { postIndex(of: $0.id) } ?? postIndexes(ofAlbum: index).min()
     }
 
     /// Resolves exact usernames only: what an edit of a linked site may name.

@@ -35,7 +35,7 @@ public enum SiteLinker {
         var site = LinkedSite(
             settings: content.settings, users: users, posts: RecordList(linkedPosts), postAuthor: postAuthor, postsByUser: postsByUser,
             following: following, followers: followers)
-        site.albums = AlbumLinker.link(content.albums, in: site, resolver: resolver, diagnostics: &diagnostics)
+        site.setAlbums(AlbumLinker.link(content.albums, in: site, resolver: resolver, diagnostics: &diagnostics))
         guard !diagnostics.hasErrors else { return (nil, diagnostics) }
         return (site, diagnostics)
     }

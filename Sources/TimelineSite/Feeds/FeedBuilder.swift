@@ -62,6 +62,10 @@ package struct FeedBuilder: Sendable {
             updatedWhenEmpty = postDates[post]
         case .tag(let index):
             entries = site.tags.tags[index].posts.prefix(entryLimit).map(postEntry)
+        case .album(let index):
+            // Newest first, as every feed: a post added to the album is new to a reader when it is newer.
+            entries = site.postIndexes(ofAlbum: index).sorted().prefix(entryLimit).map(postEntry)
+            author = site.userIndex(named: site.albums[index].owner.username).map(person)
         }
         return AtomFeed(
             id: selfURL, title: file.title(in: site, localizer: contexts.localizer), subtitle: file == .site ? site.settings.description : nil,

@@ -15,6 +15,8 @@ package enum FeedFile: Sendable, Hashable {
     case comments(post: Int)
     /// The posts of one hashtag: `tags/<tag>/atom.xml`.
     case tag(Int)
+    /// The posts of one album (`albums` index), newest first: `u/<username>/albums/<slug>/atom.xml`.
+    case album(Int)
 
     /// Every feed of the site, in a stable order.
     package static func all(site: LinkedSite) -> [FeedFile] {
@@ -26,6 +28,7 @@ package enum FeedFile: Sendable, Hashable {
         }
         feeds.append(contentsOf: site.posts.indices.map { .comments(post: $0) })
         feeds.append(contentsOf: site.tags.tags.indices.map { .tag($0) })
+        feeds.append(contentsOf: site.albums.indices.map { .album($0) })
         return feeds
     }
 
@@ -39,6 +42,7 @@ package enum FeedFile: Sendable, Hashable {
         case .timeline(let user): "u/\(site.users[user].username)/feed/atom.xml"
         case .comments(let post): "p/\(site.postID(at: post).rawValue)/comments.xml"
         case .tag(let index): "tags/\(site.tags.tags[index].key)/atom.xml"
+        case .album(let index): "u/\(site.albums[index].owner.username)/albums/\(site.albums[index].slug)/atom.xml"
         }
     }
 
@@ -60,6 +64,8 @@ package enum FeedFile: Sendable, Hashable {
         case .tag(let index):
             let name = localizer.text(.tagFeedTitle, ["name": site.tags.tags[index].spelling])
             return localizer.text(.fullTitle, ["page": name, "site": siteTitle])
+        case .album(let index):
+            return localizer.text(.fullTitle, ["page": site.albums[index].title, "site": siteTitle])
         }
         return localizer.text(.fullTitle, ["page": localizer.text(text, ["name": site.users[user].displayName]), "site": siteTitle])
     }
@@ -72,6 +78,7 @@ package enum FeedFile: Sendable, Hashable {
         case .timeline(let user): paths.feed(site.users[user].username)
         case .comments(let post): paths.post(site.postID(at: post))
         case .tag(let index): paths.tag(site.tags.tags[index].key)
+        case .album(let index): paths.album(site.albums[index].owner.username, slug: site.albums[index].slug)
         }
     }
 }

@@ -34,6 +34,7 @@ package struct PageSharing: Sendable {
         case .feed(let user, _): feeds.append(.timeline(user: user))
         case .post(let index): feeds.append(.comments(post: index))
         case .tag(let index, _): feeds.append(.tag(index))
+        case .album(let index, _): feeds.append(.album(index))
         default: break
         }
         feeds.append(.site)
@@ -58,6 +59,11 @@ package struct PageSharing: Sendable {
         case .profile(let user, _):
             return ShareValues(
                 type: "profile", twitterCard: "summary", image: photos.sharedPhoto(ofUser: user).flatMap(image), username: site.users[user].username)
+        case .album(let index, _):
+            let cover = site.coverIndex(ofAlbum: index).flatMap { image(photos.sharedPhoto(ofPost: $0)) }
+            return ShareValues(
+                type: "website", twitterCard: cover == nil ? "summary" : "summary_large_image", image: cover,
+                author: paths.absoluteURL(paths.profile(site.albums[index].owner.username)))
         default:
             return ShareValues(type: "website", twitterCard: "summary")
         }

@@ -28,6 +28,9 @@ package enum GeneratedText: String, CaseIterable, Sendable {
     case tagPageTitle = "title.tag.page"
     case tagDescription = "description.tag"
     case tagsTitle = "title.tags"
+    case albumPageTitle = "title.album.page"
+    case albumDescription = "description.album"
+    case albumsTitle = "title.albums"
     case tagFeedTitle = "feed.tag"
     case postsFeedTitle = "feed.posts"
     case timelineFeedTitle = "feed.timeline"
@@ -51,10 +54,10 @@ package enum GeneratedText: String, CaseIterable, Sendable {
         switch self {
         case .fullTitle: ["page", "site"]
         case .homePageTitle: ["number"]
-        case .profilePageTitle, .timelinePageTitle, .tagPageTitle: ["name", "number"]
+        case .profilePageTitle, .timelinePageTitle, .tagPageTitle, .albumPageTitle: ["name", "number"]
         case .profileDescription, .timelineTitle, .timelineDescription, .followingTitle, .followingEmpty, .followersTitle, .followersEmpty,
             .postTitle, .videoTitle, .postsFeedTitle, .tagTitle, .tagDescription, .tagFeedTitle, .timelineFeedTitle, .commentsFeedTitle, .commentEntryTitle,
-            .profilePictureAlt:
+            .profilePictureAlt, .albumDescription, .albumsTitle:
             ["name"]
         case .usersTitle, .usersEmpty, .tagsTitle, .searchTitle, .searchDescription, .notFoundTitle, .searching, .filterNobody, .searchNeedsServer: []
         case .searchFound: ["results", "query"]

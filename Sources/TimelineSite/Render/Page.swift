@@ -17,6 +17,10 @@ public enum Page: Sendable, Hashable {
     /// One page of a hashtag's posts (`tags` index), and the index of every tag.
     case tag(Int, page: Int)
     case tags
+    /// One page of an album's posts (`albums` index), and a user's list of albums (only for a
+    /// user who has one).
+    case album(Int, page: Int)
+    case albums(user: Int)
 
     /// Every page of the site, in a stable order.
     package static func all(site: LinkedSite, timelines: Timelines) -> [Page] {
@@ -34,6 +38,12 @@ public enum Page: Sendable, Hashable {
         for index in site.tags.tags.indices {
             pages.append(contentsOf: tagPages(index, in: site.tags, pageSize: pageSize))
         }
+        var owners: [Int] = []
+        for (index, album) in site.albums.enumerated() {
+            pages.append(contentsOf: Pagination(itemCount: album.posts.count, pageSize: pageSize).pages.map { .album(index, page: $0) })
+            if let owner = site.userIndex(named: album.owner.username), owners.last != owner { owners.append(owner) }
+        }
+        pages.append(contentsOf: owners.map { .albums(user: $0) })
         return pages
     }
 
@@ -74,6 +84,8 @@ public enum Page: Sendable, Hashable {
         case .notFound: "404"
         case .tag: "tag"
         case .tags: "tags"
+        case .album: "album"
+        case .albums: "albums"
         }
     }
 
@@ -91,6 +103,8 @@ public enum Page: Sendable, Hashable {
         case .notFound: nil
         case .tag(let index, let page): paths.tag(site.tags.tags[index].key, page: page)
         case .tags: paths.tags()
+        case .album(let index, let page): paths.album(site.albums[index].owner.username, slug: site.albums[index].slug, page: page)
+        case .albums(let user): paths.albums(site.users[user].username)
         }
     }
 }

@@ -381,6 +381,15 @@ package struct PageContexts: Sendable {
             postsLabel: localizer.count(.photos, tag.posts.count), atomURL: sharing.url(of: .tag(index)))
     }
 
+    func albumValues(_ index: Int) -> AlbumValues {
+        let album = site.albums[index]
+        let posts = site.postIndexes(ofAlbum: index)
+        return AlbumValues(
+            title: album.title, slug: album.slug, url: paths.url(paths.album(album.owner.username, slug: album.slug)),
+            descriptionHTML: album.description.map { Markdown.html($0, links: Self.captionLinks(site: site, paths: paths)) }, postCount: posts.count,
+            postsLabel: localizer.count(.photos, posts.count), cover: photo(ofPost: site.coverIndex(ofAlbum: index) ?? 0, eager: false))
+    }
+
     func pagination(_ pagination: Pagination, page: Int, location: (Int) -> SitePaths.Location) -> PaginationValues {
         PaginationValues(
             pageNumber: pagination.displayNumber(ofPage: page), isFront: page == Pagination.front, isPaginated: pagination.pageCount > 1,

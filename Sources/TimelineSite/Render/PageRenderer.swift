@@ -59,6 +59,12 @@ package struct PageRenderer: Sendable {
             ]
         case .tag(let index, _):
             [ValueKey.tag(key: site.tags.tags[index].key).recorded, OwnReads.tagFields]
+        case .album(let index, _):
+            // Its share image is its cover's photo.
+            [ValueKey.user(username: site.albums[index].owner.username).recorded, OwnReads.nameFields]
+                + (site.coverIndex(ofAlbum: index).map { [ValueKey.card(post: site.postID(at: $0)).recorded, OwnReads.photoField] } ?? [])
+        case .albums(let user):
+            [ValueKey.user(username: site.users[user].username).recorded, OwnReads.nameFields]
         case .home, .users, .search, .notFound, .tags:
             []
         }
@@ -115,7 +121,11 @@ package struct PageRenderer: Sendable {
             let title = number != Pagination.front ? text.text(.profilePageTitle, ["name": name, "number": text.number(number)]) : name
             let description = contexts.bioText[user] ?? text.text(.profileDescription, ["name": name])
             let common = contexts.common(title: title, description: description, location: location, kind: "profile", for: page)
-            return (page.template, UserPostsPage(common: common, user: contexts.userSummaries[user], list: list).templateValue)
+            let albums = number == Pagination.front ? site.albums(ofUserNamed: site.users[user].username).map(contexts.albumValues) : []
+            let values = UserPostsPage(
+                common: common, user: contexts.userSummaries[user], list: list, albums: albums,
+                albumsURL: albums.isEmpty ? nil : paths.url(paths.albums(site.users[user].username)))
+            return (page.template, values.templateValue)
 
         case .feed(let user, let number):
             let name = site.users[user].displayName
@@ -174,6 +184,27 @@ package struct PageRenderer: Sendable {
             let tags = site.tags.tags.indices.map(contexts.tagValues)
             return (page.template, TagsPage(common: common, tags: tags, filterMessagesJSON: text.filterMessagesJSON).templateValue)
 
+        case .album(let index, let number):
+            let album = site.albums[index]
+            let owner = site.userIndex(named: album.owner.username) ?? 0
+            let list = postList(site.postIndexes(ofAlbum: index), page: number) { paths.album(album.owner.username, slug: album.slug, page: $0) }
+            let title = number != Pagination.front ? text.text(.albumPageTitle, ["name": album.title, "number": text.number(number)]) : album.title
+            let description = album.description.map { Markdown.plainText($0) } ?? text.text(.albumDescription, ["name": site.users[owner].displayName])
+            let common = contexts.common(title: title, description: description, location: location, kind: "album", for: page)
+            return (
+                page.template,
+                AlbumPage(
+                    common: common, user: contexts.userSummaries[owner], album: contexts.albumValues(index),
+                    albumsURL: paths.url(paths.albums(album.owner.username)), list: list
+                ).templateValue
+            )
+
+        case .albums(let user):
+            let title = text.text(.albumsTitle, ["name": site.users[user].displayName])
+            let common = contexts.common(title: title, description: nil, location: location, kind: "albums", for: page)
+            let albums = site.albums(ofUserNamed: site.users[user].username).map(contexts.albumValues)
+            return (page.template, AlbumsPage(common: common, user: contexts.userSummaries[user], albums: albums).templateValue)
+
         case .notFound:
             let common = contexts.common(title: text.text(.notFoundTitle), description: nil, location: nil, kind: "notFound", for: page)
             return (page.template, NotFoundPage(common: common).templateValue)
@@ -224,7 +255,8 @@ package struct PageRenderer: Sendable {
         return PostDetailValues(
             card: contexts.card(index, position: 0), photos: contexts.slides(ofPost: index), comments: comments, likers: likers, hasLikes: !postLikes.isEmpty,
             newerPost: newer.map { neighbour($0) }, olderPost: older.map { neighbour($0) },
-            commentsAtomURL: contexts.sharing.url(of: .comments(post: index)), camera: contexts.camera(ofPost: index))
+            commentsAtomURL: contexts.sharing.url(of: .comments(post: index)), camera: contexts.camera(ofPost: index),
+            albums: site.albums(holding: site.postID(at: index)).map(contexts.albumValues))
     }
 
     /// Where `value` stands in an ascending list.

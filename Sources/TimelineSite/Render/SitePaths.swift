@@ -63,6 +63,11 @@ public struct SitePaths: Sendable {
     public func following(_ username: String) -> Location { Location(folder: "u/\(username)/following/") }
     public func followers(_ username: String) -> Location { Location(folder: "u/\(username)/followers/") }
     public func post(_ id: ContentID) -> Location { Location(folder: "p/\(id.rawValue)/") }
+    public func albums(_ username: String) -> Location { Location(folder: "u/\(username)/albums/") }
+    /// An album's pages: its slug is letters, digits, `-` and `_` only.
+    public func album(_ username: String, slug: String, page: Int = Pagination.front) -> Location {
+        Self.paged("u/\(username)/albums/\(slug)/", page: page)
+    }
     public func users() -> Location { Location(folder: "users/") }
     public func search() -> Location { Location(folder: "search/") }
     public func tags() -> Location { Location(folder: "tags/") }

@@ -8,7 +8,7 @@ import TimelineTemplates
 /// path, e.g. `partials/post-card`), compiled once against what each page template receives,
 /// and the files under its `assets/` folder.
 public struct Theme: Sendable {
-    public static let pageTemplates = ["home", "profile", "feed", "post", "user-list", "search", "404", "tag", "tags"]
+    public static let pageTemplates = ["home", "profile", "feed", "post", "user-list", "search", "404", "tag", "tags", "album", "albums"]
 
     package let templates: TemplateSet
     /// Paths relative to `assets/`, sorted.

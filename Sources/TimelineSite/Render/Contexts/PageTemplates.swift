@@ -44,15 +44,23 @@ package final class UserPostsPage: PageTemplateContext {
     let common: CommonValues
     package let user: UserValues
     package let list: PostListValues
+    /// On a profile's front page, the user's albums; else none.
+    let albums: [AlbumValues]
+    let albumsURL: String?
 
-    init(common: CommonValues, user: UserValues, list: PostListValues) {
+    init(common: CommonValues, user: UserValues, list: PostListValues, albums: [AlbumValues] = [], albumsURL: String? = nil) {
         self.common = common
         self.user = user
         self.list = list
+        self.albums = albums
+        self.albumsURL = albumsURL
     }
 
     package static let templateFields = TemplateFieldList<UserPostsPage>(
-        "user's posts page", commonFields() + [.object("user") { $0.user }] + PostListValues.fields { $0.list })
+        "user's posts page",
+        commonFields() + [.object("user") { $0.user }] + PostListValues.fields { $0.list } + [
+            .list("albums") { $0.albums }, .bool("hasAlbums") { !$0.albums.isEmpty }, .optionalText("albumsURL") { $0.albumsURL },
+        ])
 }
 
 /// `post`: one post.
@@ -170,5 +178,7 @@ package enum PageTemplateTypes {
         "404": .object(NotFoundPage.templateSchema),
         "tag": .object(TagPage.templateSchema),
         "tags": .object(TagsPage.templateSchema),
+        "album": .object(AlbumPage.templateSchema),
+        "albums": .object(AlbumsPage.templateSchema),
     ]
 }

@@ -25,7 +25,7 @@ package final class PageValues: TemplateContext {
         self.share = share
     }
 
-    static let kinds = ["home", "profile", "feed", "post", "users", "following", "followers", "search", "notFound", "tag", "tags"]
+    static let kinds = ["home", "profile", "feed", "post", "users", "following", "followers", "search", "notFound", "tag", "tags", "album", "albums"]
 
     package static let templateFields = TemplateFieldList<PageValues>(
         "page",

@@ -85,11 +85,13 @@ package final class PostDetailValues: TemplateContext {
     let olderPost: NeighbourValues?
     let commentsAtomURL: String?
     let camera: CameraValues?
+    /// The albums that hold the post.
+    let albums: [AlbumValues]
 
     init(
         card: CardValues, photos: [SlideValues], comments: [CommentValues], likers: [UserValues], hasLikes: Bool, newerPost: NeighbourValues?,
         olderPost: NeighbourValues?,
-        commentsAtomURL: String?, camera: CameraValues?
+        commentsAtomURL: String?, camera: CameraValues?, albums: [AlbumValues]
     ) {
         self.card = card
         self.photos = photos
@@ -100,6 +102,7 @@ package final class PostDetailValues: TemplateContext {
         self.olderPost = olderPost
         self.commentsAtomURL = commentsAtomURL
         self.camera = camera
+        self.albums = albums
     }
 
     package static let templateFields = TemplateFieldList<PostDetailValues>(
@@ -115,6 +118,8 @@ package final class PostDetailValues: TemplateContext {
             .optionalObject("olderPost") { $0.olderPost },
             .optionalText("commentsAtomURL") { $0.commentsAtomURL },
             .optionalObject("camera") { $0.camera },
+            .list("albums") { $0.albums },
+            .bool("hasAlbums") { !$0.albums.isEmpty },
         ])
 }
 
