@@ -5,8 +5,8 @@ import TimelineContent
 struct DeleteCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "delete",
-        abstract: "Deletes a user, a post (its whole folder) or one comment.",
-        subcommands: [DeleteUserCommand.self, DeletePostCommand.self, DeleteCommentCommand.self]
+        abstract: "Deletes a user, a post (its whole folder), one comment or an album.",
+        subcommands: [DeleteUserCommand.self, DeletePostCommand.self, DeleteCommentCommand.self, DeleteAlbumCommand.self]
     )
 }
 
@@ -42,7 +42,8 @@ struct DeleteUserCommand: AsyncParsableCommand {
 
 struct DeletePostCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "post", abstract: "Deletes posts/<post-id>/ with its photo, comments and likes.", usage: ContentUsage.line("delete post", "<post-id>"))
+        commandName: "post", abstract: "Deletes posts/<post-id>/ with its photo, comments and likes, and takes the post out of every album.",
+        usage: ContentUsage.line("delete post", "<post-id>"))
 
     @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The post's ID.", valueName: "post-id"))
     var arguments: [String] = []
@@ -73,5 +74,26 @@ struct DeleteCommentCommand: ParsableCommand {
         let ids = try Positionals(arguments, names: ["post-id", "comment-id"])
         let (postID, commentID) = (ids[0], ids[1])
         try options.perform { author throws(AuthoringError) in try author.deleteComment(commentID, on: postID) }
+    }
+}
+
+struct DeleteAlbumCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "album", abstract: "Deletes albums/<user>/<slug>.md; the posts it held stay.",
+        usage: ContentUsage.line("delete album", "--user <user> <slug>"))
+
+    @Option(parsing: .unconditional, help: "The album's owner.")
+    var user: String
+
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The album's slug: its file's name without .md.", valueName: "slug"))
+    var arguments: [String] = []
+
+    @OptionGroup var options: ContentOptions
+
+    func validate() throws { _ = try Positionals(arguments, names: ["slug"]) }
+
+    func run() throws {
+        let slug = try Positionals(arguments, names: ["slug"])[0]
+        try options.perform { author throws(AuthoringError) in try author.deleteAlbum(username: user, slug: slug) }
     }
 }

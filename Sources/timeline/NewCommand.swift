@@ -6,12 +6,12 @@ import TimelineModel
 struct NewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "new",
-        abstract: "Adds a user, a post or a comment to the content folder.",
+        abstract: "Adds a user, a post, a comment or an album to the content folder.",
         discussion: """
             Each command checks what it refers to, writes its files atomically and changes \
             nothing when it fails (exit status 1). See docs/authoring.md.
             """,
-        subcommands: [NewUserCommand.self, NewPostCommand.self, NewCommentCommand.self]
+        subcommands: [NewUserCommand.self, NewPostCommand.self, NewCommentCommand.self, NewAlbumCommand.self]
     )
 }
 
@@ -99,5 +99,43 @@ struct NewCommentCommand: ParsableCommand {
         let (postID, user) = (target.postID, target.user)
         try target.options.perform(
             { author throws(AuthoringError) in try author.newComment(on: postID, by: user, text: text) }, printing: NewPostCommand.identified)
+    }
+}
+
+struct NewAlbumCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "album",
+        abstract: "Creates albums/<user>/<slug>.md: posts that belong together, in the order given; prints the slug and the file.",
+        usage: ContentUsage.line("new album", "--user <user> --title <title> <post-id> ... [--slug <slug>] [--cover <post-id>] [--description <text>]"))
+
+    @Option(parsing: .unconditional, help: "The album's owner.")
+    var user: String
+
+    @Option(parsing: .unconditional, help: "The album's title: one line.")
+    var title: String
+
+    @Argument(
+        parsing: .allUnrecognized,
+        help: ArgumentHelp("Post IDs in the album's order: the owner's posts and those of the people they follow.", valueName: "post-id"))
+    var arguments: [String] = []
+
+    @Option(help: "The album's address under its owner (letters, digits, '-', '_'); made from the title without it.")
+    var slug: String?
+
+    @Option(help: "The post that stands for the album, one of its posts; its newest without it.")
+    var cover: String?
+
+    @Option(parsing: .unconditional, help: "The album's description (Markdown).")
+    var description: String?
+
+    @OptionGroup var options: ContentOptions
+
+    func validate() throws {
+        if arguments.isEmpty { throw ValidationError("expected one or more <post-id>") }
+    }
+
+    func run() throws {
+        let request = ContentAuthor.NewAlbum(username: user, title: title, posts: arguments, slug: slug, cover: cover, description: description)
+        try options.perform({ author throws(AuthoringError) in try author.newAlbum(request) }, printing: NewPostCommand.identified)
     }
 }

@@ -12,6 +12,7 @@ public struct AuthoringError: Error, Sendable, CustomStringConvertible {
         case unknownUser
         case unknownPost
         case unknownComment
+        case unknownAlbum
         /// The user, file or folder to create is there already.
         case alreadyExists
         /// The user to delete wrote posts, comments or likes, and deleting them was not asked for.

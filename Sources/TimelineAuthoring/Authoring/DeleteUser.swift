@@ -32,6 +32,13 @@ extension ContentAuthor {
         let traces = try await UserTraces.find(username, in: folder, unchanged: "nothing was deleted")
         let file = ContentLayout.userFile(username)
         let shown = folder.display(file)
+        let albumsFolder = ContentLayout.albumOwnerFolder(username)
+        let hasAlbums = folder.exists(albumsFolder)
+        if !request.withContent && hasAlbums {
+            throw AuthoringError(
+                .hasContent, at: SourceLocation(path: folder.display(albumsFolder) + "/"),
+                "\(username) has albums; nothing was deleted. Delete them too with --with-content, or keep the user")
+        }
         if !request.withContent && !traces.isOnlyFollowed {
             throw AuthoringError(
                 .hasContent, at: SourceLocation(path: shown),
@@ -49,6 +56,9 @@ extension ContentAuthor {
         for post in traces.posts {
             try transaction.remove(ContentLayout.postFolder(post))
         }
+        // Their albums go with them; their posts leave everyone else's.
+        if hasAlbums { try transaction.remove(albumsFolder) }
+        let changedAlbums = try folder.removeFromAlbums(Set(traces.posts), skippingOwner: username, in: transaction)
         let interactionsOnOtherPosts = traces.interactionsOnOtherPosts
         for file in interactionsOnOtherPosts {
             let interactionsFile = ContentLayout.file(file.kind.file, ofPost: file.post)
@@ -65,6 +75,10 @@ extension ContentAuthor {
         }
         if !traces.isOnlyFollowed {
             done.append((request.dryRun ? "would delete their " : "deleted their ") + traces.contentSummary(onOwnPosts: false))
+        }
+        if hasAlbums { done.append((request.dryRun ? "would delete their albums, " : "deleted their albums, ") + folder.display(albumsFolder) + "/") }
+        if !changedAlbums.isEmpty {
+            done.append((request.dryRun ? "would take their posts out of " : "took their posts out of ") + listed(changedAlbums.map(folder.display)))
         }
         let mentions = unlinkedMentions(of: username, in: traces)
         if request.dryRun {

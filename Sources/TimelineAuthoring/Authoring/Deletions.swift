@@ -2,7 +2,8 @@ import TimelineContent
 import TimelineModel
 
 extension ContentAuthor {
-    /// Removes a post's folder with its photo, comments and likes.
+    /// Removes a post's folder with its photo, comments and likes, and the post from every
+    /// album that lists it (an album left empty goes too), together.
     public func deletePost(_ postID: String) throws(AuthoringError) -> AuthoringResult {
         let lock = try folder.lock()
         defer { withExtendedLifetime(lock) {} }
@@ -10,9 +11,11 @@ extension ContentAuthor {
         let relativeFolder = ContentLayout.postFolder(post)
         let transaction = folder.transaction()
         try transaction.remove(relativeFolder)
+        let albums = try folder.removeFromAlbums([post], in: transaction)
         try transaction.commit()
         let shown = folder.display(relativeFolder) + "/"
-        return AuthoringResult("Deleted post \(post): \(shown)", id: post.rawValue, path: shown)
+        let fromAlbums = albums.isEmpty ? "" : ", and from " + albums.map(folder.display).joined(separator: ", ")
+        return AuthoringResult("Deleted post \(post): \(shown)\(fromAlbums)", id: post.rawValue, path: shown)
     }
 
     /// Removes one comment from a post's `comments.json` (the file goes with the last one).

@@ -1,5 +1,6 @@
 import TimelineContent
 import TimelineModel
+import TimelineSystem
 
 extension ContentAuthor {
     /// What `timeline rename user` asks for.
@@ -53,6 +54,20 @@ extension ContentAuthor {
             try transaction.remove(oldFile)
             try transaction.copy(from: folder.absolute(oldFile), to: newFile)
             record.avatar = renamed
+        }
+        // Their albums move with them, `albums/<old>/` to `albums/<new>/`, each file as it is.
+        let oldAlbums = ContentLayout.albumOwnerFolder(old)
+        if folder.exists(oldAlbums) {
+            let names = (try? FileSystem.entries(of: folder.absolute(oldAlbums))) ?? []
+            try transaction.remove(oldAlbums)
+            let staged = try transaction.stageFolder(ContentLayout.albumOwnerFolder(new))
+            for name in names where !name.hasPrefix(".") {
+                do throws(FileSystem.Failure) {
+                    try FileSystem.writeFile(staged + "/" + name, bytes: try FileSystem.readBytes(folder.absolute(oldAlbums + "/" + name)))
+                } catch {
+                    throw AuthoringError.fileSystem(error, shownAs: folder.display(oldAlbums + "/" + name))
+                }
+            }
         }
         record.username = new
         try transaction.remove(ContentLayout.userFile(old))

@@ -1,0 +1,76 @@
+import TimelineContent
+import TimelineModel
+import TimelineSystem
+
+/// `albums/<username>/<slug>.md` as the authoring commands write it: front matter in the
+/// loader's key order (`title`, `cover`, `posts`), then the description.
+package struct AlbumMarkdown: Sendable {
+    package var title: String
+    package var cover: ContentID?
+    package var posts: [ContentID]
+    /// Markdown; nil or blank for none.
+    package var description: String?
+
+    package init(title: String, cover: ContentID?, posts: [ContentID], description: String?) {
+        self.title = title
+        self.cover = cover
+        self.posts = posts
+        self.description = description
+    }
+
+    package init(_ album: Album) {
+        self.init(title: album.title, cover: album.cover?.id, posts: album.posts.map(\.id), description: album.description)
+    }
+
+    var fileBytes: [UInt8] {
+        var text = "---\ntitle: \(YAMLScalar.text(title))\n"
+        if let cover { text += "cover: \(YAMLScalar.text(cover.rawValue))\n" }
+        text += "posts:\n"
+        for post in posts { text += "  - \(YAMLScalar.text(post.rawValue))\n" }
+        text += "---\n"
+        text += PostFile.captionText(description ?? "")
+        return Array(text.utf8)
+    }
+}
+
+extension ContentFolder {
+    /// Every album file that reads without an error, with its path relative to the content
+    /// folder, in the order of the paths.
+    func albums() -> [(file: String, album: Album)] {
+        var found: [(file: String, album: Album)] = []
+        let owners = (try? FileSystem.entries(of: absolute(ContentLayout.albumsFolder))) ?? []
+        for owner in owners where !owner.hasPrefix(".") {
+            let names = (try? FileSystem.entries(of: absolute(ContentLayout.albumOwnerFolder(owner)))) ?? []
+            for name in names where ContentLayout.isAlbumFileName(name) {
+                let slug = ContentLayout.slug(ofAlbumFileNamed: name)
+                let file = ContentLayout.albumFile(owner: owner, slug: slug)
+                guard let bytes = try? FileSystem.readBytes(absolute(file)) else { continue }
+                let reference = UserReference(username: owner, location: SourceLocation(path: display(ContentLayout.albumOwnerFolder(owner))))
+                if let album = AlbumReader.read(SourceFile(path: display(file), bytes: bytes), owner: reference, slug: slug).0 {
+                    found.append((file, album))
+                }
+            }
+        }
+        return found
+    }
+
+    /// Takes `posts` out of every album that lists any of them, in `transaction`: an album left
+    /// with no post is removed, and one whose cover went falls back to its newest post. The
+    /// albums of `skippingOwner` are left alone (their folder goes whole). Returns the albums
+    /// changed, as content paths.
+    func removeFromAlbums(_ posts: Set<ContentID>, skippingOwner: String? = nil, in transaction: ContentTransaction) throws(AuthoringError) -> [String] {
+        var changed: [String] = []
+        for (file, album) in albums() where album.owner.username != skippingOwner && album.posts.contains(where: { posts.contains($0.id) }) {
+            var markdown = AlbumMarkdown(album)
+            markdown.posts.removeAll { posts.contains($0) }
+            if let cover = markdown.cover, posts.contains(cover) { markdown.cover = nil }
+            if markdown.posts.isEmpty {
+                try transaction.remove(file)
+            } else {
+                try transaction.write(file, bytes: markdown.fileBytes)
+            }
+            changed.append(file)
+        }
+        return changed
+    }
+}
