@@ -1,12 +1,13 @@
 import ArgumentParser
+import Foundation
 import TimelineAuthoring
 import TimelineContent
 
 struct EditCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "edit",
-        abstract: "Changes a user's profile, a post or a comment in the content folder.",
-        subcommands: [EditUserCommand.self, EditPostCommand.self, EditCommentCommand.self])
+        abstract: "Changes a user's profile, a post, a comment or an album in the content folder.",
+        subcommands: [EditUserCommand.self, EditPostCommand.self, EditCommentCommand.self, EditAlbumCommand.self])
 }
 
 struct EditPostCommand: ParsableCommand {
@@ -163,5 +164,56 @@ struct EditCommentCommand: ParsableCommand {
     func run() throws {
         let ids = try Positionals(arguments, names: ["post-id", "comment-id"])
         try options.perform { author throws(AuthoringError) in try author.editComment(ids[1], on: ids[0], text: text) }
+    }
+}
+
+struct EditAlbumCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "album",
+        abstract: "Changes the posts, their order, the title, the cover or the description of albums/<user>/<slug>.md (nothing changes if it is so already).",
+        usage: ContentUsage.line(
+            "edit album",
+            "--user <user> <slug> [--add <post-id> ...] [--remove <post-id> ...] [--order <post-ids>] [--title <title>] [--cover <post-id>] [--description <text>]"
+        ))
+
+    @Option(parsing: .unconditional, help: "The album's owner.")
+    var user: String
+
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The album's slug: its file's name without .md.", valueName: "slug"))
+    var arguments: [String] = []
+
+    @Option(parsing: .unconditionalSingleValue, help: ArgumentHelp("A post to add after the others (repeatable).", valueName: "post-id"))
+    var add: [String] = []
+
+    @Option(parsing: .unconditionalSingleValue, help: ArgumentHelp("A post to take out (repeatable).", valueName: "post-id"))
+    var remove: [String] = []
+
+    @Option(help: ArgumentHelp("Every post the album keeps, in the new order, separated by commas.", valueName: "post-ids"))
+    var order: String?
+
+    @Option(parsing: .unconditional, help: "The new title: one line.")
+    var title: String?
+
+    @Option(help: "The post that stands for the album, one of its posts; \"\" for its newest.")
+    var cover: String?
+
+    @Option(parsing: .unconditional, help: "The new description (Markdown); \"\" removes it.")
+    var description: String?
+
+    @OptionGroup var options: ContentOptions
+
+    func validate() throws {
+        _ = try Positionals(arguments, names: ["slug"])
+        if add.isEmpty && remove.isEmpty && order == nil && title == nil && cover == nil && description == nil {
+            throw ValidationError("give at least one of --add, --remove, --order, --title, --cover and --description")
+        }
+    }
+
+    func run() throws {
+        let request = ContentAuthor.EditAlbum(
+            username: user, slug: try Positionals(arguments, names: ["slug"])[0], add: add, remove: remove,
+            order: order.map { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }, title: title, cover: cover,
+            description: description)
+        try options.perform { author throws(AuthoringError) in try author.editAlbum(request) }
     }
 }

@@ -103,4 +103,32 @@ struct AlbumAuthoringTests {
         #expect(try ContentChecks.refused(fixture.content) { _ = try author.deleteAlbum(username: "alice", slug: "trp") }.reason == .unknownAlbum)
         #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.content + "/albums/alice") == ["Trip.md"])
     }
+
+    @Test("edit album adds, removes and orders posts, changes the title, cover and description; the same values change nothing; refusals change nothing")
+    func editAlbum() async throws {
+        let fixture = try site()
+        let file = fixture.content + "/albums/alice/both.md"
+        let author = fixture.author
+        _ = try author.editAlbum(.init(username: "alice", slug: "both", remove: [Self.bobPost]))
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == "---\ntitle: Both of us\nposts:\n  - \"\(Self.alicePost)\"\n---\nA *good* year.\n")
+        _ = try author.editAlbum(.init(username: "alice", slug: "both", add: [Self.bobPost], title: "Us", cover: Self.bobPost, description: ""))
+        _ = try author.editAlbum(.init(username: "alice", slug: "both", order: [Self.bobPost, Self.alicePost]))
+        #expect(
+            try String(contentsOfFile: file, encoding: .utf8)
+                == "---\ntitle: Us\ncover: \"\(Self.bobPost)\"\nposts:\n  - \"\(Self.bobPost)\"\n  - \"\(Self.alicePost)\"\n---\n")
+        let same = try author.editAlbum(.init(username: "alice", slug: "both", title: "Us"))
+        #expect(!same.changed)
+        await ContentChecks.checkPasses(fixture)
+
+        func reason(_ request: ContentAuthor.EditAlbum) throws -> AuthoringError.Reason {
+            try ContentChecks.refused(fixture.content) { _ = try author.editAlbum(request) }.reason
+        }
+        #expect(try reason(.init(username: "alice", slug: "bath", title: "X")) == .unknownAlbum)
+        #expect(try reason(.init(username: "alice", slug: "both", add: [Self.alicePost])) == .invalidArgument)
+        #expect(try reason(.init(username: "alice", slug: "both", remove: ["-NoSuchPost000000000"])) == .invalidArgument)
+        #expect(try reason(.init(username: "alice", slug: "both", remove: [Self.alicePost, Self.bobPost])) == .invalidArgument)
+        #expect(try reason(.init(username: "alice", slug: "both", order: [Self.alicePost])) == .invalidArgument)
+        #expect(try reason(.init(username: "alice", slug: "both", cover: "-NoSuchPost000000000")) == .invalidArgument)
+        #expect(try reason(.init(username: "alice", slug: "both", title: "")) == .invalidArgument)
+    }
 }

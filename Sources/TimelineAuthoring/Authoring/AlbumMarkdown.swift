@@ -4,7 +4,7 @@ import TimelineSystem
 
 /// `albums/<username>/<slug>.md` as the authoring commands write it: front matter in the
 /// loader's key order (`title`, `cover`, `posts`), then the description.
-package struct AlbumMarkdown: Sendable {
+package struct AlbumMarkdown: Sendable, Equatable {
     package var title: String
     package var cover: ContentID?
     package var posts: [ContentID]
@@ -43,12 +43,7 @@ extension ContentFolder {
             let names = (try? FileSystem.entries(of: absolute(ContentLayout.albumOwnerFolder(owner)))) ?? []
             for name in names where ContentLayout.isAlbumFileName(name) {
                 let slug = ContentLayout.slug(ofAlbumFileNamed: name)
-                let file = ContentLayout.albumFile(owner: owner, slug: slug)
-                guard let bytes = try? FileSystem.readBytes(absolute(file)) else { continue }
-                let reference = UserReference(username: owner, location: SourceLocation(path: display(ContentLayout.albumOwnerFolder(owner))))
-                if let album = AlbumReader.read(SourceFile(path: display(file), bytes: bytes), owner: reference, slug: slug).0 {
-                    found.append((file, album))
-                }
+                if let album = readAlbumFile(owner: owner, slug: slug).0 { found.append((ContentLayout.albumFile(owner: owner, slug: slug), album)) }
             }
         }
         return found

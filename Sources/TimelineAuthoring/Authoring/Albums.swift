@@ -33,10 +33,7 @@ extension ContentAuthor {
         defer { withExtendedLifetime(lock) {} }
         let username = request.username
         try folder.requireUser(username)
-        let title = request.title.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !title.isEmpty, !title.contains(where: \.isNewline), title.count <= Album.maximumTitleCharacters else {
-            throw AuthoringError(.invalidArgument, "--title must be one line of 1 to \(Album.maximumTitleCharacters) characters")
-        }
+        let title = try Self.albumTitle(request.title)
         let posts = try albumPosts(request.posts, of: username)
         var cover: ContentID?
         if let rawCover = request.cover {
@@ -68,16 +65,107 @@ extension ContentAuthor {
         return AuthoringResult("Created album \(slug) of \(username): \(folder.display(file))", id: slug, path: folder.display(file), warnings: warnings)
     }
 
+    /// What `timeline edit album` asks for; what is not given stays as it is.
+    public struct EditAlbum: Sendable {
+        public var username: String
+        public var slug: String
+        /// Post IDs to add after the album's others, in this order.
+        public var add: [String]
+        /// Post IDs to take out.
+        public var remove: [String]
+        /// Every post the album keeps (after `add` and `remove`), in the new order.
+        public var order: [String]?
+        public var title: String?
+        /// A post of the album; "" for none (its newest then stands for it).
+        public var cover: String?
+        /// Markdown; "" removes it.
+        public var description: String?
+
+        public init(
+            username: String, slug: String, add: [String] = [], remove: [String] = [], order: [String]? = nil, title: String? = nil,
+            cover: String? = nil, description: String? = nil
+        ) {
+            self.username = username
+            self.slug = slug
+            self.add = add
+            self.remove = remove
+            self.order = order
+            self.title = title
+            self.cover = cover
+            self.description = description
+        }
+    }
+
+    /// Rewrites `albums/<username>/<slug>.md` with the changes asked for; every other value kept.
+    public func editAlbum(_ request: EditAlbum) throws(AuthoringError) -> AuthoringResult {
+        let lock = try folder.lock()
+        defer { withExtendedLifetime(lock) {} }
+        let (username, slug) = (request.username, request.slug)
+        let file = try folder.requireAlbum(owner: username, slug: slug)
+        let shown = folder.display(file)
+        let album = try folder.readAlbum(owner: username, slug: slug)
+        var markdown = AlbumMarkdown(album)
+        for raw in request.remove {
+            guard let id = ContentID(raw), markdown.posts.contains(id) else {
+                throw AuthoringError(.invalidArgument, at: SourceLocation(path: shown), "--remove: post '\(raw)' is not in the album")
+            }
+            markdown.posts.removeAll { $0 == id }
+            if markdown.cover == id { markdown.cover = nil }
+        }
+        for id in try albumPosts(request.add, of: username, allowingNone: true) {
+            guard !markdown.posts.contains(id) else {
+                throw AuthoringError(.invalidArgument, at: SourceLocation(path: shown), "--add: post '\(id)' is in the album already")
+            }
+            markdown.posts.append(id)
+        }
+        if let order = request.order {
+            let ids = order.compactMap(ContentID.init)
+            guard ids.count == order.count, ids.count == markdown.posts.count, Set(ids) == Set(markdown.posts) else {
+                throw AuthoringError(
+                    .invalidArgument, at: SourceLocation(path: shown), "--order must name each of the album's \(markdown.posts.count) posts once")
+            }
+            markdown.posts = ids
+        }
+        guard !markdown.posts.isEmpty else {
+            throw AuthoringError(
+                .invalidArgument, at: SourceLocation(path: shown),
+                "an album keeps at least one post; delete it with 'timeline delete album --user \(username) \(slug)'")
+        }
+        if let title = request.title { markdown.title = try Self.albumTitle(title) }
+        if let rawCover = request.cover {
+            if rawCover.isEmpty {
+                markdown.cover = nil
+            } else {
+                guard let id = ContentID(rawCover), markdown.posts.contains(id) else {
+                    throw AuthoringError(.invalidArgument, at: SourceLocation(path: shown), "--cover must be one of the album's posts, found '\(rawCover)'")
+                }
+                markdown.cover = id
+            }
+        }
+        if let description = request.description { markdown.description = Self.nonBlank(description) }
+        guard markdown != AlbumMarkdown(album) else {
+            return AuthoringResult("Album \(slug) of \(username) is so already: \(shown)", id: slug, path: shown, changed: false)
+        }
+        let transaction = folder.transaction()
+        try transaction.write(file, bytes: markdown.fileBytes)
+        let warnings = try transaction.commit { folder.verifyAlbum(owner: username, slug: slug) }
+        return AuthoringResult("Updated album \(slug) of \(username): \(shown)", id: slug, path: shown, warnings: warnings)
+    }
+
+    /// A title as an album holds it: trimmed, one line of 1 to 200 characters.
+    static func albumTitle(_ text: String) throws(AuthoringError) -> String {
+        let title = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !title.isEmpty, !title.contains(where: \.isNewline), title.count <= Album.maximumTitleCharacters else {
+            throw AuthoringError(.invalidArgument, "--title must be one line of 1 to \(Album.maximumTitleCharacters) characters")
+        }
+        return title
+    }
+
     /// Removes `albums/<username>/<slug>.md`; the posts it held stay.
     public func deleteAlbum(username: String, slug: String) throws(AuthoringError) -> AuthoringResult {
         let lock = try folder.lock()
         defer { withExtendedLifetime(lock) {} }
-        try folder.requireUser(username)
-        let file = ContentLayout.albumFile(owner: username, slug: slug)
-        guard ContentID.isValid(slug), folder.exists(file) else {
-            let hint = Suggestion.closest(to: slug, among: folder.albumSlugs(of: username)).map { "; did you mean '\($0)'?" } ?? ""
-            throw AuthoringError(.unknownAlbum, "\(username) has no album '\(slug)': there is no \(folder.display(file))\(hint)")
-        }
+        let file = try folder.requireAlbum(owner: username, slug: slug)
         let transaction = folder.transaction()
         try transaction.remove(file)
         try transaction.commit()
@@ -86,8 +174,11 @@ extension ContentAuthor {
 
     /// The posts of a new album, checked: each an existing post, once, by `username` or by
     /// someone they follow.
-    private func albumPosts(_ rawIDs: [String], of username: String) throws(AuthoringError) -> [ContentID] {
-        guard !rawIDs.isEmpty else { throw AuthoringError(.invalidArgument, "name one or more posts for the album") }
+    private func albumPosts(_ rawIDs: [String], of username: String, allowingNone: Bool = false) throws(AuthoringError) -> [ContentID] {
+        if rawIDs.isEmpty {
+            guard allowingNone else { throw AuthoringError(.invalidArgument, "name one or more posts for the album") }
+            return []
+        }
         let follows = Set(try folder.readUser(username).follows)
         var posts: [ContentID] = []
         for raw in rawIDs {
@@ -144,6 +235,42 @@ extension ContentFolder {
         return post.author.username
     }
 
+    /// The file of an existing album of an existing user; else an error with a "did you mean"
+    /// hint.
+    func requireAlbum(owner username: String, slug: String) throws(AuthoringError) -> String {
+        try requireUser(username)
+        let file = ContentLayout.albumFile(owner: username, slug: slug)
+        guard ContentID.isValid(slug), FileSystem.kind(of: absolute(file)) == .file else {
+            let hint = Suggestion.closest(to: slug, among: albumSlugs(of: username)).map { "; did you mean '\($0)'?" } ?? ""
+            throw AuthoringError(.unknownAlbum, "\(username) has no album '\(slug)': there is no \(display(file))\(hint)")
+        }
+        return file
+    }
+
+    /// An album, after checking that its file reads without errors.
+    func readAlbum(owner username: String, slug: String) throws(AuthoringError) -> Album {
+        let (album, diagnostics) = readAlbumFile(owner: username, slug: slug)
+        guard let album, !diagnostics.contains(where: { $0.severity == .error }) else {
+            throw AuthoringError(
+                .invalidContent, at: SourceLocation(path: display(ContentLayout.albumFile(owner: username, slug: slug))),
+                "fix this album first; it was left as it is",
+                diagnostics: diagnostics)
+        }
+        return album
+    }
+
+    /// An album file read by the loader's rules: the album, or nil, and the findings.
+    func readAlbumFile(owner username: String, slug: String) -> (Album?, [Diagnostic]) {
+        let file = ContentLayout.albumFile(owner: username, slug: slug)
+        do {
+            let source = SourceFile(path: display(file), bytes: try FileSystem.readBytes(absolute(file)))
+            let reference = UserReference(username: username, location: SourceLocation(path: display(ContentLayout.albumOwnerFolder(username))))
+            return AlbumReader.read(source, owner: reference, slug: slug)
+        } catch {
+            return (nil, [.error(.unreadableFile, stage: .load, at: SourceLocation(path: display(file)), "cannot read: \(error.reason)")])
+        }
+    }
+
     /// The slugs of a user's albums.
     func albumSlugs(of username: String) -> [String] {
         ((try? FileSystem.entries(of: absolute(ContentLayout.albumOwnerFolder(username)))) ?? [])
@@ -152,13 +279,6 @@ extension ContentFolder {
 
     /// The loader's findings on an album file.
     func verifyAlbum(owner: String, slug: String) -> [Diagnostic] {
-        let file = ContentLayout.albumFile(owner: owner, slug: slug)
-        do {
-            let source = SourceFile(path: display(file), bytes: try FileSystem.readBytes(absolute(file)))
-            let reference = UserReference(username: owner, location: SourceLocation(path: display(ContentLayout.albumOwnerFolder(owner))))
-            return AlbumReader.read(source, owner: reference, slug: slug).1
-        } catch {
-            return [.error(.unreadableFile, stage: .load, at: SourceLocation(path: display(file)), "cannot read: \(error.reason)")]
-        }
+        readAlbumFile(owner: owner, slug: slug).1
     }
 }
