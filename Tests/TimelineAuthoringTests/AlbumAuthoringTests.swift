@@ -131,4 +131,15 @@ struct AlbumAuthoringTests {
         #expect(try reason(.init(username: "alice", slug: "both", cover: "-NoSuchPost000000000")) == .invalidArgument)
         #expect(try reason(.init(username: "alice", slug: "both", title: "")) == .invalidArgument)
     }
+
+    @Test("unfollow takes the posts of whom the user no longer follows out of the user's albums, in the same transaction")
+    func unfollowed() async throws {
+        let fixture = try site()
+        let result = try fixture.author.unfollow("alice", "bob")
+        #expect(result.summary.contains("albums/alice/both.md"))
+        let both = try String(contentsOfFile: fixture.content + "/albums/alice/both.md", encoding: .utf8)
+        #expect(both == "---\ntitle: Both of us\nposts:\n  - \"\(Self.alicePost)\"\n---\nA *good* year.\n")
+        #expect(FileManager.default.fileExists(atPath: fixture.content + "/albums/bob/mine.md"))
+        await ContentChecks.checkPasses(fixture)
+    }
 }

@@ -49,13 +49,14 @@ extension ContentFolder {
         return found
     }
 
-    /// Takes `posts` out of every album that lists any of them, in `transaction`: an album left
-    /// with no post is removed, and one whose cover went falls back to its newest post. The
-    /// albums of `skippingOwner` are left alone (their folder goes whole). Returns the albums
-    /// changed, as content paths.
-    func removeFromAlbums(_ posts: Set<ContentID>, skippingOwner: String? = nil, in transaction: ContentTransaction) throws(AuthoringError) -> [String] {
+    /// Takes `posts` out of every album `including` accepts that lists any of them, in
+    /// `transaction`: an album left with no post is removed, and one whose cover went falls
+    /// back to its newest post. Returns the albums changed, as content paths.
+    func removeFromAlbums(
+        _ posts: Set<ContentID>, including: (Album) -> Bool = { _ in true }, in transaction: ContentTransaction
+    ) throws(AuthoringError) -> [String] {
         var changed: [String] = []
-        for (file, album) in albums() where album.owner.username != skippingOwner && album.posts.contains(where: { posts.contains($0.id) }) {
+        for (file, album) in albums() where including(album) && album.posts.contains(where: { posts.contains($0.id) }) {
             var markdown = AlbumMarkdown(album)
             markdown.posts.removeAll { posts.contains($0) }
             if let cover = markdown.cover, posts.contains(cover) { markdown.cover = nil }
@@ -67,5 +68,16 @@ extension ContentFolder {
             changed.append(file)
         }
         return changed
+    }
+
+    /// Takes the posts by `author` out of `owner`'s albums, in `transaction` (when `owner` no
+    /// longer follows them, an album of theirs may not hold them).
+    func removePosts(by author: String, fromAlbumsOf owner: String, in transaction: ContentTransaction) throws(AuthoringError) -> [String] {
+        var posts = Set<ContentID>()
+        for (_, album) in albums() where album.owner.username == owner {
+            for post in album.posts where (try? postAuthor(post.id)) == author { posts.insert(post.id) }
+        }
+        guard !posts.isEmpty else { return [] }
+        return try removeFromAlbums(posts, including: { $0.owner.username == owner }, in: transaction)
     }
 }

@@ -58,7 +58,7 @@ extension ContentAuthor {
         }
         // Their albums go with them; their posts leave everyone else's.
         if hasAlbums { try transaction.remove(albumsFolder) }
-        let changedAlbums = try folder.removeFromAlbums(Set(traces.posts), skippingOwner: username, in: transaction)
+        let changedAlbums = try folder.removeFromAlbums(Set(traces.posts), including: { $0.owner.username != username }, in: transaction)
         let interactionsOnOtherPosts = traces.interactionsOnOtherPosts
         for file in interactionsOnOtherPosts {
             let interactionsFile = ContentLayout.file(file.kind.file, ofPost: file.post)

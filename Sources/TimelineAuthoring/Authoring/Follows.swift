@@ -39,7 +39,10 @@ extension ContentAuthor {
         }
         let transaction = folder.transaction()
         try transaction.write(file, bytes: record.fileBytes)
+        // An album holds its owner's posts and those of the people they follow.
+        let albums = record.follows.contains(other) ? [] : try folder.removePosts(by: other, fromAlbumsOf: username, in: transaction)
         let warnings = try transaction.commit { folder.verifyUser(username) }
-        return AuthoringResult(summary + ": " + folder.display(file), path: folder.display(file), warnings: warnings)
+        let fromAlbums = albums.isEmpty ? "" : "; \(other)'s posts taken out of " + albums.map(folder.display).joined(separator: ", ")
+        return AuthoringResult(summary + ": " + folder.display(file) + fromAlbums, path: folder.display(file), warnings: warnings)
     }
 }
