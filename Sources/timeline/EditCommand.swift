@@ -188,13 +188,13 @@ struct EditAlbumCommand: ParsableCommand {
     @Option(parsing: .unconditionalSingleValue, help: ArgumentHelp("A post to take out (repeatable).", valueName: "post-id"))
     var remove: [String] = []
 
-    @Option(help: ArgumentHelp("Every post the album keeps, in the new order, separated by commas.", valueName: "post-ids"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Every post the album keeps, in the new order, separated by commas.", valueName: "post-ids"))
     var order: String?
 
     @Option(parsing: .unconditional, help: "The new title: one line.")
     var title: String?
 
-    @Option(help: "The post that stands for the album, one of its posts; \"\" for its newest.")
+    @Option(parsing: .unconditional, help: "The post that stands for the album, one of its posts; \"\" for its newest.")
     var cover: String?
 
     @Option(parsing: .unconditional, help: "The new description (Markdown); \"\" removes it.")

@@ -122,7 +122,7 @@ struct NewAlbumCommand: ParsableCommand {
     @Option(help: "The album's address under its owner (letters, digits, '-', '_'); made from the title without it.")
     var slug: String?
 
-    @Option(help: "The post that stands for the album, one of its posts; its newest without it.")
+    @Option(parsing: .unconditional, help: "The post that stands for the album, one of its posts; its newest without it.")
     var cover: String?
 
     @Option(parsing: .unconditional, help: "The album's description (Markdown).")
