@@ -69,6 +69,30 @@ struct ContentWriter: Sendable {
         return totals
     }
 
+    /// The most posts a generated album holds.
+    static let albumSize = 12
+
+    /// One album per user with posts, `albums/<username>/newest.md`: their newest posts, at
+    /// most `albumSize`, oldest first.
+    func writeAlbums(planner: PostPlanner, usernames: [String]) throws {
+        var posts = [[String]](repeating: [], count: usernames.count)
+        for postIndex in 0..<settings.postCount {
+            let post = planner.plan(postIndex: postIndex)
+            posts[post.author].append(post.id.text)
+        }
+        try WorkloadFiles.makeDirectory(output.child("albums"))
+        for (user, all) in posts.enumerated() where !all.isEmpty {
+            // Push IDs sort by time: the last ones are the newest.
+            let ids = all.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.suffix(Self.albumSize)
+            let folder = output.child("albums/\(usernames[user])")
+            try WorkloadFiles.makeDirectory(folder)
+            var text = "---\ntitle: Newest of \(usernames[user])\nposts:\n"
+            for id in ids { text += "  - \"\(id)\"\n" }
+            text += "---\nThe newest photos of @\(usernames[user]).\n"
+            try WorkloadFiles.write(Array(text.utf8), to: folder + "/newest.md")
+        }
+    }
+
     // MARK: - Formats
 
     private func siteJSON() -> [UInt8] {

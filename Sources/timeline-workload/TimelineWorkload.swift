@@ -37,6 +37,9 @@ struct TimelineWorkload: AsyncParsableCommand {
     @Option(help: "The folder to write; it must be new or empty.")
     var output: String
 
+    @Flag(help: "Give each user with posts an album (albums/<username>/newest.md) of their newest posts, at most \(ContentWriter.albumSize), oldest first.")
+    var albums = false
+
     @Flag(help: "Delete the output folder first, if an earlier run of this tool made it.")
     var force = false
 
@@ -70,7 +73,8 @@ struct TimelineWorkload: AsyncParsableCommand {
             commentsPerPost: commentsPerPost,
             likesPerPost: likesPerPost,
             seed: seed,
-            baseURL: baseURL
+            baseURL: baseURL,
+            albums: albums
         )
         let directory = OutputDirectory(path: output)
         try directory.prepare(force: force)
@@ -91,6 +95,7 @@ struct TimelineWorkload: AsyncParsableCommand {
             }
             return try await group.reduce(PostTotals(), +)
         }
+        if settings.albums { try writer.writeAlbums(planner: planner, usernames: usernames) }
 
         let elapsed = start.duration(to: clock.now).components
         let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18

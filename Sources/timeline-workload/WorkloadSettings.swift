@@ -6,4 +6,6 @@ struct WorkloadSettings: Sendable {
     var likesPerPost: Double
     var seed: UInt64
     var baseURL: String
+    /// Whether each user with posts gets an album of their newest ones.
+    var albums = false
 }
