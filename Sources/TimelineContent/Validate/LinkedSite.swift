@@ -161,7 +161,7 @@ public struct LinkedSite: Sendable {
     package func postID(at index: Int) -> ContentID {
         // `leadingField` is generic over the coded type and not specialized here: a list held
         // in memory (every whole pass) is read directly.
-        posts.isStored ? posts.leadingField(at: index) { $0.id } : posts[index].id
+        posts.isStored ? posts.leadingField(at: index) { $0.id } : posts.withRecord(at: index) { $0.pointee.id }
     }
 
     /// The index of the post with this ID, found by halves in the posts' order (newest first,
@@ -202,9 +202,10 @@ public struct LinkedSite: Sendable {
         albums[index].posts.compactMap { postIndex(of: $0.id) }
     }
 
-    /// The post that stands for the album at `index`: its cover, else its newest post.
+    /// The post that stands for the album at `index`: its cover, else its newest post (the
+    /// greatest ID).
     package func coverIndex(ofAlbum index: Int) -> Int? {
-        albums[index].cover.flatMap { postIndex(of: $0.id) } ?? postIndexes(ofAlbum: index).min()
+        (albums[index].cover?.id ?? albums[index].posts.lazy.map(\.id).max()).flatMap(postIndex(of:))
     }
 
     /// Resolves exact usernames only: what an edit of a linked site may name.

@@ -32,6 +32,9 @@ package struct PageContexts: Sendable {
     private var perPost: PerPostValues?
     /// Without `perPost`: each post's card digest, made when a page first asks for it.
     private var cardDigests = CardDigestMemo()
+    /// Per album, its description as HTML, made once: an album shows on every page of its
+    /// posts. (A site with albums is built by the whole pass, which makes the contexts anew.)
+    private var albumDescriptionHTML: [String?] = []
 
     private struct PerPostValues: Sendable {
         var captionHTML: [String?]
@@ -84,12 +87,15 @@ package struct PageContexts: Sendable {
         let summaries = await ParallelMap.map(Array(site.users.indices)) { index in
             Self.userSummary(index, site: site, avatar: images.avatars[index], paths: paths, sharing: sharing, localizer: localizer)
         }
-        return PageContexts(
+        var contexts = PageContexts(
             site: site, timelines: timelines, paths: paths, siteValues: siteValues, localizer: localizer,
             stylesheetURL: paths.assetURL(stylesheets.first ?? StylesheetValues.mainStylesheet),
             stylesheets: stylesheets.map { StylesheetValues(url: paths.assetURL($0)) },
             bioText: site.users.map { $0.bio.map { Markdown.plainText($0) } }, userSummaries: summaries, images: images, postDates: postDates,
             sharing: sharing)
+        let links = captionLinks(site: site, paths: paths)
+        contexts.albumDescriptionHTML = site.albums.map { album in album.description.map { Markdown.html($0, links: links) } }
+        return contexts
     }
 
     /// The values every page gets of the site: its settings and counts.
@@ -383,11 +389,14 @@ package struct PageContexts: Sendable {
 
     func albumValues(_ index: Int) -> AlbumValues {
         let album = site.albums[index]
-        let posts = site.postIndexes(ofAlbum: index)
+        // Linking found every post of an album on the site.
+        let postCount = album.posts.count
         return AlbumValues(
             title: album.title, slug: album.slug, url: paths.url(paths.album(album.owner.username, slug: album.slug)),
-            descriptionHTML: album.description.map { Markdown.html($0, links: Self.captionLinks(site: site, paths: paths)) }, postCount: posts.count,
-            postsLabel: localizer.count(.photos, posts.count), cover: photo(ofPost: site.coverIndex(ofAlbum: index) ?? 0, eager: false))
+            descriptionHTML: albumDescriptionHTML.indices.contains(index)
+                ? albumDescriptionHTML[index] : album.description.map { Markdown.html($0, links: Self.captionLinks(site: site, paths: paths)) },
+            postCount: postCount,
+            postsLabel: localizer.count(.photos, postCount), cover: photo(ofPost: site.coverIndex(ofAlbum: index) ?? 0, eager: false))
     }
 
     func pagination(_ pagination: Pagination, page: Int, location: (Int) -> SitePaths.Location) -> PaginationValues {
