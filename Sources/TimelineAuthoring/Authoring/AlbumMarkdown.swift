@@ -55,8 +55,15 @@ extension ContentFolder {
     func removeFromAlbums(
         _ posts: Set<ContentID>, including: (Album) -> Bool = { _ in true }, in transaction: ContentTransaction
     ) throws(AuthoringError) -> [String] {
+        try removeFromAlbums(posts, of: albums().filter { including($0.album) }, in: transaction)
+    }
+
+    /// Takes `posts` out of `albums` (as `albums()` reads them), in `transaction`.
+    private func removeFromAlbums(
+        _ posts: Set<ContentID>, of albums: [(file: String, album: Album)], in transaction: ContentTransaction
+    ) throws(AuthoringError) -> [String] {
         var changed: [String] = []
-        for (file, album) in albums() where including(album) && album.posts.contains(where: { posts.contains($0.id) }) {
+        for (file, album) in albums where album.posts.contains(where: { posts.contains($0.id) }) {
             var markdown = AlbumMarkdown(album)
             markdown.posts.removeAll { posts.contains($0) }
             if let cover = markdown.cover, posts.contains(cover) { markdown.cover = nil }
@@ -73,11 +80,11 @@ extension ContentFolder {
     /// Takes the posts by `author` out of `owner`'s albums, in `transaction` (when `owner` no
     /// longer follows them, an album of theirs may not hold them).
     func removePosts(by author: String, fromAlbumsOf owner: String, in transaction: ContentTransaction) throws(AuthoringError) -> [String] {
+        let owned = albums().filter { $0.album.owner.username == owner }
         var posts = Set<ContentID>()
-        for (_, album) in albums() where album.owner.username == owner {
+        for (_, album) in owned {
             for post in album.posts where (try? postAuthor(post.id)) == author { posts.insert(post.id) }
         }
-        guard !posts.isEmpty else { return [] }
-        return try removeFromAlbums(posts, including: { $0.owner.username == owner }, in: transaction)
+        return try removeFromAlbums(posts, of: owned, in: transaction)
     }
 }

@@ -196,8 +196,8 @@ extension ContentAuthor {
     }
 
     /// A slug from a title: its letters without their accents (`é` as `e`), its ASCII letters
-    /// and digits lower-cased, every other run of
-    /// characters one `-`, at most 64; `album` when nothing is left; `-2`, `-3`… after it when
+    /// and digits lower-cased, every other run of characters one `-`, at most 56 (room for a
+    /// number after it); `album` when nothing is left; `-2`, `-3`… after it when
     /// the owner has that slug already (ignoring case).
     static func slug(forTitle title: String, avoiding taken: [String]) -> String {
         var slug = ""
@@ -261,14 +261,7 @@ extension ContentFolder {
 
     /// An album file read by the loader's rules: the album, or nil, and the findings.
     func readAlbumFile(owner username: String, slug: String) -> (Album?, [Diagnostic]) {
-        let file = ContentLayout.albumFile(owner: username, slug: slug)
-        do {
-            let source = SourceFile(path: display(file), bytes: try FileSystem.readBytes(absolute(file)))
-            let reference = UserReference(username: username, location: SourceLocation(path: display(ContentLayout.albumOwnerFolder(username))))
-            return AlbumReader.read(source, owner: reference, slug: slug)
-        } catch {
-            return (nil, [.error(.unreadableFile, stage: .load, at: SourceLocation(path: display(file)), "cannot read: \(error.reason)")])
-        }
+        AlbumReader.read(owner: username, slug: slug, in: location)
     }
 
     /// The slugs of a user's albums.

@@ -83,13 +83,6 @@ struct AlbumFolderLoader: Sendable {
         guard FileSystem.kind(of: contentFolder.absolute + "/" + file) == .file else {
             return (nil, [.error(.unreadableFile, stage: .load, at: SourceLocation(path: shown), "an album must be a file")])
         }
-        let bytes: [UInt8]
-        do throws(FileSystem.Failure) {
-            bytes = try FileSystem.readBytes(contentFolder.absolute + "/" + file)
-        } catch {
-            return (nil, [.error(.unreadableFile, stage: .load, at: SourceLocation(path: shown), "cannot read: \(error.reason)")])
-        }
-        let owner = UserReference(username: owner, location: SourceLocation(path: contentFolder.shown + ContentLayout.albumOwnerFolder(owner) + "/"))
-        return AlbumReader.read(SourceFile(path: shown, bytes: bytes), owner: owner, slug: slug)
+        return AlbumReader.read(owner: owner, slug: slug, in: contentFolder)
     }
 }

@@ -9,6 +9,21 @@ import TimelineSystem
 package enum AlbumReader {
     static let frontMatterKeys = ["title", "cover", "posts"]
 
+    /// Reads `albums/<owner>/<slug>.md` of `content`: the loader's and the authoring commands'
+    /// one way to read an album file.
+    package static func read(owner: String, slug: String, in content: SitePath) -> (Album?, [Diagnostic]) {
+        let file = ContentLayout.albumFile(owner: owner, slug: slug)
+        let shown = content.shown + file
+        let bytes: [UInt8]
+        do throws(FileSystem.Failure) {
+            bytes = try FileSystem.readBytes(content.absolute + "/" + file)
+        } catch {
+            return (nil, [.error(.unreadableFile, stage: .load, at: SourceLocation(path: shown), "cannot read: \(error.reason)")])
+        }
+        let reference = UserReference(username: owner, location: SourceLocation(path: content.shown + ContentLayout.albumOwnerFolder(owner) + "/"))
+        return read(SourceFile(path: shown, bytes: bytes), owner: reference, slug: slug)
+    }
+
     package static func read(_ file: SourceFile, owner: UserReference, slug: String) -> (Album?, [Diagnostic]) {
         var reader = RecordReader(file: file)
         guard let frontMatter = reader.splitFrontMatter(firstKey: "title") else { return (nil, reader.diagnostics) }
