@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Prints the path of axe-core's browser script (axe.min.js), the accessibility engine the
-# browser tests run on built pages (Tests/TimelineSiteTests/CarouselTests.swift), installing
+# browser tests run on built pages (Tests/TimelineTestSupport/AxeCheck.swift), installing
 # it first when it is missing.
 #
 # Usage: scripts/axe-core.sh            (prints the path)

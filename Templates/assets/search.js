@@ -267,6 +267,12 @@
     const counts = data.counts || {};
     let rules = null;
     let numbers = null;
+    let lists = null;
+    try {
+      lists = new Intl.ListFormat(language, { type: "conjunction" });
+    } catch {
+      lists = null;
+    }
     try {
       rules = new Intl.PluralRules(language);
       // The generator writes numbers with Latin digits in every language; so does the script.
@@ -279,6 +285,8 @@
     return {
       text: (key, values = {}) => fill(texts[key], values),
       number: (value) => (numbers ? numbers.format(value) : String(value)),
+      // "3 photos, 1 album and 2 people", as the language joins a list.
+      list: (items) => (lists ? lists.format(items) : items.join(", ")),
       count: (key, value) => {
         const forms = counts[key] || {};
         const form = (rules && forms[rules.select(value)]) || forms.other;
@@ -319,8 +327,30 @@
     return item;
   }
 
+  function albumResult(card, say, base) {
+    const item = element("li", "search-result album-result");
+    const link = element("a", "search-result-link");
+    link.href = safeURL(card.url, base) || "#";
+    // The cover stands for the album, which the title names: it needs no text of its own.
+    link.append(image({ img: card.img, w: card.w, h: card.h }, "search-thumbnail", base));
+    const body = element("div", "search-result-body");
+    const title = element("p", "search-result-title", card.title);
+    title.dir = "auto";
+    body.append(title);
+    const author = element("p", "search-result-author");
+    author.append(element("span", "display-name", card.name || card.user));
+    if (card.name) author.append(" ", element("span", "username", "@" + card.user));
+    body.append(author);
+    if (card.text) body.append(element("p", "search-result-text", card.text));
+    body.append(element("p", "search-result-meta", say.count("photos", card.posts || 0)));
+    link.append(body);
+    item.append(link);
+    return item;
+  }
+
   const PAGE = 20;
   const USER_PAGE = 6;
+  const ALBUM_PAGE = 6;
 
   function setUpSearchPage(root) {
     const form = root.querySelector("form");
@@ -339,6 +369,7 @@
     const parts = {
       posts: { section: root.querySelector("#post-section"), list: root.querySelector("#post-results"), more: root.querySelector("#more-posts"), render: (card) => postResult(card, say, manifestURL), page: PAGE },
       users: { section: root.querySelector("#user-section"), list: root.querySelector("#user-results"), more: root.querySelector("#more-users"), render: (card) => userResult(card, say, manifestURL), page: USER_PAGE },
+      albums: { section: root.querySelector("#album-section"), list: root.querySelector("#album-results"), more: root.querySelector("#more-albums"), render: (card) => albumResult(card, say, manifestURL), page: ALBUM_PAGE },
     };
     const texts = new Map();
     const loadText = (url) => {
@@ -358,15 +389,17 @@
         termLength: manifest.termLength,
         posts: new Collection("posts/", manifest.posts, manifest.termLength, loadText),
         users: new Collection("users/", manifest.users, manifest.termLength, loadText),
+        // An index written before albums were has none.
+        albums: manifest.albums ? new Collection("albums/", manifest.albums, manifest.termLength, loadText) : null,
       };
     });
 
     let generation = 0;
-    let wanted = { posts: PAGE, users: USER_PAGE };
+    let wanted = { posts: PAGE, users: USER_PAGE, albums: ALBUM_PAGE };
     let current = "";
 
-    // The query as each collection matches it: the distinct words for posts, leaving out a
-    // word that another word starts with (it adds nothing); the whole name for users.
+    // The query as each collection matches it: the distinct words for posts and albums,
+    // leaving out a word that another word starts with (it adds nothing); the whole name for users.
     // "#coffee" typed: the posts tagged #coffee, as the build indexes each tag (a term of `#`
     // and the normalised tag, cut like a word).
     const HASHTAG = /(^|[^\p{L}\p{M}\p{N}_&#])#([\p{L}\p{M}\p{N}_]*\p{L}[\p{L}\p{M}\p{N}_]*)/gu;
@@ -380,7 +413,7 @@
     }
 
     async function results(collection, prefixes, want, verify) {
-      if (prefixes.length === 0) return { cards: [], complete: true };
+      if (!collection || prefixes.length === 0) return { cards: [], complete: true };
       const { ranks, complete } = await collection.match(prefixes, want);
       const shown = ranks.slice(0, want);
       const cards = await Promise.all(shown.map((rank) => collection.card(collection.toNumber(rank))));
@@ -408,22 +441,24 @@
         const loaded = await index;
         const query = queries(text, loaded.termLength);
         const nameMatches = (card) => normalizeName(card.user || "").includes(query.name) || normalizeName(card.name || "").includes(query.name);
-        const [posts, users] = await Promise.all([
+        const [posts, users, albums] = await Promise.all([
           results(loaded.posts, query.posts, wanted.posts, () => true),
           results(loaded.users, query.users, wanted.users, nameMatches),
+          results(loaded.albums, query.posts, wanted.albums, () => true),
         ]);
         if (mine !== generation) return;
         show(parts.posts, posts);
         show(parts.users, users);
+        show(parts.albums, albums);
         const found = (cards, key) => {
           const results = say.count(key, cards.cards.length);
           return cards.complete ? results : say.text("soFar", { results });
         };
         const typed = text.trim();
-        const photos = posts.cards.length > 0 ? found(posts, "photos") : null;
-        const people = users.cards.length > 0 ? found(users, "people") : null;
-        status.textContent = photos && people ? say.text("foundBoth", { photos, people, query: typed })
-          : photos || people ? say.text("found", { results: photos || people, query: typed })
+        const counts = [[posts, "photos"], [albums, "albums"], [users, "people"]]
+          .filter(([outcome]) => outcome.cards.length > 0)
+          .map(([outcome, key]) => found(outcome, key));
+        status.textContent = counts.length > 0 ? say.text("found", { results: say.list(counts), query: typed })
           : say.text("nothing", { query: typed });
         document.documentElement.dataset.searchState = "done";
       } catch (error) {
@@ -444,7 +479,7 @@
     input.addEventListener("input", () => {
       clearTimeout(timer);
       timer = setTimeout(() => {
-        wanted = { posts: PAGE, users: USER_PAGE };
+        wanted = { posts: PAGE, users: USER_PAGE, albums: ALBUM_PAGE };
         remember(input.value);
         run(input.value);
       }, 150);
@@ -452,7 +487,7 @@
     form.addEventListener("submit", (event) => {
       event.preventDefault();
       clearTimeout(timer);
-      wanted = { posts: PAGE, users: USER_PAGE };
+      wanted = { posts: PAGE, users: USER_PAGE, albums: ALBUM_PAGE };
       remember(input.value);
       run(input.value);
     });

@@ -14,6 +14,9 @@ struct BrowserSearchTests {
         let state: String?
         let posts: [String]
         let users: [String]
+        let albums: [String]
+        /// Each album result's cover, as the path of its image.
+        let albumCovers: [String]
         let status: String?
         let moreHidden: Bool
 
@@ -24,6 +27,8 @@ struct BrowserSearchTests {
             let path = { (href: String) in URLComponents(string: href)?.path ?? href }
             posts = page.values("//ol[@id='post-results']/li[@class='search-result']/a/@href").map(path)
             users = page.values("//ol[@id='user-results']/li/a/@href").map(path)
+            albums = page.values("//ol[@id='album-results']/li/a/@href").map(path)
+            albumCovers = page.values("//ol[@id='album-results']/li/a/img/@src").map(path)
             status = page.text("//p[@id='search-status']")
             moreHidden = page.count("//button[@id='more-posts'][@hidden]") == 1
         }
@@ -92,6 +97,36 @@ struct BrowserSearchTests {
         let byWord = try await Self.search(server, "coffee")
         #expect(byWord.posts == (try posts(matching: #"(?i)\bcoffee"#)))
         #expect(byWord.posts.count > byTag.posts.count, "the word is in captions and comments without the tag too")
+    }
+
+    @Test("Albums are found by the words of their title and description and by their hashtags, each shown with its cover")
+    func exampleAlbums() async throws {
+        let output = try await Self.example.value
+        let server = try await StaticServer.start(serving: output)
+        // Worked out from the album files: the albums whose text has a word starting with the query.
+        let albumsFolder = RepositoryPaths.content + "/albums"
+        var albums: [(url: String, text: String)] = []
+        for owner in try FileManager.default.contentsOfDirectory(atPath: albumsFolder).sorted() {
+            for file in try FileManager.default.contentsOfDirectory(atPath: albumsFolder + "/" + owner).sorted() where file.hasSuffix(".md") {
+                let text = try String(contentsOfFile: "\(albumsFolder)/\(owner)/\(file)", encoding: .utf8)
+                let withoutPosts = text.split(separator: "\n").filter { !$0.hasPrefix("  - ") && !$0.hasPrefix("cover:") }.joined(separator: "\n")
+                albums.append(("/u/\(owner)/albums/\(file.dropLast(3))/", withoutPosts))
+            }
+        }
+        #expect(albums.count >= 2)
+        for (query, pattern) in [("lisbon", #"(?i)\blisbon"#), ("#space", #"(?i)#space\b"#), ("light", #"(?i)\blight"#)] {
+            let expected = albums.filter { $0.text.range(of: pattern, options: .regularExpression) != nil }.map(\.url)
+            #expect(!expected.isEmpty, "\(query)")
+            let results = try await Self.search(server, query)
+            #expect(results.state == "done")
+            #expect(results.albums == expected, "query \(query)")
+            #expect(results.albumCovers.count == expected.count, "every album result shows its cover")
+            for cover in results.albumCovers {
+                #expect(FileManager.default.fileExists(atPath: output + cover), "\(cover) is a published image")
+            }
+            #expect(results.status?.contains(expected.count == 1 ? "1 album" : "\(expected.count) albums") == true, "\(results.status ?? "")")
+        }
+        #expect(try await Self.search(server, "xylophonequartet").albums.isEmpty)
     }
 
     @Test("People are found by any part of their username or display name, accents ignored")

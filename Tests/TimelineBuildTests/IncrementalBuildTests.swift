@@ -369,7 +369,7 @@ struct IncrementalBuildTests {
     /// Builds `model`'s site, then makes each change (which says what it did) and builds again,
     /// through a live session or through `timeline build`: each must be an edit build whose
     /// output, page count and image count are a clean build's.
-    private static func expectEditBuilds(
+    static func expectEditBuilds(
         from model: SiteModel, throughSession: Bool, processImages: Bool, _ changes: [(inout SiteModel) -> String]
     ) async throws {
         var model = model

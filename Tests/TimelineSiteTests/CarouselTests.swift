@@ -197,13 +197,13 @@ struct CarouselTests {
         let fixture = try fixture(relativeURLs: true)
         _ = try await fixture.build()
         let url = "file://" + fixture.output + "/p/\(Self.postID)/index.html"
-        let first = try #require(HTMLDocument(data: Data(try await dom(url).utf8)))
+        let first = try #require(HTMLDocument(data: Data(try await Browser.dumpedDOM(url).utf8)))
         #expect(first.count("//div[@class='carousel-controls'][@hidden]") == 0)
         #expect(first.text("//p[@class='carousel-status']") == "Photo 1 of 3")
         #expect(first.count("//button[@class='carousel-previous'][@disabled]") == 1)
         #expect(first.count("//button[@class='carousel-next'][@disabled]") == 0)
 
-        let last = try #require(HTMLDocument(data: Data(try await dom(url + "#photo-3").utf8)))
+        let last = try #require(HTMLDocument(data: Data(try await Browser.dumpedDOM(url + "#photo-3").utf8)))
         #expect(last.text("//p[@class='carousel-status']") == "Photo 3 of 3")
         #expect(last.count("//button[@class='carousel-next'][@disabled]") == 1)
         #expect(last.count("//button[@class='carousel-previous'][@disabled]") == 0)
@@ -232,7 +232,7 @@ struct CarouselTests {
         let driven = fixture.output + "/p/\(Self.postID)/driven.html"
         try fixture.read("p/\(Self.postID)/index.html").replacingOccurrences(of: "</body>", with: driver).write(
             toFile: driven, atomically: true, encoding: .utf8)
-        let steps = try #require(HTMLDocument(data: Data(try await dom("file://" + driven).utf8))?.values("/html/@data-steps").first)
+        let steps = try #require(HTMLDocument(data: Data(try await Browser.dumpedDOM("file://" + driven).utf8))?.values("/html/@data-steps").first)
         #expect(
             steps.split(separator: "|")
                 == [
@@ -242,7 +242,7 @@ struct CarouselTests {
 
         // Chromium dumps no DOM with script turned off, so the script is taken away instead.
         try FileManager.default.removeItem(atPath: fixture.output + "/assets/carousel.js")
-        let withoutScript = try #require(HTMLDocument(data: Data(try await dom(url).utf8)))
+        let withoutScript = try #require(HTMLDocument(data: Data(try await Browser.dumpedDOM(url).utf8)))
         #expect(withoutScript.count("//div[@class='carousel-controls'][@hidden]") == 1)
         #expect(withoutScript.values("//div[@aria-roledescription='slide']//img/@alt") == ["Photo number 1", "Photo number 2", "Photo number 3"])
     }
@@ -264,33 +264,5 @@ struct CarouselTests {
         let main = #"<main id="main" tabindex="-1">"#
         let planted = try await axeViolations(fixture, "index.html") { $0.replacingOccurrences(of: main, with: main + #"<img src="x.png">"#) }
         #expect(planted == ["image-alt"])
-    }
-
-    /// The IDs of the rules axe-core finds broken on a built page (changed by `plant` first),
-    /// run once the page and its scripts have loaded.
-    func axeViolations(_ fixture: SiteFixture, _ page: String, plant: (String) -> String = { $0 }) async throws -> [String] {
-        let prefix = String(repeating: "../", count: page.split(separator: "/").count - 1)
-        let harness = """
-            <script src="\(prefix)assets/axe.min.js"></script>
-            <script>addEventListener("load", () => axe.run(document, {resultTypes: ["violations"]}).then((result) => \
-            document.documentElement.setAttribute("data-axe", result.violations.map((violation) => violation.id).join(" "))))</script>
-            </body>
-            """
-        let html = plant(try fixture.read(page).replacingOccurrences(of: "</body>", with: harness))
-        let path = fixture.output + "/" + page + ".axe.html"
-        try html.write(toFile: path, atomically: true, encoding: .utf8)
-        let document = try #require(HTMLDocument(data: Data(try await dom("file://" + path).utf8)))
-        let found = try #require(document.values("/html/@data-axe").first, "axe-core did not run on \(page)")
-        return found.split(separator: " ").map(String.init)
-    }
-
-    func dom(_ url: String) async throws -> String {
-        let executable = try #require(Browser.executable, "Chromium is not installed")
-        let profile = FileManager.default.temporaryDirectory.appendingPathComponent("timeline-chromium-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: profile) }
-        let result = try await Subprocess.run(
-            executable, Browser.arguments(profile: profile) + ["--virtual-time-budget=10000", "--dump-dom", url], timeout: .seconds(120))
-        #expect(result.status == 0, "\(result.standardError.suffix(2000))")
-        return result.standardOutput
     }
 }

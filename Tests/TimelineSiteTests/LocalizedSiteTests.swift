@@ -14,7 +14,7 @@ struct LocalizedSiteTests {
     static let sharedWords: [String: Set<String>] = [
         "pt": ["atom", "feed", "javascript", "original", "site"],
         "es": ["atom", "javascript", "original"],
-        "fr": ["atom", "javascript", "original", "page", "pages", "photo", "photos", "site"],
+        "fr": ["album", "albums", "atom", "javascript", "original", "page", "pages", "photo", "photos", "site"],
         "de": ["atom", "browser", "feed", "follower", "javascript", "like", "likes", "name", "original", "person", "timeline"],
         "ar": ["atom", "javascript"],
         "ja": [],

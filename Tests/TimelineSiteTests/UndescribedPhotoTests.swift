@@ -43,7 +43,7 @@ struct UndescribedPhotoTests {
         let script = located.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
         try FileManager.default.copyItem(atPath: script, toPath: fixture.output + "/assets/axe.min.js")
         for page in UndescribedSite.pages {
-            let violations = try await CarouselTests().axeViolations(fixture, page)
+            let violations = try await axeViolations(fixture, page)
             #expect(violations == [], "\(page): \(violations)")
         }
     }

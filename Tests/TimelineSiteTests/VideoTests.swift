@@ -351,7 +351,7 @@ struct VideoTests {
         let script = located.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
         try FileManager.default.copyItem(atPath: script, toPath: fixture.output + "/assets/axe.min.js")
         for page in ["p/\(Self.postID)/index.html", "index.html", "u/hansolo/index.html"] {
-            #expect(try await CarouselTests().axeViolations(fixture, page) == [], "\(page)")
+            #expect(try await axeViolations(fixture, page) == [], "\(page)")
         }
     }
 

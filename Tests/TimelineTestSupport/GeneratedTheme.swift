@@ -36,11 +36,18 @@ package struct GeneratedTheme: Sendable, CustomStringConvertible {
             [
                 "{{#post}}<p>{{author.followerCount}} {{author.postCount}} {{likeCount}}</p>{{#likers}}<i>{{postCount}}</i>{{/likers}}{{/post}}",
                 "{{#post.comments}}{{#author}}<i>{{followerCount}} {{postCount}}</i>{{/author}}{{/post.comments}} {{site.postCount}}",
+                "{{#post.albums}}<i>{{postCount}} {{postsLabel}}</i>{{/post.albums}}",
             ]
         ),
         ("404.mustache", ["<p>{{site.postCount}} {{site.userCount}}</p>"]),
         ("partials/post-card.mustache", ["<i>{{author.postCount}} {{author.followerCount}} {{commentCount}}</i>\n"]),
         ("partials/user-row.mustache", ["<i>{{followerCount}} {{followingCount}}</i>\n"]),
+        (
+            "album.mustache",
+            ["{{#album}}<p>{{postCount}} {{slug}}</p>{{/album}} {{user.followerCount}}", "{{#posts}}<i>{{author.postCount}} {{likeCount}}</i>{{/posts}}"]
+        ),
+        ("albums.mustache", ["{{#albums}}<i>{{postsLabel}} {{cover.alt}}</i>{{/albums}} {{site.postCount}}"]),
+        ("partials/album-item.mustache", ["<i>{{postCount}} {{slug}}</i>\n"]),
     ]
 
     /// One to four places, each with one of its snippets.

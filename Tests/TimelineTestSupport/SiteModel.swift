@@ -101,6 +101,25 @@ package struct SiteModel {
         }
     }
 
+    /// A user's album, `albums/<owner>/<slug>.md`.
+    package struct Album {
+        package var owner: String
+        package var slug: String
+        package var title: String
+        package var description: String?
+        package var cover: String?
+        package var posts: [String]
+
+        package init(owner: String, slug: String, title: String, description: String? = nil, cover: String? = nil, posts: [String]) {
+            self.owner = owner
+            self.slug = slug
+            self.title = title
+            self.description = description
+            self.cover = cover
+            self.posts = posts
+        }
+    }
+
     package var settingsTitle = "Property"
     package var pageSize = 2
     var hasBaseURL = true
@@ -110,6 +129,7 @@ package struct SiteModel {
     package var processImages = true
     package var users: [User] = []
     package var posts: [Post] = []
+    package var albums: [Album] = []
     /// Versions of edited templates and assets (0: as in the repository).
     var cardVersion = 0
     var baseVersion = 0
@@ -209,6 +229,11 @@ package struct SiteModel {
                     model.updateUser(user) { person in
                         if let index = person.follows.firstIndex(of: other) { person.follows.remove(at: index) } else { person.follows.append(other) }
                     }
+                    // What `timeline unfollow` does: their posts leave the follower's albums.
+                    if model.users.first(where: { $0.username == user })?.follows.contains(other) == false {
+                        let theirs = Set(model.posts.filter { $0.author == other }.map(\.id))
+                        model.takeOutOfAlbums { $0.owner == user && theirs.contains($1) }
+                    }
                 })
         }
         let photo = Int(random.next() % 2)
@@ -269,7 +294,11 @@ package struct SiteModel {
                         model.updatePost(id) { $0.morePhotos[0].alt = $0.morePhotos[0].alt == nil ? "Later \(word)" : nil }
                     })
             }
-            list.append(Edit(description: "delete post \(id)", isEditBuild: posts.count > 1) { model in model.posts.removeAll { $0.id == id } })
+            list.append(
+                Edit(description: "delete post \(id)", isEditBuild: posts.count > 1) { model in
+                    model.posts.removeAll { $0.id == id }
+                    model.takeOutOfAlbums { $1 == id }
+                })
             list.append(
                 Edit(description: "\(user) comments on \(id)", isEditBuild: true) { model in
                     let commentID = model.nextID()
@@ -289,6 +318,7 @@ package struct SiteModel {
                 list.append(Edit(description: "unlike \(id)", isEditBuild: true) { model in model.updatePost(id) { $0.likes.removeFirst() } })
             }
         }
+        list += albumEdits(user: user, word: word, using: &random)
         list.append(Edit(description: "edit the post-card partial") { $0.cardVersion += 1 })
         list.append(Edit(description: "edit the base template") { $0.baseVersion += 1 })
         list.append(Edit(description: "edit the stylesheet") { $0.stylesheetVersion += 1 })
@@ -299,6 +329,68 @@ package struct SiteModel {
         list.append(Edit(description: "turn image processing on or off") { $0.processImages.toggle() })
         list.append(Edit(description: "add a post by a user who does not exist", breaksTheSite: true) { $0.brokenPost = true })
         return list
+    }
+
+    /// The edits of albums: one made of posts `user` may put in one, and each change of an album.
+    private func albumEdits(user: String, word: String, using random: inout SplitMix) -> [Edit] {
+        func pick<T>(_ list: [T]) -> T { list[Int(random.next() % UInt64(list.count))] }
+        var list: [Edit] = []
+        let candidates = albumCandidates(of: user)
+        if !candidates.isEmpty {
+            let chosen = Array(candidates.shuffled(using: &random).prefix(1 + Int(random.next() % 3)))
+            let slug = "album\(serial)"
+            let description = random.next() % 2 == 0 ? nil : "Days with @\(user) #sunset \(word)"
+            list.append(
+                Edit(description: "\(user) makes album \(slug) of \(chosen)", isEditBuild: true) { model in
+                    model.serial += 1
+                    model.albums.append(Album(owner: user, slug: slug, title: "Album \(word)", description: description, posts: chosen))
+                })
+        }
+        guard !albums.isEmpty else { return list }
+        let album = pick(albums)
+        let name = "\(album.owner)/\(album.slug)"
+        list.append(Edit(description: "retitle album \(name)", isEditBuild: true) { $0.updateAlbum(name) { $0.title = "Trip \(word)" } })
+        list.append(
+            Edit(description: "change the description of album \(name)", isEditBuild: true) { model in
+                model.updateAlbum(name) { $0.description = $0.description == nil ? "About #harbour and @\($0.owner) \(word)" : nil }
+            })
+        if let added = albumCandidates(of: album.owner).first(where: { !album.posts.contains($0) }) {
+            list.append(Edit(description: "add \(added) to album \(name)", isEditBuild: true) { $0.updateAlbum(name) { $0.posts.insert(added, at: 0) } })
+        }
+        if album.posts.count > 1 {
+            let removed = pick(album.posts)
+            list.append(
+                Edit(description: "remove \(removed) from album \(name)", isEditBuild: true) { $0.takeOutOfAlbums { $0.slug == album.slug && $1 == removed } })
+            list.append(Edit(description: "reorder album \(name)", isEditBuild: true) { $0.updateAlbum(name) { $0.posts.reverse() } })
+            let cover = pick(album.posts)
+            list.append(
+                Edit(description: "set or clear the cover of album \(name)", isEditBuild: true) { model in
+                    model.updateAlbum(name) { $0.cover = $0.cover == nil ? cover : nil }
+                })
+        }
+        list.append(Edit(description: "delete album \(name)", isEditBuild: true) { $0.albums.removeAll { "\($0.owner)/\($0.slug)" == name } })
+        return list
+    }
+
+    /// The posts `user` may put in an album: theirs and those of the people they follow, newest first.
+    private func albumCandidates(of user: String) -> [String] {
+        let follows = users.first { $0.username == user }?.follows ?? []
+        return posts.filter { $0.author == user || follows.contains($0.author) }.map(\.id).reversed()
+    }
+
+    private mutating func updateAlbum(_ name: String, _ change: (inout Album) -> Void) {
+        if let index = albums.firstIndex(where: { "\($0.owner)/\($0.slug)" == name }) { change(&albums[index]) }
+    }
+
+    /// Takes the posts `removed` names (with each album) out of the albums, as the commands do:
+    /// a cover that went falls back to the newest post, an album left empty goes.
+    package mutating func takeOutOfAlbums(_ removed: (Album, String) -> Bool) {
+        for index in albums.indices {
+            let album = albums[index]
+            albums[index].posts.removeAll { removed(album, $0) }
+            if let cover = album.cover, removed(album, cover) { albums[index].cover = nil }
+        }
+        albums.removeAll { $0.posts.isEmpty }
     }
 
     package mutating func updateUser(_ username: String, _ change: (inout User) -> Void) {
@@ -321,10 +413,12 @@ package struct SiteModel {
             }
             for like in posts[index].likes.indices where posts[index].likes[like].author == username { posts[index].likes[like].author = renamed }
         }
+        for index in albums.indices where albums[index].owner == username { albums[index].owner = renamed }
     }
 
     private mutating func deleteUser(_ username: String) {
         users.removeAll { $0.username == username }
+        albums.removeAll { $0.owner == username }
         for index in users.indices { users[index].follows.removeAll { $0 == username } }
         for index in posts.indices {
             posts[index].comments.removeAll { $0.author == username }
@@ -382,6 +476,13 @@ package struct SiteModel {
                 let items = post.likes.map { #"{"id": "\#($0.id)", "username": "\#($0.author)"}"# }
                 files[folder + "likes.json"] = Data(("[" + items.joined(separator: ",\n") + "]\n").utf8)
             }
+        }
+        for album in albums {
+            var text = "---\ntitle: \"\(album.title)\"\n"
+            if let cover = album.cover { text += "cover: \"\(cover)\"\n" }
+            text += "posts:\n" + album.posts.map { "  - \"\($0)\"\n" }.joined() + "---\n"
+            if let description = album.description { text += description + "\n" }
+            files["Content/albums/\(album.owner)/\(album.slug).md"] = Data(text.utf8)
         }
         let theme = try SiteFixture.snapshot(RepositoryPaths.templates)
         for (path, bytes) in theme {

@@ -5,7 +5,7 @@ import TimelineSite
 import TimelineSystem
 
 /// A command-line build after a change the last build's state can take: only files and
-/// folders of posts and files of the users folder changed (`BuildState.sinceLastBuild`). The
+/// folders of posts, files of the users folder and albums changed (`BuildState.sinceLastBuild`). The
 /// site as the last build left it comes from its site index (`SiteIndex`), without reading a
 /// content file or decoding a post no page of the edit shows; the changed posts and users are
 /// read, and the change set is applied by the edit build a live session uses (`EditBuild`):
@@ -33,7 +33,7 @@ enum ChangeSetBuild {
         // every input) goes back before the site index is read: at 200,000 posts, kept in
         // glibc's arenas, it lay under the edit's peak.
         FreedMemory.returnToSystem()
-        guard !options.atomic, !EditBuild.hasAlbums(content), let records = EditBuild.changedRecords(of: changes, contentRoot: content.absolute),
+        guard !options.atomic, let records = EditBuild.changedRecords(of: changes, contentRoot: content.absolute),
             let loader = PostFolderLoader(contentFolder: content), let userLoader = UserFileLoader(contentFolder: content),
             var built = await lastBuild(state: state, facts: snapshot.facts)
         else { return nil }
@@ -49,6 +49,12 @@ enum ChangeSetBuild {
             let edit = EditBuild.plan(
                 changes, built: built, reading: { changedPosts[$0] ?? (nil, [], nil) }, readingUser: { changedUsers[$0] ?? (nil, [], nil) })
         else { return nil }
+        // The albums folder as the edit read it, whole, as a whole pass takes it.
+        var albumInputs: [RecordCache.Dependency]?
+        if records.touchesAlbums {
+            guard let inputs = InputSnapshot.folderInputs(ContentLayout.albumsFolder, content: content.absolute) else { return nil }
+            albumInputs = inputs
+        }
         // The avatars the read users had: their inputs are taken again with the users'.
         let oldAvatars = changedUsers.keys.compactMap { name in
             built.site.userIndex(named: ContentLayout.username(ofUserFileNamed: name)).flatMap { built.site.users[$0].avatar?.relativePath }
@@ -59,6 +65,7 @@ enum ChangeSetBuild {
         state.keepPendingSiteIndex(SiteIndex(built))
         state.keepPendingReads(built.pageReads)
         var inputs: [String: [RecordCache.Dependency]] = [:]
+        if let albumInputs { inputs[ContentLayout.albumsFolder] = albumInputs }
         for (name, loaded) in changedPosts { inputs[ContentLayout.postFolder(named: name)] = loaded.entry?.dependencies ?? [] }
         // A user's entry also depends on their avatar, which is an input of its own in the snapshot.
         for (name, loaded) in changedUsers {

@@ -56,6 +56,9 @@ struct EditBuild {
     /// The records added, removed or moved, put in place around the edits; the properties
     /// above name records at their indexes after them.
     var recordChanges: [any RecordChange] = []
+    /// The albums read again and linked again after the records are in place; nil when the
+    /// edit reaches no album (`EditedAlbums`).
+    var albums: EditedAlbums?
 
     /// The kinds of record change, in the order they are asked whether a change set is theirs;
     /// a change set none of them takes is edits of records that keep their place.
@@ -64,20 +67,13 @@ struct EditBuild {
     /// The edit build for `changes` (absolute paths of changed files and folders), or nil when
     /// they are not post edits. `reading` reads a post folder by name (by default now, with
     /// `PostFolderLoader`; a caller that read them already hands them over).
-    /// Whether the site has an albums folder. Albums are not yet in the site index an edit
-    /// starts from, nor checked by an edit of the posts they name: until they are, a site with
-    /// albums is built by the whole pass, which loads and checks them every time.
-    static func hasAlbums(_ content: SitePath) -> Bool {
-        FileSystem.kind(of: content.absolute + "/" + ContentLayout.albumsFolder) != .missing
-    }
-
     static func plan(
         _ changes: [String], built: BuiltSite, reading: ((String) -> PostFolderLoader.Loaded)? = nil, readingUser: ((String) -> UserFileLoader.Loaded)? = nil
     ) -> EditBuild? {
         let options = built.options
         let content = options.layout.content
         // An atomic build swaps in a whole new folder; an edit is put in place file by file.
-        guard !changes.isEmpty, !options.atomic, !hasAlbums(content), let records = changedRecords(of: changes, contentRoot: content.absolute),
+        guard !changes.isEmpty, !options.atomic, let records = changedRecords(of: changes, contentRoot: content.absolute),
             records.postFolders.allSatisfy({ ContentID($0) != nil })
         else { return nil }
         let readPost: (String) -> PostFolderLoader.Loaded
@@ -93,17 +89,27 @@ struct EditBuild {
             goneUserFiles: userFiles.filter {
                 built.site.userIndex(named: ContentLayout.username(ofUserFileNamed: $0)) != nil && userFileIsGone($0, options)
             })
-        for kind in recordChangeKinds {
+        var planned: EditBuild?
+        for kind in recordChangeKinds where planned == nil {
             switch kind.plan(request) {
             case .notThisKind: continue
             case .wholePass: return nil
-            case .edit(let edit): return edit
+            case .edit(let edit): planned = edit
             }
         }
-        guard let posts = planPosts(request, site: built.site, renamedUser: nil),
-            let editedUsers = planUsers(userFiles, avatars: records.otherUserFolderFiles, built: built, reading: readingUser)
-        else { return nil }
-        return EditBuild(edited: posts.edited, warnings: posts.warnings, tagsOfEdited: posts.tags, editedUsers: editedUsers)
+        if planned == nil {
+            guard let posts = planPosts(request, site: built.site, renamedUser: nil),
+                let editedUsers = planUsers(userFiles, avatars: records.otherUserFolderFiles, built: built, reading: readingUser)
+            else { return nil }
+            planned = EditBuild(edited: posts.edited, warnings: posts.warnings, tagsOfEdited: posts.tags, editedUsers: editedUsers)
+        }
+        guard var edit = planned else { return nil }
+        // Albums are linked again when one changed, or a record they may name came, went or moved.
+        if records.touchesAlbums || (!built.site.albums.isEmpty && (!edit.recordChanges.isEmpty || !edit.editedUsers.isEmpty)) {
+            guard let albums = EditedAlbums.plan(records, built: built) else { return nil }
+            edit.albums = albums
+        }
+        return edit
     }
 
     /// The edited posts of `request`, each a post of the site that keeps its ID, author (after
@@ -193,6 +199,13 @@ struct EditBuild {
             search.users = replaceUsers(&next, reach: &reach)
         }
         for change in recordChanges { change.applyAfterEdits(to: &next, reach: &reach, search: &search) }
+        if let albums {
+            guard albums.apply(to: &next, editedUsers: editedUsers.values.map(\.user.username), reach: &reach) else { return nil }
+        }
+        let site = next.site
+        search.remakesAlbums =
+            albums != nil || edited.values.contains { !site.albums(holding: $0.id).isEmpty }
+            || editedUsers.values.contains { !site.albums(ofUserNamed: $0.user.username).isEmpty }
         let pages = Page.allWithFiles(site: next.site, timelines: next.contexts.timelines, paths: next.contexts.paths)
         let (readers, gone) = next.pageReads.reach(of: pages, changed: watch.changes(in: next.contexts))
         reach.add(readers, [], retired: gone, changesSitemap: false)
@@ -211,10 +224,11 @@ struct EditBuild {
         facts.images.decoded = newFiles?.images.decoded ?? 0
         facts.images.encoded = newFiles?.images.encoded ?? 0
         facts.fileCount = next.manifest.count
+        // A tag or an album page may come or go with any edit.
+        facts.pageCount = pages.count
         if !recordChanges.isEmpty || newFiles != nil || !editedUsers.isEmpty {
             facts.userCount = next.site.users.count
             facts.postCount = next.site.posts.count
-            facts.pageCount = Page.all(site: next.site, timelines: next.contexts.timelines).count
             facts.images.images = next.images.statistics.images
         }
         facts.warnings = next.warnings
@@ -247,7 +261,7 @@ struct EditBuild {
         do throws(SiteFiles.Failure) {
             let recorder = session.recorder
             let placements = edited.keys.map { PostPlacement(of: $0, site: next.site, timelines: next.contexts.timelines) }
-            let searchChanges = try writeSearch(&next, search, to: recorder)
+            let searchChanges = try await writeSearch(&next, search, to: recorder)
             timings.lap(.search)
             let renderer = PageRenderer(contexts: next.contexts, theme: next.theme, searchManifestURL: next.contexts.paths.url(file: next.search.manifestFile))
             // The lists that show an edited post read its card (`ValueWatch`); its own page shows it whole.

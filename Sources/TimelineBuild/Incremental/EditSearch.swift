@@ -5,7 +5,7 @@ import TimelineSite
 import TimelineSystem
 
 /// What an edit changes in the search index: the edited posts' and users' terms and cards, a
-/// post taken out, a user put in or taken out.
+/// post taken out, a user put in or taken out, the albums made again.
 extension EditBuild {
     /// What the search index needs after an edit: the terms before it of each edited post, the
     /// number of a post taken out, and what an edit of users changed.
@@ -17,6 +17,9 @@ extension EditBuild {
         /// The index a user taken out had, which was their search number.
         var removedUser: Int?
         var users: UserSearchEdit?
+        /// Whether the album collection is made again whole (`SearchIndex.remake`): an album, or
+        /// something an album's card shows (its cover, its owner's name), may have changed.
+        var remakesAlbums = false
     }
 
     /// What the search index needs after an edit of users: the terms before it of each user
@@ -27,9 +30,9 @@ extension EditBuild {
     }
 
     /// The post collection's index with the edited posts' terms and cards changed (and a post
-    /// taken out), the user collection's with the edited users', and the manifest when that
-    /// changed it.
-    func writeSearch(_ next: inout BuiltSite, _ search: SearchEdit, to output: OutputRecorder) throws(SiteFiles.Failure) -> (
+    /// taken out), the user collection's with the edited users', the album collection's made
+    /// again, and the manifest when that changed it.
+    func writeSearch(_ next: inout BuiltSite, _ search: SearchEdit, to output: OutputRecorder) async throws(SiteFiles.Failure) -> (
         removed: [String], manifestChanged: Bool
     ) {
         var postTerms = search.oldTerms
@@ -47,6 +50,13 @@ extension EditBuild {
         if let users = search.users, !users.oldTerms.isEmpty {
             let collection = userCollection
             edits.append(next.search.replaceDocuments(users.oldTerms.keys.sorted(), oldTerms: users.oldTerms, in: collection))
+        }
+        if search.remakesAlbums {
+            do throws(FileSystem.Failure) {
+                edits.append(try await next.search.remake(SiteSearchCollections.albums(images: next.images, contexts: next.contexts)))
+            } catch {
+                throw SiteFiles.Failure(diagnostics: [.fileSystem(error, stage: .search)])
+            }
         }
         // A file the first collection's edit wrote may be replaced by the second's (the manifest).
         var files: [String: [UInt8]] = [:]

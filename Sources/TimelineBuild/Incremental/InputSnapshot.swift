@@ -141,6 +141,18 @@ struct InputSnapshot: Sendable {
         return contentTree.tree(root: content, asksGit: true, status: FileSystem.status(of: content))
     }
 
+    /// Every file and folder at and below `folder` (relative to the content folder `content`)
+    /// as it is now, as `captureContent` takes the albums folder; none when it is not there,
+    /// nil when one cannot be read.
+    static func folderInputs(_ folder: String, content: String) -> [RecordCache.Dependency]? {
+        let kind = FileSystem.kind(of: content + "/" + folder)
+        if kind == .missing { return [] }
+        var builder = TreeBuilder(identities: FileIdentities(root: content, asksGit: false))
+        guard kind == .directory, walk(content + "/" + folder, relative: folder + "/", into: &builder), builder.append(folder) else { return nil }
+        let tree = builder.tree(root: content, asksGit: false, status: nil, identity: .zero)
+        return tree.offsets.indices.map { RecordCache.Dependency(path: tree.path(at: $0), status: tree.statuses[$0], identity: tree.identities[$0]) }
+    }
+
     private struct TreeBuilder {
         let identities: FileIdentities
         var pathBytes: [UInt8] = []
@@ -356,7 +368,7 @@ struct InputSnapshot: Sendable {
     }
 
     /// The snapshot after an edit build: the content inputs of each post folder of `edited`
-    /// replaced by the ones its post was read with now, with the edit's facts and output.
+    /// (or the albums folder) replaced by the ones read now, with the edit's facts and output.
     func replacingPostInputs(_ edited: [String: [RecordCache.Dependency]], facts: BuildFacts, output: Digest, stableBefore racy: Int64) -> InputSnapshot {
         var trees = trees
         guard let content = trees.first else { return self }

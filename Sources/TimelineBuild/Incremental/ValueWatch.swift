@@ -28,9 +28,11 @@ struct ValueWatch {
 
 extension EditBuild {
     /// The shared values this edit may change, named before it (`site`): the site's values; the
-    /// card of each edited post and its tags before and after; each edited or added user, and
-    /// everyone they follow or followed; and those its record changes name
-    /// (`RecordChange.watchedValues`).
+    /// card of each edited post, its tags before and after and the albums that hold it (its
+    /// photo may be their cover); each edited or added user, and everyone they follow or
+    /// followed; those its record changes name (`RecordChange.watchedValues`); and the albums
+    /// linked again (`EditedAlbums`): those read again, or every album when records came, went
+    /// or changed (a description's mention links to a user only while there is one).
     func watchedValues(in site: LinkedSite) -> Set<ValueKey> {
         var keys: Set<ValueKey> = [.site]
         func tags(ofPost index: Int) -> [ValueKey] {
@@ -39,9 +41,18 @@ extension EditBuild {
         func user(_ reference: String) -> ValueKey {
             .user(username: site.userIndex(named: reference).map { site.users[$0].username } ?? reference)
         }
+        func album(_ index: Int) -> ValueKey {
+            .album(owner: site.albums[index].owner.username, slug: site.albums[index].slug)
+        }
         for (index, post) in edited {
             keys.insert(.card(post: post.id))
             keys.formUnion(tags(ofPost: index))
+            keys.formUnion(site.albums(holding: post.id).map(album))
+        }
+        if let albums {
+            let linkedAgain =
+                recordChanges.isEmpty && editedUsers.isEmpty ? site.albums.indices.filter { albums.wasRead(site.albums[$0]) } : Array(site.albums.indices)
+            keys.formUnion(linkedAgain.map(album))
         }
         for tags in tagsOfEdited.values { keys.formUnion(tags.map { .tag(key: $0.key) }) }
         for change in recordChanges { keys.formUnion(change.watchedValues(in: site)) }

@@ -118,6 +118,7 @@ public struct CheckReport: Sendable {
     public let postCount: Int
     public let commentCount: Int
     public let likeCount: Int
+    public let albumCount: Int
     public let warnings: [Diagnostic]
 
     init(_ prepared: PreparedSite) {
@@ -128,11 +129,13 @@ public struct CheckReport: Sendable {
         postCount = site.posts.count
         commentCount = site.posts.reduce(0) { $0 + $1.comments.count }
         likeCount = site.posts.reduce(0) { $0 + $1.likes.count }
+        albumCount = site.albums.count
         warnings = prepared.warnings
     }
 
     public var summary: String {
-        "Checked \(counted(userCount, "user")), \(counted(postCount, "post")), \(counted(commentCount, "comment")), \(counted(likeCount, "like")): no errors"
+        "Checked \(counted(userCount, "user")), \(counted(postCount, "post")), \(counted(commentCount, "comment")), \(counted(likeCount, "like"))"
+            + (albumCount == 0 ? "" : ", " + counted(albumCount, "album")) + ": no errors"
             + (warnings.isEmpty ? "" : ", " + counted(warnings.count, "warning"))
     }
 }

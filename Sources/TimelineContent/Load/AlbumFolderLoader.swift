@@ -2,19 +2,63 @@ import TimelineModel
 import TimelineSystem
 
 /// Reads the albums folder, `albums/<username>/<slug>.md`: every album of the site, in the
-/// order of their paths. A site without the folder has no albums.
-struct AlbumFolderLoader: Sendable {
+/// order of their paths, or those of some owners (an edit build's). A site without the folder
+/// has no albums.
+package struct AlbumFolderLoader: Sendable {
     let contentFolder: SitePath
     let assets: AssetReader
 
-    func load(into diagnostics: inout DiagnosticList) async -> [Album] {
+    init(contentFolder: SitePath, assets: AssetReader) {
+        self.contentFolder = contentFolder
+        self.assets = assets
+    }
+
+    package init?(contentFolder: SitePath) {
+        guard let assets = AssetReader(content: contentFolder) else { return nil }
+        self.init(contentFolder: contentFolder, assets: assets)
+    }
+
+    /// Every album of the site.
+    package func load(into diagnostics: inout DiagnosticList) async -> [Album] {
+        await load(owners: owners(into: &diagnostics), into: &diagnostics)
+    }
+
+    /// The names of the albums folder's entries, each an owner's folder; none without it.
+    package func owners(into diagnostics: inout DiagnosticList) -> [String] {
         let folder = ContentLayout.albumsFolder
         guard FileSystem.kind(of: contentFolder.absolute + "/" + folder) != .missing else { return [] }
-        guard let owners = entries(of: folder, into: &diagnostics) else { return [] }
+        return entries(of: folder, into: &diagnostics)?.filter { !$0.hasPrefix(".") } ?? []
+    }
+
+    /// The albums in the folders of `owners` (names of entries of the albums folder), read on
+    /// every core; none for a folder that is not there.
+    package func load(owners: [String], into diagnostics: inout DiagnosticList) async -> [Album] {
+        let files = albumFiles(owners: owners, into: &diagnostics)
+        return collect(await ParallelMap.map(files) { file in read(owner: file.owner, fileNamed: file.name) }, into: &diagnostics)
+    }
+
+    /// The same, read on this thread: an edit build's few owners.
+    package func loadNow(owners: [String], into diagnostics: inout DiagnosticList) -> [Album] {
+        collect(albumFiles(owners: owners, into: &diagnostics).map { read(owner: $0.owner, fileNamed: $0.name) }, into: &diagnostics)
+    }
+
+    private func collect(_ results: [(Album?, [Diagnostic])], into diagnostics: inout DiagnosticList) -> [Album] {
+        var albums: [Album] = []
+        for (album, problems) in results {
+            diagnostics.append(contentsOf: problems)
+            if let album { albums.append(album) }
+        }
+        return albums
+    }
+
+    /// The album files of `owners`' folders, each checked by name.
+    private func albumFiles(owners: [String], into diagnostics: inout DiagnosticList) -> [(owner: String, name: String)] {
         var files: [(owner: String, name: String)] = []
-        for owner in owners where !owner.hasPrefix(".") {
+        for owner in owners {
             let ownerFolder = ContentLayout.albumOwnerFolder(owner)
-            guard FileSystem.kind(of: contentFolder.absolute + "/" + ownerFolder) == .directory else {
+            let kind = FileSystem.kind(of: contentFolder.absolute + "/" + ownerFolder)
+            if kind == .missing { continue }
+            guard kind == .directory else {
                 diagnostics.append(
                     .warning(
                         .unknownKey, stage: .load, at: SourceLocation(path: contentFolder.shown + ownerFolder),
@@ -52,13 +96,7 @@ struct AlbumFolderLoader: Sendable {
                     ))
             }
         }
-        let results = await ParallelMap.map(files) { file in read(owner: file.owner, fileNamed: file.name) }
-        var albums: [Album] = []
-        for (album, problems) in results {
-            diagnostics.append(contentsOf: problems)
-            if let album { albums.append(album) }
-        }
-        return albums
+        return files
     }
 
     private func entries(of folder: String, into diagnostics: inout DiagnosticList) -> [String]? {

@@ -2,10 +2,10 @@ import TimelineModel
 
 /// Checks each album against the linked site: its owner is a user, and each of its posts is on
 /// the site, by the owner or by someone the owner follows.
-enum AlbumLinker {
+package enum AlbumLinker {
     /// The albums in their order on the site: by owner in user order, then by slug ignoring
     /// case (`duplicateAlbumSlug` makes that unique).
-    static func link(_ albums: [Album], in site: LinkedSite, resolver: UserResolver, diagnostics: inout DiagnosticList) -> [Album] {
+    package static func link(_ albums: [Album], in site: LinkedSite, resolver: UserResolver, diagnostics: inout DiagnosticList) -> [Album] {
         var linked: [(owner: Int, album: Album)] = []
         for album in albums {
             guard let owner = resolver.resolve(album.owner, role: "album owner", diagnostics: &diagnostics) else { continue }

@@ -2,7 +2,7 @@ import TimelineModel
 
 /// How the linked site is kept in the site index (`StateCoder`), for an edit build to start
 /// from without loading the content: the users whole, each post as a record of its own
-/// (`StoredRecords`, read one at a time), and the indexes linking made. The settings are not
+/// (`StoredRecords`, read one at a time), the indexes linking made, and the albums whole. The settings are not
 /// kept: they are read from `site.json` again, which the index is only used beside unchanged.
 extension LinkedSite {
     /// How many of each kept post's first bytes are held for its ID (`postID(at:)`): a push ID
@@ -21,11 +21,13 @@ extension LinkedSite {
         let following = try coder.indexLists(site?.following, count: users.count, below: users.count)
         let followers = try coder.indexLists(site?.followers, count: users.count, below: users.count)
         let tags = try TagIndex.code(site?.tags, postCount: posts.count, with: &coder)
+        let albums = try coder.list(site?.albums)
         guard postAuthor.count == posts.count else { throw StateCoder.Malformed() }
         if let site { return site }
         var read = LinkedSite(
             settings: settings, users: users, posts: posts, postAuthor: postAuthor, postsByUser: postsByUser, following: following, followers: followers)
         read.tags = tags
+        read.setAlbums(albums)
         return read
     }
 }

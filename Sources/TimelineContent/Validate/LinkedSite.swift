@@ -197,6 +197,11 @@ public struct LinkedSite: Sendable {
         albumsByOwner[username] ?? []
     }
 
+    /// The index of the album of the user named `owner` whose slug is `slug`.
+    package func albumIndex(owner: String, slug: String) -> Int? {
+        albumsByOwner[owner]?.first { albums[$0].slug == slug }
+    }
+
     /// The posts of the album at `index`, as indexes into `posts`, in the album's order.
     package func postIndexes(ofAlbum index: Int) -> [Int] {
         albums[index].posts.compactMap { postIndex(of: $0.id) }

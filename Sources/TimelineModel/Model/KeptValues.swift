@@ -37,6 +37,27 @@ extension User: StateCodable {
     }
 }
 
+extension Album: StateCodable {
+    package static func code(_ album: Album?, with coder: inout StateCoder) throws(StateCoder.Malformed) -> Album {
+        let owner = try coder.value(album?.owner)
+        let slug = try coder.string(album?.slug)
+        let title = try coder.string(album?.title)
+        let description = try coder.optional(album.map(\.description))
+        let cover = try coder.optional(album.map(\.cover))
+        let posts = try coder.list(album?.posts)
+        let source = try coder.location(album?.source)
+        return album ?? Album(owner: owner, slug: slug, title: title, description: description, cover: cover, posts: posts, source: source)
+    }
+}
+
+extension PostReference: StateCodable {
+    package static func code(_ reference: PostReference?, with coder: inout StateCoder) throws(StateCoder.Malformed) -> PostReference {
+        let id = try coder.value(reference?.id)
+        let location = try coder.location(reference?.location)
+        return reference ?? PostReference(id: id, location: location)
+    }
+}
+
 extension PostPhoto: StateCodable {
     package static func code(_ photo: PostPhoto?, with coder: inout StateCoder) throws(StateCoder.Malformed) -> PostPhoto {
         let asset = try coder.value(photo?.asset)

@@ -253,7 +253,7 @@ package enum StateFileKind: String, Sendable {
         case .inputs: 6
         case .manifest: 2
         case .journal: 3
-        case .site: 2
+        case .site: 3
         case .reads: 2
         }
     }

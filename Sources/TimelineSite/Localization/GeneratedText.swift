@@ -41,7 +41,6 @@ package enum GeneratedText: String, CaseIterable, Sendable {
     case videoPosition = "video.position"
     case searching = "script.searching"
     case searchFound = "script.found"
-    case searchFoundBoth = "script.foundBoth"
     case searchSoFar = "script.soFar"
     case searchNothing = "script.nothing"
     case searchUnavailable = "script.unavailable"
@@ -61,7 +60,6 @@ package enum GeneratedText: String, CaseIterable, Sendable {
             ["name"]
         case .usersTitle, .usersEmpty, .tagsTitle, .searchTitle, .searchDescription, .notFoundTitle, .searching, .filterNobody, .searchNeedsServer: []
         case .searchFound: ["results", "query"]
-        case .searchFoundBoth: ["photos", "people", "query"]
         case .photoPosition, .videoPosition: ["number", "count"]
         case .searchSoFar: ["results"]
         case .searchNothing: ["query"]
@@ -92,6 +90,7 @@ package enum CountedText: String, CaseIterable, Sendable {
     case following = "count.following"
     case photos = "count.photos"
     case people = "count.people"
+    case albums = "count.albums"
 }
 
 extension CountedText {
@@ -105,6 +104,7 @@ extension CountedText {
         case .following: 4
         case .photos: 5
         case .people: 6
+        case .albums: 7
         }
     }
 }

@@ -33,7 +33,7 @@ package struct PageContexts: Sendable {
     /// Without `perPost`: each post's card digest, made when a page first asks for it.
     private var cardDigests = CardDigestMemo()
     /// Per album, its description as HTML, made once: an album shows on every page of its
-    /// posts. (A site with albums is built by the whole pass, which makes the contexts anew.)
+    /// posts. Made again with the albums (`replaceAlbums`).
     private var albumDescriptionHTML: [String?] = []
 
     private struct PerPostValues: Sendable {
@@ -93,9 +93,22 @@ package struct PageContexts: Sendable {
             stylesheets: stylesheets.map { StylesheetValues(url: paths.assetURL($0)) },
             bioText: site.users.map { $0.bio.map { Markdown.plainText($0) } }, userSummaries: summaries, images: images, postDates: postDates,
             sharing: sharing)
-        let links = captionLinks(site: site, paths: paths)
-        contexts.albumDescriptionHTML = site.albums.map { album in album.description.map { Markdown.html($0, links: links) } }
+        contexts.albumDescriptionHTML = albumDescriptions(site: site, paths: paths)
         return contexts
+    }
+
+    private static func albumDescriptions(site: LinkedSite, paths: SitePaths) -> [String?] {
+        let links = captionLinks(site: site, paths: paths)
+        return site.albums.map { album in album.description.map { Markdown.html($0, links: links) } }
+    }
+
+    /// Puts the albums after an edit in place (linked against the site as it now is, in their
+    /// order), with what is made of them: their descriptions, whose mentions link to users as
+    /// the site now has them, and share tags.
+    package mutating func replaceAlbums(_ albums: [Album]) {
+        site.setAlbums(albums)
+        albumDescriptionHTML = Self.albumDescriptions(site: site, paths: paths)
+        sharing = PageSharing(site: site, images: images, paths: paths, localizer: localizer)
     }
 
     /// The values every page gets of the site: its settings and counts.
@@ -392,7 +405,7 @@ package struct PageContexts: Sendable {
         // Linking found every post of an album on the site.
         let postCount = album.posts.count
         return AlbumValues(
-            title: album.title, slug: album.slug, url: paths.url(paths.album(album.owner.username, slug: album.slug)),
+            owner: album.owner.username, title: album.title, slug: album.slug, url: paths.url(paths.album(album.owner.username, slug: album.slug)),
             descriptionHTML: albumDescriptionHTML.indices.contains(index)
                 ? albumDescriptionHTML[index] : album.description.map { Markdown.html($0, links: Self.captionLinks(site: site, paths: paths)) },
             postCount: postCount,

@@ -2,8 +2,8 @@ import TimelineContent
 import TimelineModel
 
 /// Where one post is shown: its own page, its place in the home list, in its author's profile,
-/// in the timeline of its author and of each follower whose timeline holds it, and in each of
-/// its tags. The pages and feeds that list it follow from that, by the same paging `Page.all`
+/// in the timeline of its author and of each follower whose timeline holds it, in each of its
+/// tags, and in the feed of each album that holds it. The pages and feeds that list it follow from that, by the same paging `Page.all`
 /// and `FeedFile.all` use: an edit to the post's caption, comments or likes reaches those and
 /// nothing else.
 package struct PostPlacement: Sendable {
@@ -17,6 +17,8 @@ package struct PostPlacement: Sendable {
     let inTimelines: [(user: Int, place: ListPlace)]
     /// Its tags, and its place in each.
     let inTags: [(tag: Int, place: ListPlace)]
+    /// The albums that hold it, and how many newer posts each holds (its place in the album's feed).
+    let inAlbums: [(album: Int, newer: Int)]
 
     /// A post's position in a list of posts, newest first, and the list's pages.
     struct ListPlace: Sendable {
@@ -51,6 +53,7 @@ package struct PostPlacement: Sendable {
         inTags = tags.tags(ofPost: post).compactMap { tag in
             ListPlace(of: post, in: tags.tags[tag].posts, pageSize: pageSize, paging: Page.tagPaging(tags.tags[tag], pageSize: pageSize)).map { (tag, $0) }
         }
+        inAlbums = site.albums(holding: site.postID(at: post)).map { album in (album, site.postIndexes(ofAlbum: album).count { $0 < post }) }
     }
 
     /// The post's page, and the page of each list that shows it.
@@ -69,6 +72,7 @@ package struct PostPlacement: Sendable {
         if let inProfile, inProfile.position < limit { feeds.append(.posts(user: author)) }
         feeds += inTimelines.filter { $0.place.position < limit }.map { .timeline(user: $0.user) }
         feeds += inTags.filter { $0.place.position < limit }.map { .tag($0.tag) }
+        feeds += inAlbums.filter { $0.newer < limit }.map { .album($0.album) }
         return feeds
     }
 }

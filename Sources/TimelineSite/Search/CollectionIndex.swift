@@ -59,6 +59,12 @@ package struct CollectionIndex: Sendable {
 
     package var folder: String { collection.folder }
 
+    /// The path of every file the index is published as but the manifest.
+    package var filePaths: [String] {
+        chunks.map { chunkPath($0.name) } + tails.keys + cardDigests.indices.map { Self.cardPath(folder, $0, digest: cardDigests[$0]) }
+            + directories.digests.indices.map(directories.path) + rootLevel.digests.indices.map(rootLevel.path)
+    }
+
     // MARK: Building
 
     /// The whole index of `collection`. The cards, one file per document, go to `sink` as they

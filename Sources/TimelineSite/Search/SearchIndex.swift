@@ -1,5 +1,7 @@
+import Synchronization
 import TimelineContent
 import TimelineModel
+import TimelineSystem
 import TimelineTemplates
 
 /// What the search stage wrote: the manifest the search page names, the figures, and each
@@ -41,6 +43,32 @@ public struct SearchIndex: Sendable {
     /// as `replaceDocuments` changes documents.
     package mutating func insertDocument(at position: Int, in collection: SearchCollection) -> (changes: CollectionIndex.Changes, manifestChanged: Bool) {
         edit(collection) { $0.insertDocument(at: position, with: collection) }
+    }
+
+    /// Makes the index of `collection` again whole, as a build does: a small collection an
+    /// edit changes as a whole (the albums). The files to write are all of it (the output
+    /// writes those whose bytes changed), the removed those of the index before it no longer has.
+    package mutating func remake(_ collection: SearchCollection) async throws(FileSystem.Failure) -> (
+        changes: CollectionIndex.Changes, manifestChanged: Bool
+    ) {
+        guard let position = collections.firstIndex(where: { $0.collection.name == collection.name }) else { return (.init(), false) }
+        let before = Set(collections[position].filePaths)
+        let cards = CardFiles()
+        let (index, files) = try await CollectionIndex.make(collection, layout: collections[position].layout) { cards.add($0) }
+        var changes = CollectionIndex.Changes(files: files + cards.all)
+        let after = Set(changes.files.map(\.path))
+        changes.removed = before.subtracting(after).sorted()
+        return edit(collection) { current in
+            current = index
+            return changes
+        }
+    }
+
+    /// The cards `CollectionIndex.make` gives out, on every core.
+    private final class CardFiles: Sendable {
+        private let files = Mutex<[SearchFile]>([])
+        func add(_ file: SearchFile) { files.withLock { $0.append(file) } }
+        var all: [SearchFile] { files.withLock { $0 } }
     }
 
     private mutating func edit(_ collection: SearchCollection, _ change: (inout CollectionIndex) -> CollectionIndex.Changes) -> (

@@ -2,20 +2,44 @@ import TimelineContent
 import TimelineModel
 import TimelineTemplates
 
-/// The site's two searchable collections, made from the linked records.
+/// The site's three searchable collections, made from the linked records.
 ///
 /// - posts: numbered oldest first (so a new post leaves every other number, and so most
 ///   index files, unchanged), shown newest first; found by the words of the caption and of
 ///   every comment.
 /// - users: numbered in the site's user order (by username), shown in that order; found by
 ///   any part of the username or the display name.
+/// - albums: numbered in the site's album order (by owner, then slug), shown in that order;
+///   found by the words of the title and the description, and the description's hashtags.
 package enum SiteSearchCollections {
     /// Card thumbnails: the smallest square at least this wide.
     static let thumbnailWidth = 160
     static let avatarWidth = 64
 
     package static func make(images: PublishedImages, contexts: PageContexts) -> [SearchCollection] {
-        [posts(images: images, contexts: contexts), users(site: contexts.site, images: images, paths: contexts.paths)]
+        [
+            posts(images: images, contexts: contexts), users(site: contexts.site, images: images, paths: contexts.paths),
+            albums(images: images, contexts: contexts),
+        ]
+    }
+
+    /// The album collection: in the site's album order, found by words and hashtags.
+    package static func albums(images: PublishedImages, contexts: PageContexts) -> SearchCollection {
+        let site = contexts.site
+        return SearchCollection(
+            name: "albums", count: site.albums.count, descending: false, match: .words,
+            numberAt: { Int32($0) },
+            termsAt: { albumTerms(site.albums[$0]) },
+            card: { albumCard($0, images: images, contexts: contexts) })
+    }
+
+    static func albumTerms(_ album: Album) -> Set<String> {
+        var terms = Set(SearchText.words(ofMarkdown: album.title))
+        if let description = album.description {
+            terms.formUnion(SearchText.words(ofMarkdown: description))
+            terms.formUnion(TagIndex.uniqueTags(Markdown.references(description).hashtags).map { tagTerm($0.key) })
+        }
+        return terms
     }
 
     /// The post collection: newest first, found by words and hashtags.
@@ -99,6 +123,32 @@ package enum SiteSearchCollections {
         json.field("date", post.date.map { contexts.localizer.date(milliseconds: $0) })
         json.field("likes", post.likes)
         json.field("comments", post.comments)
+        json.endObject()
+        return json.bytes
+    }
+
+    /// `url`, `img` (the cover, with `w`, `h`), `title`, `user`, `name` (the owner's), `text` (the
+    /// description's plain text, cut as for page descriptions), `posts`.
+    static func albumCard(_ index: Int, images: PublishedImages, contexts: PageContexts) -> [UInt8] {
+        let site = contexts.site
+        let paths = contexts.paths
+        let album = site.albums[index]
+        let owner = site.userIndex(named: album.owner.username).map { site.users[$0] }
+        var json = JSONText()
+        json.beginObject()
+        json.field("url", paths.url(ofPath: paths.album(album.owner.username, slug: album.slug).urlFolder, from: paths.search()))
+        if let cover = site.coverIndex(ofAlbum: index), let image = images.posts[cover].first,
+            let thumbnail = smallest(image.squares, atLeast: thumbnailWidth) ?? image.display.first
+        {
+            json.field("img", paths.url(ofPath: thumbnail.outputFile, from: paths.search()))
+            json.field("w", thumbnail.size.width)
+            json.field("h", thumbnail.size.height)
+        }
+        json.field("title", album.title)
+        json.field("user", album.owner.username)
+        json.field("name", owner?.name)
+        json.field("text", album.description.map { Markdown.plainText($0) })
+        json.field("posts", album.posts.count)
         json.endObject()
         return json.bytes
     }

@@ -14,8 +14,12 @@ package final class AlbumValues: TemplateContext {
     let postsLabel: String
     /// The cover post's first photo.
     let cover: PhotoValues
+    package let readKey: UInt64?
 
-    init(title: String, slug: String, url: String, descriptionHTML: String?, postCount: Int, postsLabel: String, cover: PhotoValues) {
+    init(
+        owner: String, title: String, slug: String, url: String, descriptionHTML: String?, postCount: Int, postsLabel: String, cover: PhotoValues
+    ) {
+        readKey = ValueKey.album(owner: owner, slug: slug).recorded
         self.title = title
         self.slug = slug
         self.url = url

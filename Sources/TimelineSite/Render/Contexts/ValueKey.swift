@@ -3,7 +3,7 @@ import TimelineModel
 import TimelineTemplates
 
 /// A value pages share, named the same way in every build: the site's values, a user's summary,
-/// a post's card, a hashtag's values. A render records the fields it reads of each
+/// a post's card, a hashtag's values, an album's values. A render records the fields it reads of each
 /// (`TemplateReadLog`, `PageReads`); an edit compares the values it may have changed field by
 /// field (`ValueKey.fieldDigests`) and renders again the pages that read a changed field.
 package enum ValueKey: Hashable, Sendable {
@@ -11,6 +11,7 @@ package enum ValueKey: Hashable, Sendable {
     case user(username: String)
     case card(post: ContentID)
     case tag(key: String)
+    case album(owner: String, slug: String)
 
     /// The key as a render records it: the kind in the top four bits, a stable hash of the name below.
     package var recorded: UInt64 {
@@ -20,6 +21,9 @@ package enum ValueKey: Hashable, Sendable {
         case .user(let username): hasher.combine(username)
         case .card(let post): hasher.combine(post.rawValue)
         case .tag(let key): hasher.combine(key)
+        case .album(let owner, let slug):
+            hasher.combine(owner)
+            hasher.combine(slug)
         }
         return kind << 60 | hasher.finalize().low & Self.nameBits
     }
@@ -30,6 +34,7 @@ package enum ValueKey: Hashable, Sendable {
         case .user: 2
         case .card: 3
         case .tag: 4
+        case .album: 5
         }
     }
 
@@ -83,6 +88,7 @@ extension PageContexts {
         case .user(let username): site.userIndex(named: username).map { userSummaries[$0] }
         case .card(let post): site.postIndex(of: post).map { card($0, position: 0) }
         case .tag(let key): site.tags.tags.firstIndex { $0.key == key }.map(tagValues)
+        case .album(let owner, let slug): site.albumIndex(owner: owner, slug: slug).map(albumValues)
         }
     }
 }
