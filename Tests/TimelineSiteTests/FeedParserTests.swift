@@ -99,6 +99,11 @@ struct FeedParserTests {
             expected["tags/\(tag.key)/atom.xml"] = postURLs(tag.posts)
         }
         #expect(!site.tags.tags.isEmpty, "the example site uses hashtags")
+        for index in site.albums.indices {
+            let album = site.albums[index]
+            expected["u/\(album.owner.username)/albums/\(album.slug)/atom.xml"] = postURLs(site.postIndexes(ofAlbum: index).sorted())
+        }
+        #expect(!site.albums.isEmpty, "the example site has albums")
         let written = try SiteFixture.snapshot(output).keys.filter { $0.hasSuffix("atom.xml") || $0.hasSuffix("comments.xml") }
         #expect(Set(written) == Set(expected.keys))
         #expect(expected.values.contains { $0.count > 1 })

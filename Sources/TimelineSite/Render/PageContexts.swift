@@ -35,6 +35,9 @@ package struct PageContexts: Sendable {
     /// Per album, its description as HTML, made once: an album shows on every page of its
     /// posts. Made again with the albums (`replaceAlbums`).
     private var albumDescriptionHTML: [String?] = []
+    /// Per album, its values, made once by a whole build (each shows on the pages of all its
+    /// posts); nil once the site changes, when each is made as a page asks.
+    private var albumSummaries: [AlbumValues]?
 
     private struct PerPostValues: Sendable {
         var captionHTML: [String?]
@@ -73,6 +76,7 @@ package struct PageContexts: Sendable {
         contexts.perPost?.cardDigests = await ParallelMap.map(Array(site.posts.indices)) {
             ContextFingerprint.of(.object(finished.card($0, position: eagerImageCount)))
         }
+        contexts.albumSummaries = site.albums.indices.map(finished.albumValues)
         return contexts
     }
 
@@ -106,6 +110,7 @@ package struct PageContexts: Sendable {
     /// order), with what is made of them: their descriptions, whose mentions link to users as
     /// the site now has them, and share tags.
     package mutating func replaceAlbums(_ albums: [Album]) {
+        albumSummaries = nil
         site.setAlbums(albums)
         albumDescriptionHTML = Self.albumDescriptions(site: site, paths: paths)
         sharing = PageSharing(site: site, images: images, paths: paths, localizer: localizer)
@@ -207,6 +212,7 @@ package struct PageContexts: Sendable {
     /// comments and likes may change.
     package mutating func replacePosts(_ edited: [Int: Post], images: PublishedImages) {
         self.images = images
+        albumSummaries = nil
         let links = Self.captionLinks(site: site, paths: paths)
         for (index, post) in edited {
             site.replacePost(at: index, with: post)
@@ -253,6 +259,7 @@ package struct PageContexts: Sendable {
         self.site = site
         self.timelines = timelines
         self.images = images
+        albumSummaries = nil
         sharing = PageSharing(site: site, images: images, paths: paths, localizer: localizer)
         siteValues = Self.siteValues(site: site, paths: paths, localizer: localizer, sharing: sharing)
         cardDigests = CardDigestMemo()
@@ -401,6 +408,7 @@ package struct PageContexts: Sendable {
     }
 
     func albumValues(_ index: Int) -> AlbumValues {
+        if let values = albumSummaries?[index] { return values }
         let album = site.albums[index]
         // Linking found every post of an album on the site.
         let postCount = album.posts.count

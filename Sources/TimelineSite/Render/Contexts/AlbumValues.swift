@@ -15,6 +15,8 @@ package final class AlbumValues: TemplateContext {
     /// The cover post's first photo.
     let cover: PhotoValues
     package let readKey: UInt64?
+    /// From its fields and its cover's fingerprint: an album shows on each page of its posts.
+    package let cachedFingerprint: TemplateFingerprint?
 
     init(
         owner: String, title: String, slug: String, url: String, descriptionHTML: String?, postCount: Int, postsLabel: String, cover: PhotoValues
@@ -27,6 +29,12 @@ package final class AlbumValues: TemplateContext {
         self.postCount = postCount
         self.postsLabel = postsLabel
         self.cover = cover
+        var hasher = StableHasher()
+        for text in ["album", title, slug, url, descriptionHTML ?? "", postsLabel] { hasher.combine(text) }
+        hasher.combine(descriptionHTML == nil ? 0 : 1)
+        hasher.combine(postCount)
+        ContextFingerprint.combine(.object(cover), into: &hasher)
+        cachedFingerprint = hasher.finalize().templateFingerprint
     }
 
     package static let templateFields = TemplateFieldList<AlbumValues>(
