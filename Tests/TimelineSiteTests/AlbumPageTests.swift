@@ -50,6 +50,9 @@ struct AlbumPageTests {
         // The cover, Leia's post, is the share image; the album's feed is linked and written, newest first.
         let image = try #require(album.values("//meta[@property='og:image']/@content").first)
         #expect(image.hasPrefix("https://example.org/p/\(Self.newer)/"))
+        // It heads the page too.
+        let cover = try #require(album.values("//header[contains(@class, 'album-header')]//img/@src").first)
+        #expect(cover.hasPrefix("/p/\(Self.newer)/"))
         #expect(album.values("//link[@rel='alternate']/@href").first == "/u/hansolo/albums/kessel/atom.xml")
         let feed = try fixture.read("u/hansolo/albums/kessel/atom.xml")
         let entries = [Self.newest, Self.newer, Self.older].compactMap { feed.range(of: "/p/\($0)/")?.lowerBound }
