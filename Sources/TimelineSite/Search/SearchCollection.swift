@@ -2,7 +2,7 @@ import TimelineContent
 import TimelineModel
 import TimelineTemplates
 
-/// One kind of thing the browser can search for (posts or users): its documents, numbered
+/// One kind of thing the browser can search for (posts, users or albums): its documents, numbered
 /// `0..<count`, and for each the terms it is found by and the card it shows as.
 package struct SearchCollection: Sendable {
     package enum Match: String, Sendable {
