@@ -371,6 +371,10 @@
       users: { section: root.querySelector("#user-section"), list: root.querySelector("#user-results"), more: root.querySelector("#more-users"), render: (card) => userResult(card, say, manifestURL), page: USER_PAGE },
       albums: { section: root.querySelector("#album-section"), list: root.querySelector("#album-results"), more: root.querySelector("#more-albums"), render: (card) => albumResult(card, say, manifestURL), page: ALBUM_PAGE },
     };
+    // A theme's search template written before albums has no place for them: they are not searched.
+    for (const [name, part] of Object.entries(parts)) {
+      if (!part.section || !part.list || !part.more) delete parts[name];
+    }
     const texts = new Map();
     const loadText = (url) => {
       if (!texts.has(url)) {
@@ -444,12 +448,12 @@
         const [posts, users, albums] = await Promise.all([
           results(loaded.posts, query.posts, wanted.posts, () => true),
           results(loaded.users, query.users, wanted.users, nameMatches),
-          results(loaded.albums, query.posts, wanted.albums, () => true),
+          results(parts.albums ? loaded.albums : null, query.posts, wanted.albums, () => true),
         ]);
         if (mine !== generation) return;
-        show(parts.posts, posts);
-        show(parts.users, users);
-        show(parts.albums, albums);
+        for (const [part, outcome] of [[parts.posts, posts], [parts.users, users], [parts.albums, albums]]) {
+          if (part) show(part, outcome);
+        }
         const found = (cards, key) => {
           const results = say.count(key, cards.cards.length);
           return cards.complete ? results : say.text("soFar", { results });

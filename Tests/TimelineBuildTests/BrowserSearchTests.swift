@@ -129,6 +129,27 @@ struct BrowserSearchTests {
         #expect(try await Self.search(server, "xylophonequartet").albums.isEmpty)
     }
 
+    @Test("A theme whose search page has no place for albums still searches photos and people")
+    func themeWithoutAlbumSection() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("timeline-old-search-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.copyItem(atPath: RepositoryPaths.templates, toPath: folder + "/Templates")
+        let template = folder + "/Templates/search.mustache"
+        let source = try String(contentsOfFile: template, encoding: .utf8)
+        let section = try #require(source.range(of: #"(?s)  <section class="search-section" id="album-section".*?</section>\n"#, options: .regularExpression))
+        try source.replacingCharacters(in: section, with: "").write(toFile: template, atomically: true, encoding: .utf8)
+        _ = try await SiteBuilder.build(
+            BuildOptions(
+                siteRoot: RepositoryPaths.root, templates: folder + "/Templates", output: folder + "/Output", cache: RepositoryPaths.exampleImageCache,
+                baseURL: "http://127.0.0.1/"))
+        let server = try await StaticServer.start(serving: folder + "/Output")
+        let results = try await Self.search(server, "coffee")
+        #expect(results.state == "done")
+        #expect(!results.posts.isEmpty)
+        #expect(results.albums.isEmpty)
+        #expect(results.status?.contains("album") == false, "\(results.status ?? "")")
+    }
+
     @Test("People are found by any part of their username or display name, accents ignored")
     func examplePeople() async throws {
         let output = try await Self.example.value
