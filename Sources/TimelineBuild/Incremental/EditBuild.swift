@@ -7,13 +7,13 @@ import TimelineTemplates
 
 /// The edit build, of a live session and of `timeline build` (`ChangeSetBuild`): when every
 /// changed file is a file of a post the site has that keeps its ID, author and date and has no
-/// video, or the file or avatar of a user the site has who keeps their username, only
-/// captions, photos, alt texts, comments, likes, users' names, bios, links, extra fields,
-/// avatars and follows changed. The edit is applied to the kept site, and what it reaches is:
+/// video, the file or avatar of a user the site has who keeps their username, or an album's
+/// file, only captions, photos, alt texts, comments, likes, users' names, bios, links, extra
+/// fields, avatars, follows and albums changed. The edit is applied to the kept site, and what it reaches is:
 ///
 /// - every page that read a field it changed of a value pages share (the site's values, a
-///   user's, a post's card, a tag's: `ValueWatch`, `PageReads`), every page the site did not
-///   have before, and the removal of those it no longer has;
+///   user's, a post's card, a tag's, an album's: `ValueWatch`, `PageReads`), every page the
+///   site did not have before, and the removal of those it no longer has;
 /// - an edited post's own page, and the Atom feeds whose entries include it (`PostPlacement`)
 ///   and its comments feed; its images made again when its photos changed (`EditedPhotos`);
 /// - its search card and the index lines of the words it gained or lost, and the search page
@@ -28,7 +28,8 @@ import TimelineTemplates
 ///
 /// Changes that add, remove or move records (`RecordChange`: new posts, a deleted post, a new,
 /// deleted or renamed user) plan and apply themselves around those edits; this type names them
-/// only in `recordChangeKinds`.
+/// only in `recordChangeKinds`. Albums are read and linked again after all of them
+/// (`EditedAlbums`), when one changed or a record they may name did.
 ///
 /// Each of those is fingerprinted and compared with the manifest as in any build, so a page
 /// whose context did not change is not rendered. Anything else (an older new post, a renamed
