@@ -295,16 +295,21 @@
     };
   }
 
+  // A card's person (a post's author, an album's owner): the display name, then the username.
+  function authorLine(card) {
+    const author = element("p", "search-result-author");
+    author.append(element("span", "display-name", card.name || card.user));
+    if (card.name) author.append(" ", element("span", "username", "@" + card.user));
+    return author;
+  }
+
   function postResult(card, say, base) {
     const item = element("li", "search-result");
     const link = element("a", "search-result-link");
     link.href = safeURL(card.url, base) || "#";
     link.append(image(card, "search-thumbnail", base));
     const body = element("div", "search-result-body");
-    const author = element("p", "search-result-author");
-    author.append(element("span", "display-name", card.name || card.user));
-    if (card.name) author.append(" ", element("span", "username", "@" + card.user));
-    body.append(author);
+    body.append(authorLine(card));
     if (card.text) body.append(element("p", "search-result-text", card.text));
     const facts = [card.date, say.count("likes", card.likes || 0), say.count("comments", card.comments || 0)];
     body.append(element("p", "search-result-meta", facts.filter(Boolean).join(" · ")));
@@ -336,11 +341,7 @@
     const body = element("div", "search-result-body");
     const title = element("p", "search-result-title", card.title);
     title.dir = "auto";
-    body.append(title);
-    const author = element("p", "search-result-author");
-    author.append(element("span", "display-name", card.name || card.user));
-    if (card.name) author.append(" ", element("span", "username", "@" + card.user));
-    body.append(author);
+    body.append(title, authorLine(card));
     if (card.text) body.append(element("p", "search-result-text", card.text));
     body.append(element("p", "search-result-meta", say.count("photos", card.posts || 0)));
     link.append(body);
@@ -351,6 +352,8 @@
   const PAGE = 20;
   const USER_PAGE = 6;
   const ALBUM_PAGE = 6;
+  // How many of each kind a new query shows; More adds as many again.
+  const FIRST_PAGES = { posts: PAGE, users: USER_PAGE, albums: ALBUM_PAGE };
 
   function setUpSearchPage(root) {
     const form = root.querySelector("form");
@@ -399,7 +402,7 @@
     });
 
     let generation = 0;
-    let wanted = { posts: PAGE, users: USER_PAGE, albums: ALBUM_PAGE };
+    let wanted = { ...FIRST_PAGES };
     let current = "";
 
     // The query as each collection matches it: the distinct words for posts and albums,
@@ -483,7 +486,7 @@
     input.addEventListener("input", () => {
       clearTimeout(timer);
       timer = setTimeout(() => {
-        wanted = { posts: PAGE, users: USER_PAGE, albums: ALBUM_PAGE };
+        wanted = { ...FIRST_PAGES };
         remember(input.value);
         run(input.value);
       }, 150);
@@ -491,7 +494,7 @@
     form.addEventListener("submit", (event) => {
       event.preventDefault();
       clearTimeout(timer);
-      wanted = { posts: PAGE, users: USER_PAGE, albums: ALBUM_PAGE };
+      wanted = { ...FIRST_PAGES };
       remember(input.value);
       run(input.value);
     });

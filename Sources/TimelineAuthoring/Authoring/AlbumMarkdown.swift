@@ -47,10 +47,9 @@ extension ContentFolder {
             for name in names where ContentLayout.isAlbumFileName(name) {
                 let slug = ContentLayout.slug(ofAlbumFileNamed: name)
                 let file = ContentLayout.albumFile(owner: owner, slug: slug)
-                if let needles, let bytes = try? FileSystem.readBytes(absolute(file)), !needles.contains(where: { bytes.contains(bytes: $0) }) {
-                    continue
-                }
-                if let album = readAlbumFile(owner: owner, slug: slug).0 { found.append((file, album)) }
+                guard let bytes = try? FileSystem.readBytes(absolute(file)) else { continue }
+                if let needles, !needles.contains(where: { bytes.contains(bytes: $0) }) { continue }
+                if let album = AlbumReader.read(owner: owner, slug: slug, bytes: bytes, in: location).0 { found.append((file, album)) }
             }
         }
         return found

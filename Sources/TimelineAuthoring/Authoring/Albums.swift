@@ -35,13 +35,7 @@ extension ContentAuthor {
         try folder.requireUser(username)
         let title = try Self.albumTitle(request.title)
         let posts = try albumPosts(request.posts, of: username)
-        var cover: ContentID?
-        if let rawCover = request.cover {
-            guard let id = ContentID(rawCover), posts.contains(id) else {
-                throw AuthoringError(.invalidArgument, "--cover must be one of the album's posts, found '\(rawCover)'")
-            }
-            cover = id
-        }
+        let cover = try request.cover.map { raw throws(AuthoringError) in try Self.albumCover(raw, among: posts, at: nil) }
         let taken = folder.albumSlugs(of: username)
         let slug: String
         if let requested = request.slug {
@@ -133,14 +127,7 @@ extension ContentAuthor {
         }
         if let title = request.title { markdown.title = try Self.albumTitle(title) }
         if let rawCover = request.cover {
-            if rawCover.isEmpty {
-                markdown.cover = nil
-            } else {
-                guard let id = ContentID(rawCover), markdown.posts.contains(id) else {
-                    throw AuthoringError(.invalidArgument, at: SourceLocation(path: shown), "--cover must be one of the album's posts, found '\(rawCover)'")
-                }
-                markdown.cover = id
-            }
+            markdown.cover = rawCover.isEmpty ? nil : try Self.albumCover(rawCover, among: markdown.posts, at: SourceLocation(path: shown))
         }
         if let description = request.description { markdown.description = Self.nonBlank(description) }
         guard markdown != AlbumMarkdown(album) else {
@@ -150,6 +137,14 @@ extension ContentAuthor {
         try transaction.write(file, bytes: markdown.fileBytes)
         let warnings = try transaction.commit { folder.verifyAlbum(owner: username, slug: slug) }
         return AuthoringResult("Updated album \(slug) of \(username): \(shown)", id: slug, path: shown, warnings: warnings)
+    }
+
+    /// `--cover`: one of the album's `posts`.
+    static func albumCover(_ raw: String, among posts: [ContentID], at location: SourceLocation?) throws(AuthoringError) -> ContentID {
+        guard let id = ContentID(raw), posts.contains(id) else {
+            throw AuthoringError(.invalidArgument, at: location, "--cover must be one of the album's posts, found '\(raw)'")
+        }
+        return id
     }
 
     /// A title as an album holds it: trimmed, one line of 1 to 200 characters.

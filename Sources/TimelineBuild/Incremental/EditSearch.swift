@@ -53,7 +53,8 @@ extension EditBuild {
         }
         if search.remakesAlbums {
             do throws(FileSystem.Failure) {
-                edits.append(try await next.search.remake(SiteSearchCollections.albums(images: next.images, contexts: next.contexts)))
+                let albums = SiteSearchCollections.albums(images: next.images, contexts: next.contexts)
+                edits.append(try await next.search.remake(albums) { file throws(FileSystem.Failure) in try output.file(file.path, bytes: file.bytes) })
             } catch {
                 throw SiteFiles.Failure(diagnostics: [.fileSystem(error, stage: .search)])
             }

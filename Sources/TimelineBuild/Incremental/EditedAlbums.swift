@@ -72,13 +72,14 @@ struct EditedAlbums {
             let name = AlbumName(album)
             let old = oldIndex.removeValue(forKey: name).map { before.albums[$0] }
             guard old.map({ !Self.shows($0, as: album) }) ?? true else { continue }
-            let paging = Pagination(itemCount: album.posts.count, pageSize: site.settings.pageSize)
+            let pageSize = site.settings.pageSize
+            let paging = Page.albumPaging(album, pageSize: pageSize)
             pages += paging.pages.map { .album(index, page: $0) }
             feeds.append(.album(index))
             let postsBefore = Set(old?.posts.map(\.id) ?? [])
             postsMoved.formUnion(postsBefore.symmetricDifference(album.posts.map(\.id)))
             if let old {
-                changesSitemap = changesSitemap || Pagination(itemCount: old.posts.count, pageSize: site.settings.pageSize).pages != paging.pages
+                changesSitemap = changesSitemap || Page.albumPaging(old, pageSize: pageSize).pages != paging.pages
             } else {
                 changesSitemap = true
                 ownersChanged.insert(album.owner.username)

@@ -13,13 +13,16 @@ package enum AlbumReader {
     /// one way to read an album file.
     package static func read(owner: String, slug: String, in content: SitePath) -> (Album?, [Diagnostic]) {
         let file = ContentLayout.albumFile(owner: owner, slug: slug)
-        let shown = content.shown + file
-        let bytes: [UInt8]
         do throws(FileSystem.Failure) {
-            bytes = try FileSystem.readBytes(content.absolute + "/" + file)
+            return read(owner: owner, slug: slug, bytes: try FileSystem.readBytes(content.absolute + "/" + file), in: content)
         } catch {
-            return (nil, [.error(.unreadableFile, stage: .load, at: SourceLocation(path: shown), "cannot read: \(error.reason)")])
+            return (nil, [.error(.unreadableFile, stage: .load, at: SourceLocation(path: content.shown + file), "cannot read: \(error.reason)")])
         }
+    }
+
+    /// The same, of the file's bytes as the caller read them.
+    package static func read(owner: String, slug: String, bytes: [UInt8], in content: SitePath) -> (Album?, [Diagnostic]) {
+        let shown = content.shown + ContentLayout.albumFile(owner: owner, slug: slug)
         let reference = UserReference(username: owner, location: SourceLocation(path: content.shown + ContentLayout.albumOwnerFolder(owner) + "/"))
         return read(SourceFile(path: shown, bytes: bytes), owner: reference, slug: slug)
     }

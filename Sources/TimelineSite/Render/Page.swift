@@ -40,7 +40,7 @@ public enum Page: Sendable, Hashable {
         }
         var owners: [Int] = []
         for (index, album) in site.albums.enumerated() {
-            pages.append(contentsOf: Pagination(itemCount: album.posts.count, pageSize: pageSize).pages.map { .album(index, page: $0) })
+            pages.append(contentsOf: albumPaging(album, pageSize: pageSize).pages.map { .album(index, page: $0) })
             if let owner = site.userIndex(named: album.owner.username), owners.last != owner { owners.append(owner) }
         }
         pages.append(contentsOf: owners.map { .albums(user: $0) })
@@ -65,6 +65,11 @@ public enum Page: Sendable, Hashable {
     /// The pages of a tag's list.
     package static func tagPaging(_ tag: TagIndex.Tag, pageSize: Int) -> Pagination {
         Pagination(itemCount: tag.posts.count, pageSize: pageSize)
+    }
+
+    /// The pages of an album's list.
+    package static func albumPaging(_ album: Album, pageSize: Int) -> Pagination {
+        Pagination(itemCount: album.posts.count, pageSize: pageSize)
     }
 
     /// Every page of the site with the file it is published as (the 404 page's included).

@@ -412,12 +412,11 @@ package struct PageContexts: Sendable {
         let album = site.albums[index]
         // Linking found every post of an album on the site.
         let postCount = album.posts.count
-        return AlbumValues(
-            owner: album.owner.username, title: album.title, slug: album.slug, url: paths.url(paths.album(album.owner.username, slug: album.slug)),
-            descriptionHTML: albumDescriptionHTML.indices.contains(index)
-                ? albumDescriptionHTML[index] : album.description.map { Markdown.html($0, links: Self.captionLinks(site: site, paths: paths)) },
-            postCount: postCount,
-            postsLabel: localizer.count(.photos, postCount), cover: photo(ofPost: site.coverIndex(ofAlbum: index) ?? 0, eager: false))
+        let fields = AlbumValues.Fields(
+            title: album.title, slug: album.slug, url: paths.url(paths.album(album.owner.username, slug: album.slug)),
+            descriptionHTML: albumDescriptionHTML[index], postCount: postCount, postsLabel: localizer.count(.photos, postCount),
+            cover: photo(ofPost: site.coverIndex(ofAlbum: index) ?? 0, eager: false))
+        return AlbumValues(fields, owner: album.owner.username)
     }
 
     func pagination(_ pagination: Pagination, page: Int, location: (Int) -> SitePaths.Location) -> PaginationValues {

@@ -1,4 +1,3 @@
-import Synchronization
 import TimelineContent
 import TimelineModel
 import TimelineSystem
@@ -46,29 +45,20 @@ public struct SearchIndex: Sendable {
     }
 
     /// Makes the index of `collection` again whole, as a build does: a small collection an
-    /// edit changes as a whole (the albums). The files to write are all of it (the output
-    /// writes those whose bytes changed), the removed those of the index before it no longer has.
-    package mutating func remake(_ collection: SearchCollection) async throws(FileSystem.Failure) -> (
+    /// edit changes as a whole (the albums). Its cards go to `sink` as they are made (the
+    /// output writes those whose bytes changed); the files to write are the rest of it, the
+    /// removed those of the index before it no longer has.
+    package mutating func remake(_ collection: SearchCollection, writingCardsTo sink: @escaping SearchFile.Sink) async throws(FileSystem.Failure) -> (
         changes: CollectionIndex.Changes, manifestChanged: Bool
     ) {
         guard let position = collections.firstIndex(where: { $0.collection.name == collection.name }) else { return (.init(), false) }
-        let before = Set(collections[position].filePaths)
-        let cards = CardFiles()
-        let (index, files) = try await CollectionIndex.make(collection, layout: collections[position].layout) { cards.add($0) }
-        var changes = CollectionIndex.Changes(files: files + cards.all)
-        let after = Set(changes.files.map(\.path))
-        changes.removed = before.subtracting(after).sorted()
+        let before = collections[position].filePaths
+        let (index, files) = try await CollectionIndex.make(collection, layout: collections[position].layout, writingCardsTo: sink)
+        let kept = Set(index.filePaths)
         return edit(collection) { current in
             current = index
-            return changes
+            return CollectionIndex.Changes(files: files, removed: before.filter { !kept.contains($0) })
         }
-    }
-
-    /// The cards `CollectionIndex.make` gives out, on every core.
-    private final class CardFiles: Sendable {
-        private let files = Mutex<[SearchFile]>([])
-        func add(_ file: SearchFile) { files.withLock { $0.append(file) } }
-        var all: [SearchFile] { files.withLock { $0 } }
     }
 
     private mutating func edit(_ collection: SearchCollection, _ change: (inout CollectionIndex) -> CollectionIndex.Changes) -> (

@@ -110,12 +110,7 @@ package enum SiteSearchCollections {
         var json = JSONText()
         json.beginObject()
         json.field("url", paths.url(ofPath: paths.post(post.id).urlFolder, from: paths.search()))
-        let image = images.posts[index][0]
-        if let thumbnail = smallest(image.squares, atLeast: thumbnailWidth) ?? image.display.first {
-            json.field("img", paths.url(ofPath: thumbnail.outputFile, from: paths.search()))
-            json.field("w", thumbnail.size.width)
-            json.field("h", thumbnail.size.height)
-        }
+        if let thumbnail = thumbnail(ofPost: index, images: images) { imageFields(thumbnail, paths: paths, into: &json) }
         json.field("alt", post.alt)
         json.field("user", author.username)
         json.field("name", author.name)
@@ -137,12 +132,8 @@ package enum SiteSearchCollections {
         var json = JSONText()
         json.beginObject()
         json.field("url", paths.url(ofPath: paths.album(album.owner.username, slug: album.slug).urlFolder, from: paths.search()))
-        if let cover = site.coverIndex(ofAlbum: index), let image = images.posts[cover].first,
-            let thumbnail = smallest(image.squares, atLeast: thumbnailWidth) ?? image.display.first
-        {
-            json.field("img", paths.url(ofPath: thumbnail.outputFile, from: paths.search()))
-            json.field("w", thumbnail.size.width)
-            json.field("h", thumbnail.size.height)
+        if let thumbnail = site.coverIndex(ofAlbum: index).flatMap({ thumbnail(ofPost: $0, images: images) }) {
+            imageFields(thumbnail, paths: paths, into: &json)
         }
         json.field("title", album.title)
         json.field("user", album.owner.username)
@@ -159,17 +150,27 @@ package enum SiteSearchCollections {
         var json = JSONText()
         json.beginObject()
         json.field("url", paths.url(ofPath: paths.profile(user.username).urlFolder, from: paths.search()))
-        if let avatar = images.avatars[index].flatMap({ smallest($0.squares, atLeast: avatarWidth) }) {
-            json.field("img", paths.url(ofPath: avatar.outputFile, from: paths.search()))
-            json.field("w", avatar.size.width)
-            json.field("h", avatar.size.height)
-        }
+        if let avatar = images.avatars[index].flatMap({ smallest($0.squares, atLeast: avatarWidth) }) { imageFields(avatar, paths: paths, into: &json) }
         json.field("user", user.username)
         json.field("name", user.name)
         json.field("posts", site.postsByUser[index].count)
         json.field("followers", site.followers[index].count)
         json.endObject()
         return json.bytes
+    }
+
+    /// A post card's image: its first photo's smallest square of at least `thumbnailWidth`, else
+    /// its first display size (a photo published as it is).
+    private static func thumbnail(ofPost index: Int, images: PublishedImages) -> Rendition? {
+        let image = images.posts[index][0]
+        return smallest(image.squares, atLeast: thumbnailWidth) ?? image.display.first
+    }
+
+    /// `img`, `w` and `h` of a card.
+    private static func imageFields(_ rendition: Rendition, paths: SitePaths, into json: inout JSONText) {
+        json.field("img", paths.url(ofPath: rendition.outputFile, from: paths.search()))
+        json.field("w", rendition.size.width)
+        json.field("h", rendition.size.height)
     }
 
     /// The smallest rendition at least `width` wide, WebP before JPEG; else the widest.

@@ -3,51 +3,53 @@ import TimelineModel
 import TimelineTemplates
 
 /// An album as templates see it (`album` on an album page, items of `albums` on a user's list
-/// of albums and profile).
+/// of albums and profile, and on the pages of its posts), with its fingerprint computed once.
 package final class AlbumValues: TemplateContext {
-    let title: String
-    let slug: String
-    let url: String
-    /// The description as safe HTML, its hashtags and mentions linked; nil without one.
-    let descriptionHTML: String?
-    let postCount: Int
-    let postsLabel: String
-    /// The cover post's first photo.
-    let cover: PhotoValues
-    package let readKey: UInt64?
-    /// From its fields and its cover's fingerprint: an album shows on each page of its posts.
-    package let cachedFingerprint: TemplateFingerprint?
+    package final class Fields: TemplateContext {
+        let title: String
+        let slug: String
+        let url: String
+        /// The description as safe HTML, its hashtags and mentions linked; nil without one.
+        let descriptionHTML: String?
+        let postCount: Int
+        let postsLabel: String
+        /// The cover post's first photo.
+        let cover: PhotoValues
 
-    init(
-        owner: String, title: String, slug: String, url: String, descriptionHTML: String?, postCount: Int, postsLabel: String, cover: PhotoValues
-    ) {
-        readKey = ValueKey.album(owner: owner, slug: slug).recorded
-        self.title = title
-        self.slug = slug
-        self.url = url
-        self.descriptionHTML = descriptionHTML
-        self.postCount = postCount
-        self.postsLabel = postsLabel
-        self.cover = cover
-        var hasher = StableHasher()
-        for text in ["album", title, slug, url, descriptionHTML ?? "", postsLabel] { hasher.combine(text) }
-        hasher.combine(descriptionHTML == nil ? 0 : 1)
-        hasher.combine(postCount)
-        ContextFingerprint.combine(.object(cover), into: &hasher)
-        cachedFingerprint = hasher.finalize().templateFingerprint
+        init(title: String, slug: String, url: String, descriptionHTML: String?, postCount: Int, postsLabel: String, cover: PhotoValues) {
+            self.title = title
+            self.slug = slug
+            self.url = url
+            self.descriptionHTML = descriptionHTML
+            self.postCount = postCount
+            self.postsLabel = postsLabel
+            self.cover = cover
+        }
+
+        package static let templateFields = TemplateFieldList<Fields>(
+            "album",
+            [
+                .text("title") { $0.title },
+                .text("slug") { $0.slug },
+                .text("url") { $0.url },
+                .optionalText("descriptionHTML") { $0.descriptionHTML },
+                .number("postCount") { $0.postCount },
+                .text("postsLabel") { $0.postsLabel },
+                .object("cover") { $0.cover },
+            ])
     }
 
-    package static let templateFields = TemplateFieldList<AlbumValues>(
-        "album",
-        [
-            .text("title") { $0.title },
-            .text("slug") { $0.slug },
-            .text("url") { $0.url },
-            .optionalText("descriptionHTML") { $0.descriptionHTML },
-            .number("postCount") { $0.postCount },
-            .text("postsLabel") { $0.postsLabel },
-            .object("cover") { $0.cover },
-        ])
+    let fields: Fields
+    package let readKey: UInt64?
+    package let cachedFingerprint: TemplateFingerprint?
+
+    init(_ fields: Fields, owner: String) {
+        self.fields = fields
+        readKey = ValueKey.album(owner: owner, slug: fields.slug).recorded
+        cachedFingerprint = ContextFingerprint.of(.object(fields)).templateFingerprint
+    }
+
+    package static let templateFields = TemplateFieldList<AlbumValues>("album", Fields.templateFields.fields.map { $0.lifted { $0.fields } })
 }
 
 /// `album`: one page of an album's posts, in its owner's order.
